@@ -1,0 +1,328 @@
+/**
+ * Copy-on-write DB states. A `DbBase` is a loaded, frozen DB; a `DbState` layers writes over a base
+ * (or over another state) at record granularity, so a replay costs in proportion to what it touches.
+ * The canonical text and sha256 are computed only on demand, reusing cached text of untouched records.
+ */
+import { createHash } from "node:crypto";
+import { compareCodePoints, pyJsonString, writePyJson } from "../formats/py/json.ts";
+import { deepClone, deepFreeze, type PyDict, type PyValue } from "../formats/py/value.ts";
+
+/** How a top-level DB field is stored: a dict of records, a list of records, or one value. */
+export type FieldKind = "dict" | "list" | "atom";
+export type Layout = Readonly<Record<string, FieldKind>>;
+
+/** Python's AttributeError text, raised when a toolkit reads a field its DB class does not have. */
+export class DbAttributeError extends Error {
+  constructor(className: string, field: string) {
+    super(`'${className}' object has no attribute '${field}'`);
+    this.name = "DbAttributeError";
+  }
+}
+
+export class DbBase {
+  readonly root: PyDict;
+  private readonly textCache = new WeakMap<object, string>();
+
+  /** `className` is the pydantic class name (e.g. `FlightDB`), used in Python-style error texts. */
+  constructor(
+    readonly className: string,
+    readonly layout: Layout,
+    root: PyDict,
+  ) {
+    for (const f of Object.keys(layout)) {
+      if (!Object.hasOwn(root, f)) throw new Error(`${className}: layout field '${f}' missing from the DB`);
+    }
+    this.root = deepFreeze(root);
+  }
+
+  /** Canonical text of a value, cached when the value is frozen (i.e. shared, never mutated). */
+  canonical(v: PyValue): string {
+    const cacheable = v !== null && typeof v === "object" && Object.isFrozen(v);
+    if (cacheable) {
+      const hit = this.textCache.get(v as object);
+      if (hit !== undefined) return hit;
+    }
+    const parts: string[] = [];
+    writePyJson(v, true, (c) => parts.push(c));
+    const text = parts.join("");
+    if (cacheable) this.textCache.set(v as object, text);
+    return text;
+  }
+}
+
+const ABSENT = Symbol("absent");
+type Slot = PyValue | typeof ABSENT;
+const unitKey = (field: string, key: string) => `${field}\u0000${key}`;
+const indexKey = (field: string, i: number) => `${field}\u0000#${i}`;
+const lengthKey = (field: string) => `${field}\u0000#len`;
+
+export class DbState {
+  /** Units written in this layer: `field\0key` (dict), `field\0#i` / `field\0#len` (list), `field` (atom). */
+  private readonly own = new Map<string, Slot>();
+  private readonly addedKeys = new Map<string, string[]>();
+
+  private constructor(
+    readonly base: DbBase,
+    private readonly parent: DbState | null,
+  ) {}
+
+  static of(base: DbBase): DbState {
+    return new DbState(base, null);
+  }
+
+  get className(): string {
+    return this.base.className;
+  }
+
+  /** A child state that sees this state's data; this state must not be written afterwards. */
+  fork(): DbState {
+    return new DbState(this.base, this);
+  }
+
+  private kind(field: string): FieldKind {
+    const k = this.base.layout[field];
+    if (k === undefined) throw new DbAttributeError(this.base.className, field);
+    return k;
+  }
+
+  private slot(key: string): Slot | undefined {
+    for (let s: DbState | null = this; s !== null; s = s.parent) {
+      if (s.own.has(key)) return s.own.get(key);
+    }
+    return undefined;
+  }
+
+  // ---- dict fields ----
+
+  /** Read-only view of a record; never mutate the result (base records are frozen). */
+  get(field: string, key: string): PyValue | undefined {
+    this.expect(field, "dict");
+    const s = this.slot(unitKey(field, key));
+    if (s === ABSENT) return undefined;
+    if (s !== undefined) return s;
+    const coll = this.base.root[field] as PyDict;
+    return Object.hasOwn(coll, key) ? coll[key] : undefined;
+  }
+
+  has(field: string, key: string): boolean {
+    return this.get(field, key) !== undefined;
+  }
+
+  /** A writable copy of a record, cloned into this layer on first write. Throws if absent. */
+  mut<T extends PyValue = PyDict>(field: string, key: string): T {
+    const k = unitKey(field, key);
+    const mine = this.own.get(k);
+    if (mine !== undefined && mine !== ABSENT) return mine as T;
+    const cur = this.get(field, key);
+    if (cur === undefined) throw new Error(`${field}[${key}] does not exist`);
+    const copy = deepClone(cur);
+    this.own.set(k, copy);
+    return copy as T;
+  }
+
+  put(field: string, key: string, value: PyValue): void {
+    this.expect(field, "dict");
+    const existed = this.has(field, key);
+    this.own.set(unitKey(field, key), value);
+    if (!existed) {
+      const list = this.addedKeys.get(field) ?? [];
+      list.push(key);
+      this.addedKeys.set(field, list);
+    }
+  }
+
+  remove(field: string, key: string): void {
+    this.expect(field, "dict");
+    this.own.set(unitKey(field, key), ABSENT);
+  }
+
+  /** Keys in Python dict order: base order, then keys added later in insertion order. */
+  keys(field: string): string[] {
+    this.expect(field, "dict");
+    const out = new Set<string>();
+    for (const k of Object.keys(this.base.root[field] as PyDict)) out.add(k);
+    const layers: DbState[] = [];
+    for (let s: DbState | null = this; s !== null; s = s.parent) layers.unshift(s);
+    for (const layer of layers) for (const k of layer.addedKeys.get(field) ?? []) out.add(k);
+    return [...out].filter((k) => this.has(field, k));
+  }
+
+  // ---- list fields ----
+
+  length(field: string): number {
+    this.expect(field, "list");
+    const s = this.slot(lengthKey(field));
+    return typeof s === "number" ? s : (this.base.root[field] as PyValue[]).length;
+  }
+
+  at(field: string, i: number): PyValue | undefined {
+    if (i < 0 || i >= this.length(field)) return undefined;
+    const s = this.slot(indexKey(field, i));
+    if (s !== undefined && s !== ABSENT) return s;
+    return (this.base.root[field] as PyValue[])[i];
+  }
+
+  /** All items of a list field, read-only. */
+  items(field: string): PyValue[] {
+    const n = this.length(field);
+    const out: PyValue[] = new Array(n);
+    for (let i = 0; i < n; i++) out[i] = this.at(field, i) as PyValue;
+    return out;
+  }
+
+  /** Index of the first item satisfying `pred`, or -1 (tau2 looks records up by linear scan). */
+  findIndex(field: string, pred: (item: PyValue) => boolean): number {
+    const n = this.length(field);
+    for (let i = 0; i < n; i++) if (pred(this.at(field, i) as PyValue)) return i;
+    return -1;
+  }
+
+  mutAt<T extends PyValue = PyDict>(field: string, i: number): T {
+    const k = indexKey(field, i);
+    const mine = this.own.get(k);
+    if (mine !== undefined && mine !== ABSENT) return mine as T;
+    const cur = this.at(field, i);
+    if (cur === undefined) throw new Error(`${field}[${i}] does not exist`);
+    const copy = deepClone(cur);
+    this.own.set(k, copy);
+    return copy as T;
+  }
+
+  push(field: string, value: PyValue): void {
+    const n = this.length(field);
+    this.own.set(indexKey(field, n), value);
+    this.own.set(lengthKey(field), n + 1);
+  }
+
+  // ---- atom fields ----
+
+  read(field: string): PyValue {
+    this.expect(field, "atom");
+    const s = this.slot(field);
+    if (s !== undefined && s !== ABSENT) return s;
+    return this.base.root[field] as PyValue;
+  }
+
+  mutAtom<T extends PyValue = PyDict>(field: string): T {
+    const mine = this.own.get(field);
+    if (mine !== undefined && mine !== ABSENT) return mine as T;
+    const copy = deepClone(this.read(field));
+    this.own.set(field, copy);
+    return copy as T;
+  }
+
+  write(field: string, value: PyValue): void {
+    this.expect(field, "atom");
+    this.own.set(field, value);
+  }
+
+  private expect(field: string, kind: FieldKind): void {
+    const k = this.kind(field);
+    if (k !== kind) throw new Error(`${this.base.className}.${field} is a ${k} field, not ${kind}`);
+  }
+
+  // ---- whole-DB views ----
+
+  /** The full DB as one value (shares untouched records; do not mutate). */
+  dump(): PyDict {
+    const out: PyDict = {};
+    for (const field of Object.keys(this.base.root)) {
+      const kind = this.base.layout[field];
+      if (kind === "dict") {
+        const d: PyDict = {};
+        for (const k of this.keys(field)) d[k] = this.get(field, k) as PyValue;
+        out[field] = d;
+      } else if (kind === "list") out[field] = this.items(field);
+      else out[field] = kind === "atom" ? this.read(field) : (this.base.root[field] as PyValue);
+    }
+    return out;
+  }
+
+  /** Streams the canonical text (`json.dumps(model_dump(), sort_keys=True)`). */
+  writeCanonical(emit: (chunk: string) => void): void {
+    const b = this.base;
+    const fields = Object.keys(b.root).sort(compareCodePoints);
+    emit("{");
+    fields.forEach((field, fi) => {
+      emit(`${fi > 0 ? ", " : ""}${pyJsonString(field)}: `);
+      const kind = b.layout[field];
+      if (kind === "dict") {
+        const keys = this.keys(field).sort(compareCodePoints);
+        emit("{");
+        keys.forEach((k, i) => {
+          emit(`${i > 0 ? ", " : ""}${pyJsonString(k)}: `);
+          emit(b.canonical(this.get(field, k) as PyValue));
+        });
+        emit("}");
+      } else if (kind === "list") {
+        const n = this.length(field);
+        emit("[");
+        for (let i = 0; i < n; i++) {
+          if (i > 0) emit(", ");
+          emit(b.canonical(this.at(field, i) as PyValue));
+        }
+        emit("]");
+      } else {
+        emit(b.canonical(kind === "atom" ? this.read(field) : (b.root[field] as PyValue)));
+      }
+    });
+    emit("}");
+  }
+
+  canonical(): string {
+    const parts: string[] = [];
+    this.writeCanonical((c) => parts.push(c));
+    return parts.join("");
+  }
+
+  /** sha256 of the canonical text: tau2's `get_db_hash`. */
+  hash(): string {
+    const h = createHash("sha256");
+    let buf = "";
+    this.writeCanonical((c) => {
+      buf += c;
+      if (buf.length > 1 << 16) {
+        h.update(buf);
+        buf = "";
+      }
+    });
+    h.update(buf);
+    return h.digest("hex");
+  }
+
+  /** Every unit written anywhere in this state's chain of layers. */
+  touchedUnits(): Set<string> {
+    const out = new Set<string>();
+    for (let s: DbState | null = this; s !== null; s = s.parent) for (const k of s.own.keys()) out.add(k);
+    return out;
+  }
+
+  /** Canonical text of one unit as this state sees it (undefined when absent). */
+  unitText(unit: string): string | undefined {
+    const sep = unit.indexOf("\u0000");
+    if (sep < 0) return this.base.canonical(this.read(unit));
+    const field = unit.slice(0, sep);
+    const key = unit.slice(sep + 1);
+    if (this.base.layout[field] === "list") {
+      if (key === "#len") return String(this.length(field));
+      const v = this.at(field, Number(key.slice(1)));
+      return v === undefined ? undefined : this.base.canonical(v);
+    }
+    const v = this.get(field, key);
+    return v === undefined ? undefined : this.base.canonical(v);
+  }
+
+  /** Units whose content differs between two states (compares only what either touched). */
+  differingUnits(other: DbState): string[] {
+    if (other.base !== this.base) throw new Error("states over different bases cannot be compared unit-wise");
+    const units = this.touchedUnits();
+    for (const u of other.touchedUnits()) units.add(u);
+    return [...units].filter((u) => this.unitText(u) !== other.unitText(u));
+  }
+
+  /** DB equality as tau2 decides it (equal hashes), without hashing the whole DB. */
+  sameAs(other: DbState): boolean {
+    if (other.base !== this.base) return this.hash() === other.hash();
+    return this.differingUnits(other).length === 0;
+  }
+}

@@ -1,0 +1,25 @@
+/** What every tau2 domain provides to replay and grading. */
+import type { DbBase, DbState } from "./db-state.ts";
+import type { Toolkit } from "./toolkit.ts";
+
+export type DomainName = "airline" | "retail" | "telecom" | "mock";
+
+export interface DomainDef {
+  readonly name: DomainName;
+  /** Loads and validates the agent DB from a tau2 data dir (`data/tau2`). */
+  loadAgentDb(dataDir: string): DbBase;
+  /** Loads the user DB, for domains that have one. */
+  loadUserDb?(dataDir: string): DbBase;
+  /**
+   * Re-validates plain data as the agent/user DB (after `initialization_data` is deep-merged into a
+   * dump): pydantic lax coercion, defaults added, unknown nested keys dropped.
+   */
+  agentDbFromPlain(plain: unknown): DbBase;
+  userDbFromPlain?(plain: unknown): DbBase;
+  readonly agentTools: Toolkit;
+  readonly userTools?: Toolkit;
+  /** tau2's `sync_tools` (telecom only): copies agent-DB facts into the user DB. */
+  sync?(agent: DbState, user: DbState): void;
+  /** Solo mode (`llm_agent_solo` + `dummy_user`) support; airline and retail raise. */
+  readonly supportsSolo: boolean;
+}
