@@ -1,0 +1,14 @@
+import type { DomainDef } from "../domain.ts";
+import { loadMockDb, loadMockUserDb, mockDbFromPlain, mockUserDbFromPlain } from "./schema.ts";
+import { mockAgentTools, mockUserTools } from "./tools.ts";
+
+export const mockDomain: DomainDef = {
+  name: "mock",
+  loadAgentDb: loadMockDb,
+  loadUserDb: loadMockUserDb,
+  agentDbFromPlain: mockDbFromPlain,
+  userDbFromPlain: mockUserDbFromPlain,
+  agentTools: mockAgentTools,
+  userTools: mockUserTools,
+  supportsSolo: true,
+};

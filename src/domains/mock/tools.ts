@@ -1,0 +1,135 @@
+/** tau2's mock toolkits: a task list for the agent, a notification inbox for the user. */
+import { PyFloat, type PyDict, pyEquals, type PyValue } from "../../formats/py/value.ts";
+import type { DbState } from "../db-state.ts";
+import { transferToHumanAgents } from "../shared-tools.ts";
+import { type FunctionDef, makeToolkit, model, type ToolDef, ToolError } from "../toolkit.ts";
+
+function validationError(model: string, field: string, kind: string, input: PyValue): ToolError {
+  const shown = input instanceof PyFloat ? input.v : input;
+  return new ToolError(`1 validation error for ${model}\n${field}\n  Input should be ${kind} [input_value=${JSON.stringify(shown)}]`);
+}
+
+const requireUser = (db: DbState, userId: PyValue): PyDict => {
+  const user = typeof userId === "string" ? db.get("users", userId) : undefined;
+  if (user === undefined) throw new ToolError(`User ${String(userId)} not found`);
+  return user as PyDict;
+};
+
+const requireTaskId = (db: DbState, taskId: PyValue): string => {
+  if (typeof taskId !== "string" || !db.has("tasks", taskId)) throw new ToolError(`Task ${String(taskId)} not found`);
+  return taskId;
+};
+
+const createTask: ToolDef = {
+  name: "create_task",
+  kind: "write",
+  params: [{ name: "user_id" }, { name: "title" }, { name: "description", default: null }],
+  run(db, { user_id, title, description }) {
+    requireUser(db, user_id as PyValue);
+    const taskId = `task_${db.keys("tasks").length + 1}`;
+    if (typeof title !== "string") throw validationError("Task", "title", "a valid string", title as PyValue);
+    if (description !== null && typeof description !== "string") {
+      throw validationError("Task", "description", "a valid string", description as PyValue);
+    }
+    const task: PyDict = { task_id: taskId, title, description: description as string | null, status: "pending" };
+    // tau2 allows overwriting an existing id when numbering has gaps.
+    db.put("tasks", taskId, task);
+    (db.mut("users", user_id as string).tasks as PyValue[]).push(taskId);
+    return model(task);
+  },
+};
+
+const updateTaskStatus: ToolDef = {
+  name: "update_task_status",
+  kind: "write",
+  params: [{ name: "task_id" }, { name: "status" }],
+  run(db, { task_id, status }) {
+    const id = requireTaskId(db, task_id as PyValue);
+    const task = db.mut("tasks", id);
+    // tau2 assigns without validation, so any value (even a non-status) is stored as given.
+    task.status = status as PyValue;
+    return model(task);
+  },
+};
+
+const getUsers: ToolDef = {
+  name: "get_users",
+  kind: "read",
+  params: [],
+  run: (db) => db.keys("users").map((k) => model(db.get("users", k) as PyValue)),
+};
+
+const assertNumberOfTasks: FunctionDef = {
+  name: "assert_number_of_tasks",
+  params: [{ name: "user_id" }, { name: "expected_number" }],
+  run(db, { user_id, expected_number }) {
+    const user = requireUser(db, user_id as PyValue);
+    return pyEquals((user.tasks as PyValue[]).length, expected_number);
+  },
+};
+
+const assertTaskStatus: FunctionDef = {
+  name: "assert_task_status",
+  params: [{ name: "task_id" }, { name: "expected_status" }],
+  run(db, { task_id, expected_status }) {
+    const id = requireTaskId(db, task_id as PyValue);
+    return pyEquals((db.get("tasks", id) as PyDict).status, expected_status);
+  },
+};
+
+export const mockAgentTools = makeToolkit(
+  "MockTools",
+  [createTask, getUsers, updateTaskStatus, transferToHumanAgents],
+  [assertNumberOfTasks, assertTaskStatus],
+);
+
+const requireNotification = (db: DbState, id: PyValue): string => {
+  if (typeof id !== "string" || !db.has("notifications", id)) throw new ToolError(`Notification ${String(id)} not found`);
+  return id;
+};
+
+const checkNotifications: ToolDef = {
+  name: "check_notifications",
+  kind: "read",
+  params: [],
+  run: (db) => db.keys("notifications").map((k) => model(db.get("notifications", k) as PyValue)),
+};
+
+const dismissNotification: ToolDef = {
+  name: "dismiss_notification",
+  kind: "write",
+  params: [{ name: "notification_id" }],
+  run(db, { notification_id }) {
+    const id = requireNotification(db, notification_id as PyValue);
+    db.mut("notifications", id).status = "read";
+    return `Notification ${id} dismissed`;
+  },
+};
+
+const addNotification: FunctionDef = {
+  name: "add_notification",
+  params: [{ name: "notification_id" }, { name: "message" }, { name: "task_id", default: null }],
+  run(db, { notification_id, message, task_id }) {
+    for (const [field, v] of [["notification_id", notification_id], ["message", message]] as const) {
+      if (typeof v !== "string") throw validationError("Notification", field, "a valid string", v as PyValue);
+    }
+    const n: PyDict = { notification_id: notification_id as string, message: message as string, status: "unread", task_id: task_id as PyValue };
+    db.put("notifications", notification_id as string, n);
+    return model(n);
+  },
+};
+
+const assertNotificationStatus: FunctionDef = {
+  name: "assert_notification_status",
+  params: [{ name: "notification_id" }, { name: "expected_status" }],
+  run(db, { notification_id, expected_status }) {
+    const id = requireNotification(db, notification_id as PyValue);
+    return pyEquals((db.get("notifications", id) as PyDict).status, expected_status);
+  },
+};
+
+export const mockUserTools = makeToolkit(
+  "MockUserTools",
+  [checkNotifications, dismissNotification],
+  [addNotification, assertNotificationStatus],
+);

@@ -1,0 +1,121 @@
+/**
+ * The τ³ component grader: a port of tau2's `evaluate_simulation(ALL, strict_replay=False)`.
+ * Every component is computed (and reported) whatever the basis; the reward multiplies only the
+ * basis members, in tau2's fixed order.
+ */
+import type { RewardType, Simulation, Task } from "../../formats/model.ts";
+import { ReplayAbort } from "../../replay/errors.ts";
+import type { GradingContext } from "../context.ts";
+import { type ActionResult, evaluateActions } from "./action.ts";
+import { type CommunicateResult, evaluateCommunicate } from "./communicate.ts";
+import { type EnvironmentResult, evaluateEnvironment } from "./environment.ts";
+import { type NlJudgement, nlReward } from "./nl.ts";
+
+export type ComponentScores = Record<RewardType, number | null>;
+
+export interface Tau3Verdict {
+  /** 0 or 1; null when a basis component could not be judged (NL with no judge). */
+  readonly reward: number | null;
+  readonly basis: readonly RewardType[] | null;
+  /** tau2's `reward_breakdown`, reproduced key for key. */
+  readonly breakdown: Partial<Record<RewardType, number>>;
+  /** Every component, in or out of the basis; null = not computable (see notes). */
+  readonly components: ComponentScores;
+  readonly db_match: boolean | null;
+  readonly notes: readonly string[];
+  readonly env: EnvironmentResult | null;
+  readonly action: ActionResult | null;
+  readonly communicate: CommunicateResult | null;
+  readonly nl: NlJudgement | null;
+}
+
+const NO_COMPONENTS: ComponentScores = { DB: null, ENV_ASSERTION: null, COMMUNICATE: null, ACTION: null, NL_ASSERTION: null };
+
+export interface Tau3Options {
+  readonly solo: boolean;
+  /** The NL judgement for this simulation, fetched beforehand (judges may be remote). */
+  readonly nl: NlJudgement | null;
+}
+
+export function gradeTau3(ctx: GradingContext, task: Task, sim: Simulation, opts: Tau3Options): Tau3Verdict {
+  const empty = { env: null, action: null, communicate: null, nl: null, components: NO_COMPONENTS, breakdown: {} };
+  if (sim.termination_reason !== "agent_stop" && sim.termination_reason !== "user_stop") {
+    const note = `Simulation terminated prematurely. Termination reason: ${sim.termination_reason}`;
+    return { ...empty, reward: 0, basis: null, db_match: null, notes: [note] };
+  }
+  const criteria = task.evaluation_criteria;
+  if (criteria === null) return { ...empty, reward: 1, basis: null, db_match: null, notes: ["No evaluation criteria"] };
+
+  const messages = sim.messages;
+  const env = evaluateEnvironment(ctx, task, messages, opts.solo);
+  const action = evaluateActions(task, messages);
+  const communicate = evaluateCommunicate(task, messages);
+  const basis = new Set(criteria.reward_basis);
+  const notes: string[] = [];
+
+  const nlAssertions = criteria.nl_assertions ?? [];
+  let nl: NlJudgement | null = null;
+  let nlScore: number | null = null;
+  if (nlAssertions.length === 0) {
+    nlScore = 1; // tau2: "No nl_assertions to evaluate"
+  } else if (opts.nl !== null) {
+    nl = opts.nl;
+    nlScore = nlReward(nl);
+    if (nl.status === "unknown") notes.push(`NL_ASSERTION unknown: ${nl.reason}`);
+  } else {
+    notes.push("NL_ASSERTION not judged");
+  }
+
+  const dbScore = env.dbMatch ? 1 : 0;
+  const components: ComponentScores = {
+    DB: dbScore,
+    ENV_ASSERTION: env.envAssertionReward,
+    COMMUNICATE: communicate.reward,
+    ACTION: action.reward,
+    NL_ASSERTION: nlScore,
+  };
+
+  // Combine in tau2's order: env (DB, ENV_ASSERTION), ACTION, NL_ASSERTION, COMMUNICATE.
+  const breakdown: Partial<Record<RewardType, number>> = {};
+  let reward: number | null = 1;
+  const multiply = (r: number | null) => {
+    reward = reward === null || r === null ? null : reward * r;
+  };
+  if (basis.has("DB") || basis.has("ENV_ASSERTION")) {
+    // A vacuous env result carries no breakdown in tau2 (DB is then missing from the breakdown).
+    if (!env.vacuous) {
+      if (basis.has("DB")) breakdown.DB = dbScore;
+      if (basis.has("ENV_ASSERTION")) breakdown.ENV_ASSERTION = env.envAssertionReward;
+    }
+    multiply(env.vacuous ? 1 : (basis.has("DB") ? dbScore : 1) * (basis.has("ENV_ASSERTION") ? env.envAssertionReward : 1));
+  }
+  if (basis.has("ACTION")) {
+    breakdown.ACTION = action.reward;
+    multiply(action.reward);
+  }
+  if (basis.has("NL_ASSERTION")) {
+    if (nlScore !== null) breakdown.NL_ASSERTION = nlScore;
+    multiply(nlScore);
+  }
+  if (basis.has("COMMUNICATE")) {
+    breakdown.COMMUNICATE = communicate.reward;
+    multiply(communicate.reward);
+  }
+  if (env.replay !== null && env.replay.skippedUnknown.length > 0) {
+    notes.push(`replay skipped ${env.replay.skippedUnknown.length} call(s) to unknown tools`);
+  }
+  return {
+    reward,
+    basis: criteria.reward_basis,
+    breakdown,
+    components,
+    db_match: env.dbMatch,
+    notes,
+    env,
+    action,
+    communicate,
+    nl,
+  };
+}
+
+export { ReplayAbort };

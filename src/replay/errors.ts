@@ -1,0 +1,14 @@
+/**
+ * A failure that aborts grading of one simulation in tau2 (an exception outside a tool call):
+ * malformed call/message pairing, a raising init action or env assertion, solo-mode violations.
+ */
+export class ReplayAbort extends Error {
+  constructor(
+    message: string,
+    /** Where it happened, e.g. `messages[12]` or `initialization_actions[0]`. */
+    readonly at: string | null = null,
+  ) {
+    super(message);
+    this.name = "ReplayAbort";
+  }
+}

@@ -1,0 +1,32 @@
+/**
+ * The gold target of tau2's environment evaluator: the task setup, its message history, then each
+ * reference action executed directly (any type, no sync, no output check; failures are no-ops
+ * that keep partial mutations and are recorded here instead of only logged).
+ */
+import type { Action, Task } from "../formats/model.ts";
+import type { Environment } from "./environment.ts";
+import { replayMessages } from "./replay.ts";
+
+export interface GoldActionResult {
+  readonly action: Action;
+  /** `"ok"` or tau2's exact error text (`Error: ...`). */
+  readonly result: string;
+}
+
+export interface GoldReplay {
+  readonly env: Environment;
+  readonly results: readonly GoldActionResult[];
+}
+
+export function replayGold(setup: Environment, task: Task, actions: readonly Action[] | null = null): GoldReplay {
+  const env = setup.fork(false);
+  replayMessages(env, task.initial_state?.message_history ?? [], { strict: false });
+  const gold = actions ?? task.evaluation_criteria?.actions ?? [];
+  const results = gold.map((action) => {
+    const out = env.makeToolCall(action.name, action.requestor, action.arguments);
+    // quirk noGoldSync: tau2 never syncs after gold actions; the fixed mode syncs like a live call.
+    if (!out.error && !env.toolEnv.quirks.noGoldSync) env.sync();
+    return { action, result: out.error ? out.content : "ok" };
+  });
+  return { env, results };
+}

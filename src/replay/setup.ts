@@ -1,0 +1,79 @@
+/**
+ * Initial task states (tau2 `set_state` steps 1–2: `initialization_data`, then
+ * `initialization_actions`), computed once per task and forked per simulation.
+ */
+import { DbState, type DbBase } from "../domains/db-state.ts";
+import type { DomainDef } from "../domains/domain.ts";
+import type { Quirks } from "../domains/quirks.ts";
+import type { ToolEnv } from "../domains/toolkit.ts";
+import type { InitialState } from "../formats/model.ts";
+import { isPyDict, type PyDict, toPlain } from "../formats/py/value.ts";
+import { Environment } from "./environment.ts";
+import { ReplayAbort } from "./errors.ts";
+
+/** A domain's freshly loaded DBs (loaded once per data dir and shared read-only). */
+export interface DomainData {
+  readonly domain: DomainDef;
+  readonly agentBase: DbBase;
+  readonly userBase: DbBase | null;
+}
+
+/**
+ * addict-style deep merge used by tau2's `update_pydantic_model_with_dict`: objects merge
+ * recursively; anything else (lists and nulls included) replaces.
+ */
+export function deepMerge(target: unknown, update: unknown): unknown {
+  if (!isPlainObject(target) || !isPlainObject(update)) return update;
+  const out: Record<string, unknown> = { ...target };
+  for (const k of Object.keys(update)) {
+    const merged = deepMerge(out[k], update[k]);
+    if (k === "__proto__") Object.defineProperty(out, k, { value: merged, enumerable: true, writable: true, configurable: true });
+    else out[k] = merged;
+  }
+  return out;
+}
+
+const isPlainObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === "object" && v !== null && !Array.isArray(v);
+
+function applyData(state: DbState, data: PyDict, fromPlain: (plain: unknown) => DbBase): DbState {
+  const merged = deepMerge(toPlain(state.dump()), toPlain(data));
+  return DbState.of(fromPlain(merged));
+}
+
+/**
+ * Builds the environment a task starts from (before any message is replayed). tau2 builds the
+ * gold env without the solo flag, so the setup is solo-agnostic; `fork(solo)` sets it per use.
+ */
+export function buildTaskSetup(
+  data: DomainData,
+  initial: InitialState | null,
+  quirks: Quirks,
+  shared: Map<string, unknown>,
+): Environment {
+  const { domain } = data;
+  const toolEnv: ToolEnv = { shared, quirks };
+  let agent = DbState.of(data.agentBase);
+  let user = data.userBase === null ? null : DbState.of(data.userBase);
+  const init = initial?.initialization_data ?? null;
+  if (init?.agent_data != null) {
+    if (!isPyDict(init.agent_data)) throw new ReplayAbort("initialization_data.agent_data is not an object");
+    agent = applyData(agent, init.agent_data, (p) => domain.agentDbFromPlain(p));
+    // tau2 ≥1.0 re-points the user toolkit at the new agent DB object (quirk userDbAliasing).
+    if (user !== null && quirks.userDbAliasing) user = agent;
+  }
+  if (init?.user_data != null) {
+    if (user === null || domain.userDbFromPlain === undefined) {
+      throw new ReplayAbort("'NoneType' object has no attribute 'update_db'", "initialization_data.user_data");
+    }
+    if (!isPyDict(init.user_data)) throw new ReplayAbort("initialization_data.user_data is not an object");
+    const fromPlain = domain.userDbFromPlain.bind(domain);
+    user = applyData(user, init.user_data, user === agent ? (p) => domain.agentDbFromPlain(p) : fromPlain);
+    if (quirks.userDbAliasing) agent = user;
+  }
+  const env = new Environment(domain, agent, user, false, toolEnv);
+  (initial?.initialization_actions ?? []).forEach((a, i) => {
+    env.runFunction(a.env_type, a.func_name, a.arguments, `initial_state.initialization_actions[${i}]`);
+  });
+  return env;
+}
