@@ -14,13 +14,17 @@ export interface GoldActionResult {
 }
 
 export interface GoldReplay {
+  /** The state tau2's `set_state` leaves: setup plus the task's message history. */
+  readonly initial: Environment;
+  /** The gold target: `initial` plus the reference actions. */
   readonly env: Environment;
   readonly results: readonly GoldActionResult[];
 }
 
 export function replayGold(setup: Environment, task: Task, actions: readonly Action[] | null = null): GoldReplay {
-  const env = setup.fork(false);
-  replayMessages(env, task.initial_state?.message_history ?? [], { strict: false });
+  const initial = setup.fork(false);
+  replayMessages(initial, task.initial_state?.message_history ?? [], { strict: false });
+  const env = initial.fork();
   const gold = actions ?? task.evaluation_criteria?.actions ?? [];
   const results = gold.map((action) => {
     const out = env.makeToolCall(action.name, action.requestor, action.arguments);
@@ -28,5 +32,5 @@ export function replayGold(setup: Environment, task: Task, actions: readonly Act
     if (!out.error && !env.toolEnv.quirks.noGoldSync) env.sync();
     return { action, result: out.error ? out.content : "ok" };
   });
-  return { env, results };
+  return { initial, env, results };
 }

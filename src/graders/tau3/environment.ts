@@ -88,7 +88,7 @@ export function evaluateEnvironment(
     goldResults: gold.results,
     predicted,
     gold: gold.env,
-    initial: setup,
+    initial: gold.initial,
   };
 }
 

@@ -1,0 +1,31 @@
+/** The `tau-rescore` command line: a thin layer that parses flags and calls library functions. */
+import { Command } from "commander";
+import { registerCorpusCommand } from "./commands/corpus.ts";
+import { registerGradeCommand } from "./commands/grade.ts";
+import { registerHashCommand } from "./commands/hash.ts";
+import { reportCliError } from "./errors.ts";
+
+export function buildProgram(): Command {
+  const program = new Command()
+    .name("tau-rescore")
+    .description("Re-grade recorded tau2-bench / tau3 trajectories with two graders side by side.")
+    .version("0.1.0")
+    .exitOverride()
+    .showHelpAfterError();
+  registerCorpusCommand(program);
+  registerHashCommand(program);
+  registerGradeCommand(program);
+  return program;
+}
+
+export async function main(argv: readonly string[]): Promise<number> {
+  try {
+    await buildProgram().parseAsync([...argv], { from: "user" });
+    return typeof process.exitCode === "number" ? process.exitCode : 0;
+  } catch (err) {
+    return reportCliError(err);
+  }
+}
+
+const code = await main(process.argv.slice(2));
+process.exitCode = code;

@@ -1,0 +1,20 @@
+/** Loads a domain's DBs from a tau2 data dir, once per process. */
+import { resolve } from "node:path";
+import type { DomainData } from "../replay/setup.ts";
+import type { DomainDef } from "./domain.ts";
+
+const loaded = new Map<string, DomainData>();
+
+export function loadDomainData(dataDir: string, domain: DomainDef): DomainData {
+  const key = `${resolve(dataDir)}\u0000${domain.name}`;
+  let hit = loaded.get(key);
+  if (hit === undefined) {
+    hit = {
+      domain,
+      agentBase: domain.loadAgentDb(dataDir),
+      userBase: domain.loadUserDb === undefined ? null : domain.loadUserDb(dataDir),
+    };
+    loaded.set(key, hit);
+  }
+  return hit;
+}

@@ -1,0 +1,30 @@
+/**
+ * One evidence shape for every check of every grader (like zod issues: a literal `code` plus common
+ * fields), so a failed check always says where: a message/turn, a tool-call id, or a DB field path.
+ */
+import type { PyValue } from "../formats/py/value.ts";
+
+export interface Evidence {
+  /** What failed, e.g. `write_without_confirmation`, `delta_gate.field`, `preflight.violation`. */
+  readonly code: string;
+  /** One human-readable sentence. */
+  readonly message: string;
+  /** Index into the simulation's message list. */
+  readonly messageIndex?: number;
+  /** The message's recorded `turn_idx` when it has one. */
+  readonly turnIdx?: number | null;
+  readonly toolCallId?: string;
+  readonly toolName?: string;
+  readonly arguments?: PyValue;
+  /** A DB field path, e.g. `reservations.H8Q05L.flights[1].date`. */
+  readonly path?: string;
+  /** A short excerpt of the message text involved. */
+  readonly excerpt?: string;
+}
+
+/** Shortens untrusted text for evidence: one line, at most `max` characters. */
+export function excerpt(text: string | null, max = 160): string {
+  if (text === null) return "";
+  const flat = text.replace(/\s+/g, " ").trim();
+  return flat.length <= max ? flat : `${flat.slice(0, max - 1)}…`;
+}

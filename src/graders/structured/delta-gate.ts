@@ -1,0 +1,90 @@
+/**
+ * The field-level delta gate: the predicted end state may differ from the gold end state only in
+ * fields the reference solution itself wrote (its footprint: gold vs initial). Field granularity,
+ * not record granularity, so touching one field of a record never licenses corrupting the rest.
+ */
+import type { DbState } from "../../domains/db-state.ts";
+import type { PyValue } from "../../formats/py/value.ts";
+import { diffStates } from "./field-diff.ts";
+
+export interface GateViolation {
+  readonly db: "agent" | "user";
+  readonly path: string;
+  /** `undefined` = absent (a whole record added or removed). */
+  readonly initial: PyValue | undefined;
+  readonly gold: PyValue | undefined;
+  readonly predicted: PyValue | undefined;
+}
+
+export interface DeltaGateResult {
+  readonly pass: boolean;
+  readonly violations: readonly GateViolation[];
+  /** Fields that differ from gold but lie inside the footprint (reported, not gated). */
+  readonly inFootprint: readonly string[];
+  readonly footprintSize: number;
+}
+
+export interface GateStates {
+  readonly initial: DbState;
+  readonly gold: DbState;
+  readonly predicted: DbState;
+}
+
+/** Covers a footprint path and its descendants (a record the gold added covers all its fields). */
+function covered(footprint: ReadonlySet<string>, path: string): boolean {
+  for (let p = path; ; ) {
+    if (footprint.has(p)) return true;
+    const cut = Math.max(p.lastIndexOf("."), p.lastIndexOf("["));
+    if (cut <= 0) return false;
+    p = p.slice(0, cut);
+  }
+}
+
+export function checkDb(db: "agent" | "user", s: GateStates): Omit<DeltaGateResult, "pass"> {
+  const footprint = new Set(diffStates(s.initial, s.gold).map((d) => d.path));
+  const violations: GateViolation[] = [];
+  const inFootprint: string[] = [];
+  for (const d of diffStates(s.gold, s.predicted)) {
+    if (covered(footprint, d.path)) {
+      inFootprint.push(d.path);
+      continue;
+    }
+    violations.push({ db, path: d.path, initial: lookup(s.initial, d.path), gold: d.a, predicted: d.b });
+  }
+  return { violations, inFootprint, footprintSize: footprint.size };
+}
+
+/** Value at a field path in the initial state (for evidence); undefined if absent. */
+function lookup(state: DbState, path: string): PyValue | undefined {
+  const tokens = [...path.matchAll(/([A-Za-z_][A-Za-z0-9_-]*)|\[(\d+)\]|\["((?:[^"\\]|\\.)*)"\]/g)].map((m) =>
+    m[1] !== undefined ? m[1] : m[2] !== undefined ? Number(m[2]) : (JSON.parse(`"${m[3]}"`) as string),
+  );
+  const [field, ...rest] = tokens;
+  if (typeof field !== "string") return undefined;
+  const kind = state.base.layout[field];
+  let cur: PyValue | undefined;
+  if (kind === "dict") {
+    const key = rest.shift();
+    cur = typeof key === "string" || typeof key === "number" ? state.get(field, String(key)) : undefined;
+  } else if (kind === "list") {
+    const i = rest.shift();
+    cur = typeof i === "number" ? state.at(field, i) : undefined;
+  } else cur = state.read(field);
+  for (const t of rest) {
+    if (cur === undefined || cur === null || typeof cur !== "object") return undefined;
+    cur = Array.isArray(cur) ? (typeof t === "number" ? cur[t] : undefined) : Object.hasOwn(cur, String(t)) ? (cur as Record<string, PyValue>)[String(t)] : undefined;
+  }
+  return cur;
+}
+
+export function deltaGate(agent: GateStates, user: GateStates | null): DeltaGateResult {
+  const a = checkDb("agent", agent);
+  const u = user === null ? null : checkDb("user", user);
+  const violations = [...a.violations, ...(u?.violations ?? [])];
+  return {
+    pass: violations.length === 0,
+    violations,
+    inFootprint: [...a.inFootprint, ...(u?.inFootprint ?? [])],
+    footprintSize: a.footprintSize + (u?.footprintSize ?? 0),
+  };
+}

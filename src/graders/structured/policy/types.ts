@@ -1,0 +1,34 @@
+/** The input and the shape shared by every deterministic policy rule. */
+import type { Toolkit } from "../../../domains/toolkit.ts";
+import type { Message, Task } from "../../../formats/model.ts";
+import type { Evidence } from "../../evidence.ts";
+
+/** The part of a `DomainDef` the rules read: its name (for domain-only rules) and its toolkits. */
+export interface PolicyDomain {
+  readonly name: string;
+  readonly agentTools: Toolkit;
+  readonly userTools?: Toolkit;
+}
+
+export interface PolicyInput {
+  readonly domain: PolicyDomain;
+  readonly task: Task;
+  readonly messages: readonly Message[];
+  readonly terminationReason: string;
+}
+
+export type PolicyRuleId =
+  | "write_without_confirmation"
+  | "write_before_authentication"
+  | "multiple_actions_in_turn"
+  | "action_after_transfer"
+  | "off_reference_write";
+
+/** A rule is a value: pure, deterministic, and honest about what it cannot see. */
+export interface PolicyRule<Id extends PolicyRuleId = PolicyRuleId> {
+  readonly id: Id;
+  readonly description: string;
+  /** Known blind spots and false-positive sources, for reports. */
+  readonly limits: readonly string[];
+  check(input: PolicyInput): Evidence[];
+}

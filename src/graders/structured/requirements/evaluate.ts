@@ -1,0 +1,45 @@
+/**
+ * The preflight evaluator: a violation is an assistant tool call to a prohibited action (within its
+ * argument scope, when given), whatever the tool returned.
+ */
+import type { Message } from "../../../formats/model.ts";
+import { isPyDict, pyEquals } from "../../../formats/py/value.ts";
+import type { Evidence } from "../../evidence.ts";
+import { allToolCalls } from "../../tau3/action.ts";
+import type { VerifiedRule } from "./verify.ts";
+
+export interface PreflightResult {
+  readonly pass: boolean;
+  readonly violations: readonly (Evidence & { readonly ruleId: string; readonly quote: string })[];
+  /** Rules that were checked (verified), by id. */
+  readonly checked: readonly string[];
+}
+
+export function evaluatePreflight(rules: readonly VerifiedRule[], messages: readonly Message[]): PreflightResult {
+  const calls = allToolCalls(messages).filter(({ messageIndex }) => messages[messageIndex]?.role === "assistant");
+  const violations: PreflightResult["violations"][number][] = [];
+  for (const { rule } of rules) {
+    for (const { call, messageIndex } of calls) {
+      if (call.name !== rule.action) continue;
+      const scope = rule.arguments;
+      if (scope !== null) {
+        if (!isPyDict(call.arguments)) continue;
+        const args = call.arguments;
+        if (!Object.keys(scope).every((k) => Object.hasOwn(args, k) && pyEquals(args[k], scope[k]))) continue;
+      }
+      const m = messages[messageIndex];
+      violations.push({
+        code: "preflight.violation",
+        ruleId: rule.id,
+        quote: rule.source_quote,
+        message: `${rule.id}: ${rule.rule} (user: "${rule.source_quote}")`,
+        messageIndex,
+        turnIdx: m?.turn_idx ?? null,
+        toolCallId: call.id,
+        toolName: call.name,
+        arguments: call.arguments,
+      });
+    }
+  }
+  return { pass: violations.length === 0, violations, checked: rules.map((r) => r.rule.id) };
+}

@@ -1,0 +1,71 @@
+/** Reads requirement fixtures from a directory tree (`requirements/<domain>/<task-version>/*.json`). */
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { join, relative } from "node:path";
+import { type RequirementFixture, requirementFixtureSchema } from "./schema.ts";
+
+export interface LoadedFixture {
+  readonly path: string;
+  readonly fixture: RequirementFixture;
+}
+
+export interface FixtureLoadProblem {
+  readonly path: string;
+  readonly message: string;
+}
+
+export interface RequirementSet {
+  readonly fixtures: readonly LoadedFixture[];
+  readonly problems: readonly FixtureLoadProblem[];
+  /** Lookup by `domain/task_version/task_id`. */
+  find(domain: string, taskVersion: string, taskId: string): LoadedFixture | undefined;
+}
+
+const key = (domain: string, version: string, id: string) => `${domain}\u0000${version}\u0000${id}`;
+
+function listJson(dir: string): string[] {
+  const out: string[] = [];
+  for (const name of readdirSync(dir).sort()) {
+    const p = join(dir, name);
+    if (statSync(p).isDirectory()) out.push(...listJson(p));
+    else if (name.endsWith(".json") && !name.startsWith("_")) out.push(p);
+  }
+  return out;
+}
+
+/** Files whose name starts with `_` (e.g. `_reviewed-candidates.json`) are not fixtures. */
+export function loadRequirements(dir: string): RequirementSet {
+  const fixtures: LoadedFixture[] = [];
+  const problems: FixtureLoadProblem[] = [];
+  const index = new Map<string, LoadedFixture>();
+  for (const path of listJson(dir)) {
+    const shown = relative(process.cwd(), path) || path;
+    let raw: unknown;
+    try {
+      raw = JSON.parse(readFileSync(path, "utf8"));
+    } catch (e) {
+      problems.push({ path: shown, message: `invalid JSON: ${(e as Error).message}` });
+      continue;
+    }
+    const parsed = requirementFixtureSchema.safeParse(raw);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      const where = issue === undefined ? "$" : `$${issue.path.map((p) => (typeof p === "number" ? `[${p}]` : `.${String(p)}`)).join("")}`;
+      problems.push({ path: shown, message: `at ${where}: ${issue?.message ?? "invalid fixture"}` });
+      continue;
+    }
+    const f = parsed.data;
+    const k = key(f.domain, f.task_version, f.task_id);
+    if (index.has(k)) {
+      problems.push({ path: shown, message: `second fixture for ${f.domain} ${f.task_version} task ${f.task_id} (first: ${index.get(k)?.path})` });
+      continue;
+    }
+    const loaded = { path: shown, fixture: f };
+    index.set(k, loaded);
+    fixtures.push(loaded);
+  }
+  return {
+    fixtures,
+    problems,
+    find: (domain, version, id) => index.get(key(domain, version, id)),
+  };
+}

@@ -1,0 +1,56 @@
+/** Provenance of a requirement: where its quote sits in the task text, or the closest text there is. */
+import type { Task } from "../../../formats/model.ts";
+import type { SourceField } from "./schema.ts";
+
+/** The text of one instructions field (`instructions` = the whole plain-string scenario). */
+export function instructionField(task: Task, field: SourceField): string | null {
+  const ins = task.user_scenario.instructions;
+  if (typeof ins === "string") return field === "instructions" ? ins : null;
+  return field === "instructions" ? null : (ins[field] ?? null);
+}
+
+export type QuoteLocation =
+  | { readonly found: true; readonly start: number; readonly end: number }
+  | { readonly found: false; readonly closest: string | null; readonly distance: number | null };
+
+/** Offsets in Unicode code points (what Python's `str.find` reports), end exclusive. */
+export function locateQuote(text: string | null, quote: string): QuoteLocation {
+  if (text === null) return { found: false, closest: null, distance: null };
+  const idx = text.indexOf(quote);
+  if (idx >= 0) {
+    const start = [...text.slice(0, idx)].length;
+    return { found: true, start, end: start + [...quote].length };
+  }
+  const best = closestWindow(text, quote);
+  return { found: false, closest: best.text, distance: best.distance };
+}
+
+/** The window of the text (starting at a word boundary) with the least edit distance to the quote. */
+function closestWindow(text: string, quote: string): { text: string; distance: number } {
+  let best = { text: "", distance: Number.POSITIVE_INFINITY };
+  const n = quote.length;
+  for (let i = 0; i < text.length; i++) {
+    if (i > 0 && /\w/.test(text[i - 1] as string) && /\w/.test(text[i] as string)) continue;
+    const window = text.slice(i, i + n);
+    const d = levenshtein(window, quote, best.distance);
+    if (d < best.distance) best = { text: window, distance: d };
+  }
+  return best;
+}
+
+/** Edit distance, giving up (returning `cap`) once every cell of a row exceeds `cap`. */
+function levenshtein(a: string, b: string, cap: number): number {
+  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const cur = [i];
+    let rowMin = i;
+    for (let j = 1; j <= b.length; j++) {
+      const v = Math.min((prev[j] as number) + 1, (cur[j - 1] as number) + 1, (prev[j - 1] as number) + (a[i - 1] === b[j - 1] ? 0 : 1));
+      cur.push(v);
+      if (v < rowMin) rowMin = v;
+    }
+    if (rowMin >= cap) return cap;
+    prev = cur;
+  }
+  return prev[b.length] as number;
+}

@@ -1,0 +1,38 @@
+/**
+ * Requirement fixtures: typed user prohibitions per (domain, task version, task id). Each rule
+ * quotes the user's own words (`source_quote`), verified verbatim against the task text before
+ * it may grade anything. Fixtures live only in `requirements/`; they never reach an agent.
+ */
+import { z } from "zod";
+import type { PyDict } from "../../../formats/py/value.ts";
+
+/** Fields of `user_scenario.instructions` a quote may come from (`instructions` = a plain-string scenario). */
+export const SOURCE_FIELDS = ["task_instructions", "reason_for_call", "known_info", "unknown_info", "instructions"] as const;
+export type SourceField = (typeof SOURCE_FIELDS)[number];
+
+const scopeValue = z.union([z.string(), z.number(), z.boolean(), z.null()]);
+
+export const actionPreconditionSchema = z.strictObject({
+  /** Stable id, e.g. `airline.47.no_transfer`. */
+  id: z.string().regex(/^[a-z0-9_]+\.[A-Za-z0-9_-]+\.[a-z0-9_]+$/, "ids look like <domain>.<task id>.<snake_case_name>"),
+  /** The prohibited tool; must exist in the domain toolkit. */
+  action: z.string().min(1),
+  /** The prohibition in plain English. */
+  rule: z.string().min(1),
+  source_field: z.enum(SOURCE_FIELDS),
+  source_quote: z.string().min(8, "a quote this short cannot pin a user's words"),
+  /** Scopes the prohibition to calls with these argument values, e.g. `{reservation_id: "H8Q05L"}`. */
+  arguments: z.record(z.string(), scopeValue).nullable().default(null),
+});
+export type ActionPrecondition = z.infer<typeof actionPreconditionSchema> & { readonly arguments: PyDict | null };
+
+export const requirementFixtureSchema = z.strictObject({
+  domain: z.string(),
+  /** `head`, `head/tasks_small`, or a `versions/` folder name such as `v0.2.0_f8de30c`. */
+  task_version: z.string(),
+  task_id: z.string(),
+  user_preflight_requirements: z.strictObject({
+    action_preconditions: z.array(actionPreconditionSchema).min(1),
+  }),
+});
+export type RequirementFixture = z.infer<typeof requirementFixtureSchema>;

@@ -1,0 +1,113 @@
+/**
+ * Grades every simulation of one loaded trajectory file with the selected graders. Nothing is
+ * dropped: a simulation that cannot be graded yields a row with an `error` and the run goes on.
+ */
+import { domainByName } from "../domains/registry.ts";
+import type { Simulation, Task, TrajectoryFile } from "../formats/model.ts";
+import type { TaskVersion } from "../formats/task-version.ts";
+import { listTaskSets, loadTaskFile } from "../formats/tasks.ts";
+import { gradeTau3, type Tau3Verdict } from "../graders/tau3/evaluate.ts";
+import type { NlJudge } from "../graders/tau3/nl.ts";
+import type { ContextPool } from "./contexts.ts";
+import { tau3Json, type Tau3Json } from "./rows.ts";
+
+export interface GradeSettings {
+  readonly judge: NlJudge;
+  /** Task set for files that embed no tasks (tau2 would need them; we say which we assumed). */
+  readonly fallbackTaskVersion: string;
+}
+
+export interface SimulationRow {
+  readonly file: string;
+  readonly simulation_id: string | null;
+  readonly task_id: string | null;
+  readonly trial: number | null;
+  readonly domain: string | null;
+  readonly task_version: string;
+  readonly agent_model: string | null;
+  readonly user_model: string | null;
+  readonly termination_reason: string | null;
+  readonly recorded_reward: number | null;
+  readonly tau3?: Tau3Json;
+  readonly error?: string;
+}
+
+/** What a grader needs beyond the row: the full τ³ verdict (evidence, replayed envs). */
+export interface GradedSimulation {
+  readonly row: SimulationRow;
+  readonly sim: Simulation | null;
+  readonly task: Task | null;
+  readonly tau3: Tau3Verdict | null;
+}
+
+const taskSetCache = new Map<string, Map<string, Task>>();
+
+function dataDirTasks(dataDir: string, domain: string, version: string): Map<string, Task> | null {
+  const ref = listTaskSets(dataDir, domain).find((s) => s.name === version);
+  if (ref === undefined) return null;
+  let hit = taskSetCache.get(ref.path);
+  if (hit === undefined) {
+    hit = new Map(loadTaskFile(ref.path).map((t) => [t.id, t]));
+    taskSetCache.set(ref.path, hit);
+  }
+  return hit;
+}
+
+export async function* gradeFile(
+  file: TrajectoryFile,
+  version: TaskVersion,
+  pool: ContextPool,
+  settings: GradeSettings,
+): AsyncGenerator<GradedSimulation> {
+  const domainName = file.info.domain;
+  let taskVersion = version.version;
+  let tasks: Map<string, Task> | null = file.tasks === null ? null : new Map(file.tasks.map((t) => [t.id, t]));
+  if ((tasks === null || tasks.size === 0) && domainName !== null) {
+    tasks = dataDirTasks(pool.dataDir, domainName, settings.fallbackTaskVersion);
+    taskVersion = `${settings.fallbackTaskVersion} (assumed: the file embeds no tasks)`;
+  }
+  const base = {
+    file: file.path,
+    domain: domainName,
+    task_version: taskVersion,
+    agent_model: file.info.agent_model,
+    user_model: file.info.user_model,
+  };
+  for (const r of file.rejected) {
+    yield {
+      row: { ...base, simulation_id: r.id, task_id: null, trial: null, termination_reason: null, recorded_reward: null, error: `invalid simulation at ${r.path}: ${r.reason}` },
+      sim: null,
+      task: null,
+      tau3: null,
+    };
+  }
+  const domain = domainName === null ? undefined : domainByName(domainName);
+  for (const sim of file.simulations) {
+    const row = {
+      ...base,
+      simulation_id: sim.id,
+      task_id: sim.task_id,
+      trial: sim.trial,
+      termination_reason: sim.termination_reason,
+      recorded_reward: sim.reward_info?.reward ?? null,
+    };
+    const fail = (error: string): GradedSimulation => ({ row: { ...row, error }, sim, task: null, tau3: null });
+    if (domain === undefined) {
+      yield fail(domainName === null ? "the file's domain is unknown" : `domain ${domainName} is not supported`);
+      continue;
+    }
+    const task = tasks?.get(sim.task_id);
+    if (task === undefined) {
+      yield fail(`task ${sim.task_id} is not among the tasks of ${taskVersion}`);
+      continue;
+    }
+    try {
+      const needsNl = (task.evaluation_criteria?.nl_assertions?.length ?? 0) > 0;
+      const nl = needsNl ? await settings.judge.judge(task, sim, task.evaluation_criteria?.nl_assertions ?? []) : null;
+      const tau3 = gradeTau3(pool.get(domain), task, sim, { solo: file.info.solo, nl });
+      yield { row: { ...row, tau3: tau3Json(tau3) }, sim, task, tau3 };
+    } catch (e) {
+      yield fail(`grading aborted: ${e instanceof Error ? e.message : String(e)}`);
+    }
+  }
+}
