@@ -3,7 +3,7 @@
  * initial setup and the gold target are computed once per distinct task, not per simulation).
  */
 import type { Quirks } from "../domains/quirks.ts";
-import type { Action, Task } from "../formats/model.ts";
+import type { Task } from "../formats/model.ts";
 import { canonicalJson, sha256Hex } from "../formats/py/json.ts";
 import type { PyValue } from "../formats/py/value.ts";
 import type { Environment } from "../replay/environment.ts";
@@ -29,27 +29,27 @@ export class GradingContext {
   ) {}
 
   /** Identity of what grading uses from a task: its initial state and reference actions. */
-  private keyOf(task: Task, actions: readonly Action[] | null): string {
-    const memo = actions === null ? this.taskKeys.get(task) : undefined;
+  private keyOf(task: Task): string {
+    const memo = this.taskKeys.get(task);
     if (memo !== undefined) return memo;
     const key = sha256Hex(
       canonicalJson({
         initial_state: (task.initial_state ?? null) as unknown as PyValue,
-        actions: (actions ?? task.evaluation_criteria?.actions ?? null) as unknown as PyValue,
+        actions: (task.evaluation_criteria?.actions ?? null) as unknown as PyValue,
       }),
     );
-    if (actions === null) this.taskKeys.set(task, key);
+    this.taskKeys.set(task, key);
     return key;
   }
 
-  /** Setup and gold target of a task; `actions` overrides the gold action list (corrections). */
-  taskArtifacts(task: Task, actions: readonly Action[] | null = null): TaskArtifacts {
-    const key = this.keyOf(task, actions);
+  /** Setup and gold target of a task (a corrected task is a different task with its own gold). */
+  taskArtifacts(task: Task): TaskArtifacts {
+    const key = this.keyOf(task);
     let hit = this.artifacts.get(key);
     if (hit === undefined) {
       try {
         const setup = buildTaskSetup(this.data, task.initial_state, this.quirks, this.shared);
-        hit = { setup, gold: replayGold(setup, task, actions) };
+        hit = { setup, gold: replayGold(setup, task) };
       } catch (e) {
         hit = e instanceof Error ? e : new Error(String(e));
       }

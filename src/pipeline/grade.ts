@@ -9,12 +9,17 @@ import { listTaskSets, loadTaskFile } from "../formats/tasks.ts";
 import { gradeTau3, type Tau3Verdict } from "../graders/tau3/evaluate.ts";
 import type { NlJudge } from "../graders/tau3/nl.ts";
 import type { ContextPool } from "./contexts.ts";
-import { tau3Json, type Tau3Json } from "./rows.ts";
+import { type Tau3CorrectedJson, tau3CorrectedJson, tau3Json, type Tau3Json } from "./rows.ts";
+import { type CorrectedTask, correctTask } from "../graders/corrections/apply.ts";
+import { evaluateNlCurated, type NlCuratedResult } from "../graders/corrections/nl-curated.ts";
+import type { CorrectionsFile } from "../graders/corrections/schema.ts";
 
 export interface GradeSettings {
   readonly judge: NlJudge;
   /** Task set for files that embed no tasks (tau2 would need them; we say which we assumed). */
   readonly fallbackTaskVersion: string;
+  /** Correction overlays by domain; when given, rows also carry the corrected verdict. */
+  readonly corrections?: ReadonlyMap<string, CorrectionsFile>;
 }
 
 export interface SimulationRow {
@@ -29,6 +34,8 @@ export interface SimulationRow {
   readonly termination_reason: string | null;
   readonly recorded_reward: number | null;
   readonly tau3?: Tau3Json;
+  /** The same grader over the corrections overlay (only with corrections on). */
+  readonly tau3_corrected?: Tau3CorrectedJson;
   readonly error?: string;
 }
 
@@ -38,6 +45,7 @@ export interface GradedSimulation {
   readonly sim: Simulation | null;
   readonly task: Task | null;
   readonly tau3: Tau3Verdict | null;
+  readonly corrected?: { readonly task: CorrectedTask; readonly tau3: Tau3Verdict; readonly nlCurated: NlCuratedResult | null };
 }
 
 const taskSetCache = new Map<string, Map<string, Task>>();
@@ -104,8 +112,23 @@ export async function* gradeFile(
     try {
       const needsNl = (task.evaluation_criteria?.nl_assertions?.length ?? 0) > 0;
       const nl = needsNl ? await settings.judge.judge(task, sim, task.evaluation_criteria?.nl_assertions ?? []) : null;
-      const tau3 = gradeTau3(pool.get(domain), task, sim, { solo: file.info.solo, nl });
-      yield { row: { ...row, tau3: tau3Json(tau3) }, sim, task, tau3 };
+      const ctx = pool.get(domain);
+      const tau3 = gradeTau3(ctx, task, sim, { solo: file.info.solo, nl });
+      const overlay = settings.corrections?.get(domain.name);
+      if (overlay === undefined) {
+        yield { row: { ...row, tau3: tau3Json(tau3) }, sim, task, tau3 };
+        continue;
+      }
+      const fixed = correctTask(task, version.version, overlay);
+      const tau3c = fixed.task === task ? tau3 : gradeTau3(ctx, fixed.task, sim, { solo: file.info.solo, nl });
+      const nlCurated = fixed.curatedNl === null ? null : await evaluateNlCurated(settings.judge, task, sim, fixed.curatedNl);
+      yield {
+        row: { ...row, tau3: tau3Json(tau3), tau3_corrected: tau3CorrectedJson(tau3c, fixed, nlCurated) },
+        sim,
+        task,
+        tau3,
+        corrected: { task: fixed, tau3: tau3c, nlCurated },
+      };
     } catch (e) {
       yield fail(`grading aborted: ${e instanceof Error ? e.message : String(e)}`);
     }

@@ -1,5 +1,7 @@
 /** JSON projections of verdicts for `tau-rescore grade` output lines. */
 import type { RewardType } from "../formats/model.ts";
+import type { CorrectedTask } from "../graders/corrections/apply.ts";
+import type { NlCuratedResult } from "../graders/corrections/nl-curated.ts";
 import type { ComponentScores, Tau3Verdict } from "../graders/tau3/evaluate.ts";
 
 export interface Tau3Json {
@@ -18,4 +20,25 @@ export const tau3Json = (v: Tau3Verdict): Tau3Json => ({
   db_match: v.db_match,
   breakdown: v.breakdown,
   notes: v.notes,
+});
+
+export interface Tau3CorrectedJson extends Tau3Json {
+  readonly overlay_version: string;
+  readonly dropped_actions: readonly { readonly action_id: string; readonly reason: string }[];
+  /** The curated NL list's score (never part of `reward`); null = unknown. */
+  readonly nl_curated: { readonly score: number | null; readonly assertions: readonly string[]; readonly note: string | null } | null;
+}
+
+export const tau3CorrectedJson = (v: Tau3Verdict, c: CorrectedTask, nl: NlCuratedResult | null): Tau3CorrectedJson => ({
+  ...tau3Json(v),
+  overlay_version: c.overlayVersion,
+  dropped_actions: c.droppedActions,
+  nl_curated:
+    nl === null
+      ? null
+      : {
+          score: nl.score,
+          assertions: nl.assertions.map((a) => a.assertion),
+          note: nl.judgement.status === "unknown" ? nl.judgement.reason : null,
+        },
 });

@@ -21,11 +21,11 @@ export interface GoldReplay {
   readonly results: readonly GoldActionResult[];
 }
 
-export function replayGold(setup: Environment, task: Task, actions: readonly Action[] | null = null): GoldReplay {
+export function replayGold(setup: Environment, task: Task): GoldReplay {
   const initial = setup.fork(false);
   replayMessages(initial, task.initial_state?.message_history ?? [], { strict: false });
   const env = initial.fork();
-  const gold = actions ?? task.evaluation_criteria?.actions ?? [];
+  const gold = task.evaluation_criteria?.actions ?? [];
   const results = gold.map((action) => {
     const out = env.makeToolCall(action.name, action.requestor, action.arguments);
     // quirk noGoldSync: tau2 never syncs after gold actions; the fixed mode syncs like a live call.

@@ -3,7 +3,9 @@ import type { Command } from "commander";
 import { TAU2_QUIRKS } from "../../domains/quirks.ts";
 import { loadJsonFile } from "../../formats/load.ts";
 import { detectTaskVersion } from "../../formats/task-version.ts";
-import { noJudge, recordedJudge, type NlJudge } from "../../graders/tau3/nl.ts";
+import { loadCorrectionsDir } from "../../graders/corrections/builtin.ts";
+import { DEFAULT_JUDGE_MODEL, httpJudge } from "../../graders/tau3/judge-http.ts";
+import { type NlJudge, noJudge, recordedJudge } from "../../graders/tau3/nl.ts";
 import { ContextPool } from "../../pipeline/contexts.ts";
 import { gradeFile, type SimulationRow } from "../../pipeline/grade.ts";
 import { listInputFiles } from "../../pipeline/inputs.ts";
@@ -15,7 +17,11 @@ interface GradeOptions {
   grader: string;
   format: string;
   judge: string;
+  judgeBaseUrl?: string;
+  judgeModel?: string;
+  judgeApiKey?: string;
   corrections: string;
+  correctionsDir?: string;
   fallbackTaskVersion: string;
 }
 
@@ -27,16 +33,27 @@ export function registerGradeCommand(program: Command): void {
     .option("--data-dir <dir>", "tau2 data dir (data/tau2 of a tau2-bench checkout); default $TAU2_DATA_DIR")
     .option("--grader <list>", "comma-separated graders: tau3", "tau3")
     .option("--format <fmt>", "jsonl | table", "jsonl")
-    .option("--judge <mode>", "NL-assertion judge: recorded | none", "recorded")
-    .option("--corrections <on|off>", "apply the gold-action corrections overlay", "off")
+    .option("--judge <mode>", "NL-assertion judge: recorded | http | none", "recorded")
+    .option("--judge-base-url <url>", "OpenAI-compatible endpoint for --judge http; default $TAU_RESCORE_JUDGE_BASE_URL or $OPENAI_BASE_URL")
+    .option("--judge-model <model>", `judge model; default $TAU_RESCORE_JUDGE_MODEL or ${DEFAULT_JUDGE_MODEL}`)
+    .option("--judge-api-key <key>", "judge API key; default $TAU_RESCORE_JUDGE_API_KEY or $OPENAI_API_KEY")
+    .option("--corrections <on|off>", "also report verdicts under the corrections overlay", "off")
+    .option("--corrections-dir <dir>", "corrections overlays (default: the repo's corrections/)")
     .option("--fallback-task-version <name>", "task set for files that embed no tasks", "head")
     .action((paths: string[], opts: GradeOptions) => runGrade(paths, opts));
 }
 
-function judgeFor(mode: string): NlJudge {
-  if (mode === "recorded") return recordedJudge;
-  if (mode === "none") return noJudge;
-  throw new UsageError(`unknown --judge ${mode} (recorded, none)`);
+function judgeFor(opts: GradeOptions, env: NodeJS.ProcessEnv = process.env): NlJudge {
+  if (opts.judge === "recorded") return recordedJudge;
+  if (opts.judge === "none") return noJudge;
+  if (opts.judge !== "http") throw new UsageError(`unknown --judge ${opts.judge} (recorded, http, none)`);
+  const baseUrl = opts.judgeBaseUrl ?? env.TAU_RESCORE_JUDGE_BASE_URL ?? env.OPENAI_BASE_URL;
+  if (baseUrl === undefined) throw new UsageError("--judge http needs --judge-base-url or $TAU_RESCORE_JUDGE_BASE_URL");
+  return httpJudge({
+    baseUrl,
+    model: opts.judgeModel ?? env.TAU_RESCORE_JUDGE_MODEL ?? DEFAULT_JUDGE_MODEL,
+    apiKey: opts.judgeApiKey ?? env.TAU_RESCORE_JUDGE_API_KEY ?? env.OPENAI_API_KEY ?? null,
+  });
 }
 
 async function runGrade(paths: string[], opts: GradeOptions): Promise<void> {
@@ -45,7 +62,8 @@ async function runGrade(paths: string[], opts: GradeOptions): Promise<void> {
   if (opts.format !== "jsonl" && opts.format !== "table") throw new UsageError(`unknown --format ${opts.format}`);
   if (opts.corrections !== "off" && opts.corrections !== "on") throw new UsageError("--corrections takes on or off");
   const dataDir = resolveDataDir(opts.dataDir);
-  const judge = judgeFor(opts.judge);
+  const judge = judgeFor(opts);
+  const corrections = opts.corrections === "on" ? loadCorrectionsDir(opts.correctionsDir) : undefined;
   const pool = new ContextPool(dataDir, TAU2_QUIRKS);
   const files = listInputFiles(paths);
   let failedFiles = 0;
@@ -63,7 +81,7 @@ async function runGrade(paths: string[], opts: GradeOptions): Promise<void> {
     }
     if (loaded.variant === "not-trajectories") continue;
     const version = detectTaskVersion(loaded, dataDir);
-    for await (const g of gradeFile(loaded, version, pool, { judge, fallbackTaskVersion: opts.fallbackTaskVersion })) {
+    for await (const g of gradeFile(loaded, version, pool, { judge, fallbackTaskVersion: opts.fallbackTaskVersion, corrections })) {
       if (g.row.error !== undefined) errorRows++;
       out.write(`${opts.format === "jsonl" ? JSON.stringify(g.row) : tableRow(g.row)}\n`);
     }

@@ -37,9 +37,8 @@ export function evaluateEnvironment(
   task: Task,
   messages: readonly Message[],
   solo: boolean,
-  corrected: Task["evaluation_criteria"] = null,
 ): EnvironmentResult {
-  const criteria = corrected ?? task.evaluation_criteria;
+  const criteria = task.evaluation_criteria;
   if (criteria === null) throw new Error("evaluateEnvironment needs evaluation criteria");
   if (criteria.actions === null && criteria.env_assertions === null) {
     return {
@@ -60,7 +59,7 @@ export function evaluateEnvironment(
     const name = ctx.data.domain.name;
     throw new ReplayAbort(`${name[0]?.toUpperCase()}${name.slice(1)} domain does not support solo mode`);
   }
-  const { setup, gold } = ctx.taskArtifacts(task, corrected === null ? null : criteria.actions);
+  const { setup, gold } = ctx.taskArtifacts(task);
   const predicted = setup.fork(solo);
   const replay = replayMessages(predicted, messages, { strict: false });
   const agentDbMatch = predicted.agent.sameAs(gold.env.agent);

@@ -47,7 +47,8 @@ export const AFFIRMATIVE_PHRASES: readonly string[] = [
 ];
 
 /** Openings that make the whole message a refusal, whatever follows ("No, please do not proceed"). */
-const REFUSAL_OPENING = /^(?:no|nope|nah|never|don't|dont|do not|please don't|please do not|not yet|hold on|stop)\b/;
+const REFUSAL_OPENING =
+  /^(?:no|nope|nah|never|don't|dont|do not|please don't|please do not|not yet|hold on|stop)\b/;
 
 /** Idioms that contain a negation word but are not negations; removed before anything else. */
 const NON_NEGATING_IDIOMS = /\b(?:no problem|no worries|no doubt|not a problem)\b/g;
@@ -65,12 +66,25 @@ const DESCRIPTIVE_BEFORE: Readonly<Record<string, ReadonlySet<string>>> = {
 };
 
 const isNegation = (token: string): boolean =>
-  ["not", "no", "never", "nor", "neither", "cannot", "dont", "doesnt", "didnt", "isnt", "wont", "cant"].includes(
-    token,
-  ) || token.endsWith("n't");
+  [
+    "not",
+    "no",
+    "never",
+    "nor",
+    "neither",
+    "cannot",
+    "dont",
+    "doesnt",
+    "didnt",
+    "isnt",
+    "wont",
+    "cant",
+  ].includes(token) || token.endsWith("n't");
 
 const normalize = (text: string): string =>
-  pyLower(text).replace(/[\u2018\u2019\u02bc`]/g, "'").replace(NON_NEGATING_IDIOMS, " ");
+  pyLower(text)
+    .replace(/[\u2018\u2019\u02bc`]/g, "'")
+    .replace(NON_NEGATING_IDIOMS, " ");
 
 const tokens = (clause: string): string[] =>
   (clause.match(/[a-z0-9']+/g) ?? []).map((t) => t.replace(/^'+|'+$/g, "")).filter((t) => t !== "");

@@ -31,7 +31,7 @@ export interface LocatedCall {
  * counts as failed too.
  */
 export const isFailedResult = (error: boolean, content: string | null): boolean =>
-  error || (content !== null && content.startsWith("Error:"));
+  error || content?.startsWith("Error:") === true;
 
 /**
  * Every tool call in order, each paired with the first later tool message carrying its id. Ids may
@@ -78,7 +78,8 @@ export function latestUserText(
 ): { readonly messageIndex: number; readonly text: string } | null {
   for (let i = messageIndex - 1; i >= 0; i--) {
     const m = messages[i];
-    if (m !== undefined && m.role === "user" && hasTextContent(m.content)) return { messageIndex: i, text: m.content };
+    if (m !== undefined && m.role === "user" && hasTextContent(m.content))
+      return { messageIndex: i, text: m.content };
   }
   return null;
 }
