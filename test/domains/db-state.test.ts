@@ -1,0 +1,68 @@
+import { describe, expect, it } from "vitest";
+import { DbAttributeError, DbBase, DbState } from "../../src/domains/db-state.ts";
+import { canonicalJson, sha256Hex } from "../../src/formats/py/json.ts";
+import { PyFloat, type PyDict } from "../../src/formats/py/value.ts";
+
+const base = () =>
+  new DbBase(
+    "TestDB",
+    { users: "dict", lines: "list", device: "atom" },
+    {
+      users: { u1: { name: "Ann", balance: new PyFloat(10) }, u2: { name: "Bob", balance: new PyFloat(0) } },
+      lines: [{ id: "L1", status: "Active" }],
+      device: { on: true },
+    },
+  );
+
+describe("DbState", () => {
+  it("hashes exactly the canonical text of the materialised DB", () => {
+    const s = DbState.of(base());
+    expect(s.hash()).toBe(sha256Hex(canonicalJson(s.dump())));
+    expect(s.canonical()).toBe(
+      '{"device": {"on": true}, "lines": [{"id": "L1", "status": "Active"}], "users": {"u1": {"balance": 10.0, "name": "Ann"}, "u2": {"balance": 0.0, "name": "Bob"}}}',
+    );
+  });
+
+  it("copies on write: a fork never changes its parent or the frozen base", () => {
+    const b = base();
+    const parent = DbState.of(b);
+    const child = parent.fork();
+    child.mut("users", "u1").name = "Zed";
+    child.mutAt("lines", 0).status = "Suspended";
+    child.push("lines", { id: "L2", status: "Active" });
+    child.put("users", "u3", { name: "Cy", balance: new PyFloat(1) });
+    expect((parent.get("users", "u1") as PyDict).name).toBe("Ann");
+    expect(parent.length("lines")).toBe(1);
+    expect(child.keys("users")).toEqual(["u1", "u2", "u3"]);
+    expect(() => {
+      (b.root.users as PyDict).u1 = null;
+    }).toThrow(TypeError);
+  });
+
+  it("decides equality from touched units only, and agrees with the hash", () => {
+    const root = DbState.of(base());
+    const a = root.fork();
+    const c = root.fork();
+    a.mut("users", "u1").balance = new PyFloat(5);
+    c.mut("users", "u1").balance = new PyFloat(5);
+    expect(a.sameAs(c)).toBe(true);
+    expect(a.hash()).toBe(c.hash());
+    c.mut("users", "u1").balance = 5; // an int where a float was: a different DB for tau2
+    expect(a.sameAs(c)).toBe(false);
+    expect(a.hash()).not.toBe(c.hash());
+    expect(a.differingUnits(c)).toEqual(["users\u0000u1"]);
+  });
+
+  it("a write that restores the original value leaves the state equal", () => {
+    const root = DbState.of(base());
+    const a = root.fork();
+    a.mut("users", "u2").name = "Bob";
+    expect(a.sameAs(root.fork())).toBe(true);
+  });
+
+  it("raises Python's AttributeError text for a field the DB class lacks", () => {
+    const s = DbState.of(base());
+    expect(() => s.get("notifications", "n1")).toThrow(DbAttributeError);
+    expect(() => s.get("notifications", "n1")).toThrow("'TestDB' object has no attribute 'notifications'");
+  });
+});
