@@ -36,6 +36,8 @@ export const AFFIRMATIVE_PHRASES: readonly string[] = [
   "that works",
   "sounds good",
   "sounds great",
+  "sounds fine",
+  "sounds perfect",
   "looks good",
   "absolutely",
   "definitely",
@@ -44,6 +46,8 @@ export const AFFIRMATIVE_PHRASES: readonly string[] = [
   "agreed",
   "i agree",
   "affirmative",
+  // Simulated users with a French persona answer "Oui, please cancel them".
+  "oui",
 ];
 
 /** Openings that make the whole message a refusal, whatever follows ("No, please do not proceed"). */
