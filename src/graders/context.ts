@@ -18,7 +18,8 @@ export interface TaskArtifacts {
 }
 
 export class GradingContext {
-  private readonly artifacts = new Map<string, TaskArtifacts | Error>();
+  private readonly setups = new Map<string, Environment | Error>();
+  private readonly golds = new Map<string, GoldReplay | Error>();
   private readonly taskKeys = new WeakMap<object, string>();
   /** tau2 keeps some state process-wide (telecom VPN); one map per context emulates a process. */
   readonly shared = new Map<string, unknown>();
@@ -42,20 +43,31 @@ export class GradingContext {
     return key;
   }
 
-  /** Setup and gold target of a task (a corrected task is a different task with its own gold). */
-  taskArtifacts(task: Task): TaskArtifacts {
+  /**
+   * Setup and gold target of a task (a corrected task is a different task with its own gold).
+   * `syncedGold` asks for a gold target synced after every action whatever quirk noGoldSync says;
+   * both gold variants fork the same setup, so their states stay comparable unit by unit.
+   */
+  taskArtifacts(task: Task, syncedGold = false): TaskArtifacts {
     const key = this.keyOf(task);
-    let hit = this.artifacts.get(key);
-    if (hit === undefined) {
-      try {
-        const setup = buildTaskSetup(this.data, task.initial_state, this.quirks, this.shared);
-        hit = { setup, gold: replayGold(setup, task) };
-      } catch (e) {
-        hit = e instanceof Error ? e : new Error(String(e));
-      }
-      this.artifacts.set(key, hit);
-    }
-    if (hit instanceof Error) throw hit;
-    return hit;
+    const setup = memo(this.setups, key, () => buildTaskSetup(this.data, task.initial_state, this.quirks, this.shared));
+    const sync = syncedGold || !this.quirks.noGoldSync;
+    const gold = memo(this.golds, `${key}:${sync}`, () => replayGold(setup, task, sync));
+    return { setup, gold };
   }
+}
+
+/** Computes once per key; a failure is cached too, so a broken task fails the same way every time. */
+function memo<T>(cache: Map<string, T | Error>, key: string, make: () => T): T {
+  let hit = cache.get(key);
+  if (hit === undefined) {
+    try {
+      hit = make();
+    } catch (e) {
+      hit = e instanceof Error ? e : new Error(String(e));
+    }
+    cache.set(key, hit);
+  }
+  if (hit instanceof Error) throw hit;
+  return hit;
 }

@@ -9,10 +9,11 @@ import { listTaskSets, loadTaskFile } from "../formats/tasks.ts";
 import { gradeTau3, type Tau3Verdict } from "../graders/tau3/evaluate.ts";
 import type { NlJudge } from "../graders/tau3/nl.ts";
 import type { ContextPool } from "./contexts.ts";
-import { type Tau3CorrectedJson, tau3CorrectedJson, tau3Json, type Tau3Json } from "./rows.ts";
+import { type StructuredJson, structuredJson, type Tau3CorrectedJson, tau3CorrectedJson, tau3Json, type Tau3Json } from "./rows.ts";
 import { type CorrectedTask, correctTask } from "../graders/corrections/apply.ts";
 import { evaluateNlCurated, type NlCuratedResult } from "../graders/corrections/nl-curated.ts";
 import type { CorrectionsFile } from "../graders/corrections/schema.ts";
+import { gradeStructured, type StructuredConfig, type StructuredVerdict } from "../graders/structured/grade.ts";
 
 export interface GradeSettings {
   readonly judge: NlJudge;
@@ -20,6 +21,8 @@ export interface GradeSettings {
   readonly fallbackTaskVersion: string;
   /** Correction overlays by domain; when given, rows also carry the corrected verdict. */
   readonly corrections?: ReadonlyMap<string, CorrectionsFile>;
+  /** When given, the structured grader runs too. */
+  readonly structured?: StructuredConfig;
 }
 
 export interface SimulationRow {
@@ -36,6 +39,7 @@ export interface SimulationRow {
   readonly tau3?: Tau3Json;
   /** The same grader over the corrections overlay (only with corrections on). */
   readonly tau3_corrected?: Tau3CorrectedJson;
+  readonly structured?: StructuredJson;
   readonly error?: string;
 }
 
@@ -46,6 +50,7 @@ export interface GradedSimulation {
   readonly task: Task | null;
   readonly tau3: Tau3Verdict | null;
   readonly corrected?: { readonly task: CorrectedTask; readonly tau3: Tau3Verdict; readonly nlCurated: NlCuratedResult | null };
+  readonly structured?: StructuredVerdict;
 }
 
 const taskSetCache = new Map<string, Map<string, Task>>();
@@ -69,10 +74,12 @@ export async function* gradeFile(
 ): AsyncGenerator<GradedSimulation> {
   const domainName = file.info.domain;
   let taskVersion = version.version;
+  let fixtureVersions = version.matches.length > 0 ? version.matches : [version.version];
   let tasks: Map<string, Task> | null = file.tasks === null ? null : new Map(file.tasks.map((t) => [t.id, t]));
   if ((tasks === null || tasks.size === 0) && domainName !== null) {
     tasks = dataDirTasks(pool.dataDir, domainName, settings.fallbackTaskVersion);
     taskVersion = `${settings.fallbackTaskVersion} (assumed: the file embeds no tasks)`;
+    fixtureVersions = [settings.fallbackTaskVersion];
   }
   const base = {
     file: file.path,
@@ -113,21 +120,38 @@ export async function* gradeFile(
       const needsNl = (task.evaluation_criteria?.nl_assertions?.length ?? 0) > 0;
       const nl = needsNl ? await settings.judge.judge(task, sim, task.evaluation_criteria?.nl_assertions ?? []) : null;
       const ctx = pool.get(domain);
-      const tau3 = gradeTau3(ctx, task, sim, { solo: file.info.solo, nl });
+      const solo = file.info.solo;
+      const tau3 = gradeTau3(ctx, task, sim, { solo, nl });
       const overlay = settings.corrections?.get(domain.name);
-      if (overlay === undefined) {
-        yield { row: { ...row, tau3: tau3Json(tau3) }, sim, task, tau3 };
-        continue;
-      }
-      const fixed = correctTask(task, version.version, overlay);
-      const tau3c = fixed.task === task ? tau3 : gradeTau3(ctx, fixed.task, sim, { solo: file.info.solo, nl });
-      const nlCurated = fixed.curatedNl === null ? null : await evaluateNlCurated(settings.judge, task, sim, fixed.curatedNl);
+      const fixed = overlay === undefined ? null : correctTask(task, version.version, overlay);
+      const tau3c = fixed === null ? null : fixed.task === task ? tau3 : gradeTau3(ctx, fixed.task, sim, { solo, nl });
+      const nlCurated = fixed?.curatedNl == null ? null : await evaluateNlCurated(settings.judge, task, sim, fixed.curatedNl);
+      const structured =
+        settings.structured === undefined
+          ? undefined
+          : gradeStructured({
+              ctx,
+              domain,
+              task,
+              taskVersions: fixtureVersions,
+              sim,
+              solo,
+              tau3,
+              nlCuratedScore: nlCurated?.score ?? null,
+              config: settings.structured,
+            });
       yield {
-        row: { ...row, tau3: tau3Json(tau3), tau3_corrected: tau3CorrectedJson(tau3c, fixed, nlCurated) },
+        row: {
+          ...row,
+          tau3: tau3Json(tau3),
+          ...(fixed === null || tau3c === null ? {} : { tau3_corrected: tau3CorrectedJson(tau3c, fixed, nlCurated) }),
+          ...(structured === undefined ? {} : { structured: structuredJson(structured) }),
+        },
         sim,
         task,
         tau3,
-        corrected: { task: fixed, tau3: tau3c, nlCurated },
+        ...(fixed === null || tau3c === null ? {} : { corrected: { task: fixed, tau3: tau3c, nlCurated } }),
+        ...(structured === undefined ? {} : { structured }),
       };
     } catch (e) {
       yield fail(`grading aborted: ${e instanceof Error ? e.message : String(e)}`);

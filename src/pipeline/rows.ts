@@ -2,6 +2,7 @@
 import type { RewardType } from "../formats/model.ts";
 import type { CorrectedTask } from "../graders/corrections/apply.ts";
 import type { NlCuratedResult } from "../graders/corrections/nl-curated.ts";
+import type { StructuredVerdict } from "../graders/structured/grade.ts";
 import type { ComponentScores, Tau3Verdict } from "../graders/tau3/evaluate.ts";
 
 export interface Tau3Json {
@@ -42,3 +43,23 @@ export const tau3CorrectedJson = (v: Tau3Verdict, c: CorrectedTask, nl: NlCurate
           note: nl.judgement.status === "unknown" ? nl.judgement.reason : null,
         },
 });
+
+/** The structured verdict as a JSON line: evidence kept, replayed environments left out. */
+export const structuredJson = (v: StructuredVerdict) => ({
+  pass: v.pass,
+  causes: v.causes,
+  preflight: {
+    pass: v.preflight.pass,
+    fixture: v.preflight.fixture,
+    checked: v.preflight.checked,
+    violations: v.preflight.violations,
+    rejected_rules: v.preflight.rejected,
+  },
+  delta_gate: v.delta_gate.ran
+    ? { pass: v.delta_gate.pass, fields: v.delta_gate.violations, in_footprint: v.delta_gate.inFootprint }
+    : { pass: v.delta_gate.pass, fields: [], note: v.delta_gate.note },
+  policy: v.policy,
+  format_errors: v.format_errors,
+  transfer: v.transfer,
+});
+export type StructuredJson = ReturnType<typeof structuredJson>;

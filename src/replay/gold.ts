@@ -21,7 +21,11 @@ export interface GoldReplay {
   readonly results: readonly GoldActionResult[];
 }
 
-export function replayGold(setup: Environment, task: Task): GoldReplay {
+/**
+ * `syncAfterActions` overrides quirk noGoldSync: graders that compare whole states (the delta gate)
+ * need a gold target synced like a live run, or every synced field would look like a deviation.
+ */
+export function replayGold(setup: Environment, task: Task, syncAfterActions = !setup.toolEnv.quirks.noGoldSync): GoldReplay {
   const initial = setup.fork(false);
   replayMessages(initial, task.initial_state?.message_history ?? [], { strict: false });
   const env = initial.fork();
@@ -29,7 +33,7 @@ export function replayGold(setup: Environment, task: Task): GoldReplay {
   const results = gold.map((action) => {
     const out = env.makeToolCall(action.name, action.requestor, action.arguments);
     // quirk noGoldSync: tau2 never syncs after gold actions; the fixed mode syncs like a live call.
-    if (!out.error && !env.toolEnv.quirks.noGoldSync) env.sync();
+    if (!out.error && syncAfterActions) env.sync();
     return { action, result: out.error ? out.content : "ok" };
   });
   return { initial, env, results };

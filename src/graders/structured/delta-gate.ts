@@ -56,7 +56,7 @@ export function checkDb(db: "agent" | "user", s: GateStates): Omit<DeltaGateResu
 
 /** Value at a field path in the initial state (for evidence); undefined if absent. */
 function lookup(state: DbState, path: string): PyValue | undefined {
-  const tokens = [...path.matchAll(/([A-Za-z_][A-Za-z0-9_-]*)|\[(\d+)\]|\["((?:[^"\\]|\\.)*)"\]/g)].map((m) =>
+  const tokens = [...path.matchAll(/([A-Za-z0-9_-]+)|\[(\d+)\]|\["((?:[^"\\]|\\.)*)"\]/g)].map((m) =>
     m[1] !== undefined ? m[1] : m[2] !== undefined ? Number(m[2]) : (JSON.parse(`"${m[3]}"`) as string),
   );
   const [field, ...rest] = tokens;

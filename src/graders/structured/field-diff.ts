@@ -13,7 +13,7 @@ export interface FieldDiff {
   readonly b: PyValue | undefined;
 }
 
-const IDENT = /^[A-Za-z_][A-Za-z0-9_-]*$/;
+const IDENT = /^[A-Za-z0-9_-]+$/;
 const member = (path: string, key: string) =>
   IDENT.test(key) ? (path === "" ? key : `${path}.${key}`) : `${path}[${JSON.stringify(key)}]`;
 

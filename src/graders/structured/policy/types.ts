@@ -15,6 +15,8 @@ export interface PolicyInput {
   readonly task: Task;
   readonly messages: readonly Message[];
   readonly terminationReason: string;
+  /** Solo mode (`llm_agent_solo` + `dummy_user`): there is no user to confirm anything. */
+  readonly solo?: boolean;
 }
 
 export type PolicyRuleId =

@@ -1,7 +1,10 @@
 /** Reads requirement fixtures from a directory tree (`requirements/<domain>/<task-version>/*.json`). */
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
+import { fileURLToPath } from "node:url";
 import { type RequirementFixture, requirementFixtureSchema } from "./schema.ts";
+
+export const BUILTIN_REQUIREMENTS_DIR = fileURLToPath(new URL("../../../../requirements", import.meta.url));
 
 export interface LoadedFixture {
   readonly path: string;

@@ -1,0 +1,68 @@
+/**
+ * tau2's telecom `sync_tools`: copies agent-DB facts about the user's line into the user DB (line
+ * active, roaming allowed, data exceeded) and runs the payment-request lifecycle.
+ */
+import { isNum, numOf } from "../../formats/py/number.ts";
+import { isPyDict, type PyDict, type PyValue } from "../../formats/py/value.ts";
+import type { DbState } from "../db-state.ts";
+import { ToolError } from "../toolkit.ts";
+import { compareError, pyTruthy } from "./py-text.ts";
+import { construct } from "./pydantic-errors.ts";
+import {
+  billIndex,
+  customerBillsWithStatus,
+  customerIndexByPhone,
+  lineIndexByPhone,
+  planOf,
+  rec,
+} from "./records.ts";
+import { paymentRequestSchema } from "./user-schema.ts";
+
+/** `line.data_used_gb >= plan.data_limit_gb + line.data_refueling_gb` (values may be raw). */
+function usageExceeded(
+  used: PyValue | undefined,
+  limit: PyValue | undefined,
+  refuel: PyValue | undefined,
+): boolean {
+  if (!isNum(limit) || !isNum(refuel)) throw new ToolError("unsupported operand type(s) for +");
+  if (!isNum(used)) throw compareError(">=", used, limit);
+  return numOf(used) >= numOf(limit) + numOf(refuel);
+}
+
+/** Writes one surroundings flag, copying the record only when the value changes. */
+function setSurrounding(user: DbState, key: string, value: boolean): void {
+  if ((user.read("surroundings") as PyDict)[key] !== value) user.mutAtom("surroundings")[key] = value;
+}
+
+export function syncTelecom(agent: DbState, user: DbState): void {
+  const phone = (user.read("surroundings") as PyDict).phone_number as PyValue;
+  if (phone === null) return;
+  const line = rec(agent, "lines", lineIndexByPhone(agent, phone));
+  setSurrounding(user, "line_active", line.status === "Active");
+  setSurrounding(user, "roaming_allowed", pyTruthy(line.roaming_enabled));
+  const plan = planOf(agent, line.plan_id as PyValue);
+  setSurrounding(
+    user,
+    "mobile_data_usage_exceeded",
+    usageExceeded(line.data_used_gb, plan.data_limit_gb, line.data_refueling_gb),
+  );
+
+  const request = (user.read("surroundings") as PyDict).payment_request as PyValue;
+  if (isPyDict(request) && pyTruthy(request.paid)) {
+    agent.mutAt("bills", billIndex(agent, request.bill_id as PyValue)).status = "Paid";
+    user.mutAtom("surroundings").payment_request = null;
+  }
+  if ((user.read("surroundings") as PyDict).payment_request === null) {
+    const customer = rec(agent, "customers", customerIndexByPhone(agent, phone));
+    const awaiting = customerBillsWithStatus(agent, customer, "Awaiting Payment");
+    if (awaiting.length > 0) {
+      const bill = rec(agent, "bills", awaiting[0] as number);
+      const request = { bill_id: bill.bill_id as PyValue, amount_due: bill.total_due as PyValue };
+      user.mutAtom("surroundings").payment_request = construct(
+        paymentRequestSchema,
+        "PaymentRequest",
+        request,
+      );
+    }
+  }
+}

@@ -1,0 +1,151 @@
+/**
+ * `corpus inspect` as a library call: lists the `.json` files under the given paths and describes each
+ * one (variant, run info, task version, counts, recorded pass rate). A file that fails is reported with
+ * its reason; the others still run.
+ */
+import { readdirSync, statSync } from "node:fs";
+import { join } from "node:path";
+import { FormatError } from "./errors.ts";
+import { loadJsonFile } from "./load.ts";
+import type { FormatVariant, TrajectoryFile } from "./model.ts";
+import { detectTaskVersion } from "./task-version.ts";
+
+/** A recorded reward counts as a pass within this distance of 1.0. */
+export const PASS_TOLERANCE = 1e-6;
+
+export interface InspectedFile {
+  readonly path: string;
+  /** null when the file failed to load. */
+  readonly variant: FormatVariant | "not-trajectories" | null;
+  readonly domain: string | null;
+  readonly agent_model: string | null;
+  readonly user_model: string | null;
+  readonly task_version: string | null;
+  readonly simulations: number;
+  /** The most simulations recorded for one task id. */
+  readonly trials: number;
+  readonly with_reward_info: number;
+  /** Share of simulations whose recorded reward is 1.0; null without simulations. */
+  readonly recorded_pass_rate: number | null;
+  /** Simulations that failed validation (each is listed in `rejections`). */
+  readonly rejected: number;
+  readonly rejections: TrajectoryFile["rejected"];
+  /** Why the task version is unknown/none, or why the file holds no trajectories. */
+  readonly note: string | null;
+  readonly error: string | null;
+}
+
+export interface InspectReport {
+  readonly files: InspectedFile[];
+  readonly totals: {
+    readonly files: number;
+    readonly trajectory_files: number;
+    readonly simulations: number;
+    readonly failed_files: number;
+  };
+}
+
+const EMPTY: Omit<InspectedFile, "path"> = {
+  variant: null,
+  domain: null,
+  agent_model: null,
+  user_model: null,
+  task_version: null,
+  simulations: 0,
+  trials: 0,
+  with_reward_info: 0,
+  recorded_pass_rate: null,
+  rejected: 0,
+  rejections: [],
+  note: null,
+  error: null,
+};
+
+/** Expands directories (recursively, sorted) to their `.json` files; a named file is kept as given. */
+export function listJsonFiles(paths: readonly string[]): { files: string[]; missing: string[] } {
+  const files: string[] = [];
+  const missing: string[] = [];
+  const walk = (dir: string): void => {
+    for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) =>
+      a.name < b.name ? -1 : 1,
+    )) {
+      const full = join(dir, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else if (entry.isFile() && entry.name.toLowerCase().endsWith(".json")) files.push(full);
+    }
+  };
+  for (const p of paths) {
+    let isDir: boolean;
+    try {
+      isDir = statSync(p).isDirectory();
+    } catch {
+      missing.push(p);
+      continue;
+    }
+    if (isDir) walk(p);
+    else files.push(p);
+  }
+  return { files, missing };
+}
+
+function describeTrajectories(file: TrajectoryFile, dataDir: string | null): InspectedFile {
+  const perTask = new Map<string, number>();
+  for (const s of file.simulations) perTask.set(s.task_id, (perTask.get(s.task_id) ?? 0) + 1);
+  const passes = file.simulations.filter(
+    (s) => s.reward_info?.reward != null && Math.abs(s.reward_info.reward - 1) <= PASS_TOLERANCE,
+  ).length;
+  const version = detectTaskVersion(file, dataDir);
+  return {
+    ...EMPTY,
+    path: file.path,
+    variant: file.variant,
+    domain: file.info.domain,
+    agent_model: file.info.agent_model,
+    user_model: file.info.user_model,
+    task_version: version.version,
+    simulations: file.simulations.length,
+    trials: Math.max(0, ...perTask.values()),
+    with_reward_info: file.simulations.filter((s) => s.reward_info !== null).length,
+    recorded_pass_rate: file.simulations.length === 0 ? null : passes / file.simulations.length,
+    rejected: file.rejected.length,
+    rejections: file.rejected,
+    note: version.note,
+  };
+}
+
+/** The error without the file name when it is about the file itself (a data-dir task file can fail too). */
+function errorText(err: FormatError, path: string): string {
+  const where = err.path === "$" ? "" : `at ${err.path}: `;
+  return `${err.file === path ? "" : `${err.file}: `}${where}${err.reason}`;
+}
+
+export function inspectFile(path: string, dataDir: string | null): InspectedFile {
+  try {
+    const loaded = loadJsonFile(path);
+    if (loaded.variant === "not-trajectories") {
+      return { ...EMPTY, path, variant: "not-trajectories", note: loaded.reason };
+    }
+    return describeTrajectories(loaded, dataDir);
+  } catch (err) {
+    if (err instanceof FormatError) return { ...EMPTY, path, error: errorText(err, path) };
+    throw err;
+  }
+}
+
+export function inspectCorpus(paths: readonly string[], options: { dataDir: string | null }): InspectReport {
+  const { files, missing } = listJsonFiles(paths);
+  const inspected = [
+    ...missing.map((path) => ({ ...EMPTY, path, error: "no such file or directory" })),
+    ...files.map((f) => inspectFile(f, options.dataDir)),
+  ];
+  const trajectoryFiles = inspected.filter((f) => f.error === null && f.variant !== "not-trajectories");
+  return {
+    files: inspected,
+    totals: {
+      files: inspected.length,
+      trajectory_files: trajectoryFiles.length,
+      simulations: trajectoryFiles.reduce((n, f) => n + f.simulations, 0),
+      failed_files: inspected.filter((f) => f.error !== null).length,
+    },
+  };
+}

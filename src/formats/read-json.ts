@@ -1,0 +1,100 @@
+/**
+ * Reads one `.json` file for the loaders: fast `JSON.parse` with Python-typed argument values, a JSON
+ * Lines check (judge outputs are saved as `.json`), and error texts that give the position.
+ */
+import { readFileSync } from "node:fs";
+import { FormatError } from "./errors.ts";
+import { JsonSyntaxError, parsePyJson } from "./py/parse.ts";
+import { PyFloat, type PyValue, setKey } from "./py/value.ts";
+import { restoreTypedValues, TAU2_TYPED_KEYS, TypedArgumentsError } from "./typed-arguments.ts";
+
+export type JsonDocument =
+  | { readonly kind: "json"; readonly data: unknown }
+  | { readonly kind: "jsonl"; readonly records: number };
+
+function lineAndColumn(text: string, position: number): string {
+  let line = 1;
+  let lineStart = 0;
+  for (let i = text.indexOf("\n"); i !== -1 && i < position; i = text.indexOf("\n", i + 1)) {
+    line++;
+    lineStart = i + 1;
+  }
+  return `line ${line}, column ${position - lineStart + 1}`;
+}
+
+/** Counts the records when every non-empty line is a JSON value on its own (and there are at least two). */
+function jsonLinesRecords(text: string): number | null {
+  const lines = text.split("\n").filter((l) => l.trim() !== "");
+  if (lines.length < 2) return null;
+  for (const line of lines) {
+    try {
+      JSON.parse(line);
+    } catch {
+      return null;
+    }
+  }
+  return lines.length;
+}
+
+/**
+ * Python writes `NaN`/`Infinity` that `JSON.parse` rejects. For such files the whole document comes from
+ * the typed parser; everything outside the typed keys is turned back into plain JS numbers, so the result
+ * has the same shape as the fast path.
+ */
+function plainOutsideTypedKeys(v: PyValue, keys: ReadonlySet<string>): unknown {
+  if (v instanceof PyFloat) return v.v;
+  if (typeof v === "bigint") return Number(v);
+  if (v === null || typeof v !== "object") return v;
+  if (Array.isArray(v)) return v.map((x) => plainOutsideTypedKeys(x, keys));
+  for (const k of Object.keys(v)) {
+    if (!keys.has(k)) setKey(v, k, plainOutsideTypedKeys(v[k] as PyValue, keys) as PyValue);
+  }
+  return v;
+}
+
+function readText(file: string): string {
+  try {
+    return readFileSync(file, "utf8");
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    const why =
+      code === "ENOENT" ? "no such file" : code === "EISDIR" ? "is a directory" : (err as Error).message;
+    throw new FormatError(file, "$", `cannot read file: ${why}`);
+  }
+}
+
+export function readJsonDocument(file: string, typedKeys: readonly string[] = TAU2_TYPED_KEYS): JsonDocument {
+  const text = readText(file);
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch {
+    const records = jsonLinesRecords(text);
+    if (records !== null) return { kind: "jsonl", records };
+    // Our own parser gives an exact position, and accepts Python's NaN/Infinity.
+    try {
+      return { kind: "json", data: plainOutsideTypedKeys(parsePyJson(text), new Set(typedKeys)) };
+    } catch (err) {
+      if (err instanceof JsonSyntaxError) {
+        // At the very end the parser's own text ("expected a string key") hides the real cause.
+        const truncated = err.position >= text.trimEnd().length;
+        const message = truncated
+          ? "unexpected end of input (truncated file?)"
+          : err.message.replace(/ at position \d+$/, "");
+        throw new FormatError(
+          file,
+          "$",
+          `invalid JSON: ${message} at position ${err.position} (${lineAndColumn(text, err.position)})`,
+        );
+      }
+      throw err;
+    }
+  }
+  try {
+    restoreTypedValues(text, data, typedKeys);
+  } catch (err) {
+    if (err instanceof TypedArgumentsError) throw new FormatError(file, err.path, err.message);
+    throw err;
+  }
+  return { kind: "json", data };
+}

@@ -1,0 +1,100 @@
+/**
+ * Run metadata (`info` of a tau2 results file) reduced to the `RunInfo` the rest of the tool reads, plus
+ * a fallback that infers the domain for files that do not record it.
+ */
+import { basename } from "node:path";
+import { z } from "zod";
+import { FormatError } from "./errors.ts";
+import type { RunInfo } from "./model.ts";
+import { firstIssue } from "./zod-issues.ts";
+
+const optionalString = z.string().nullable().optional();
+
+const participantInfoSchema = z
+  .object({ implementation: optionalString, llm: optionalString })
+  .nullable()
+  .optional();
+
+const infoSchema = z.object({
+  num_trials: z.number().int().nullable().optional(),
+  agent_info: participantInfoSchema,
+  user_info: participantInfoSchema,
+  environment_info: z.object({ domain_name: optionalString }).nullable().optional(),
+});
+
+export const EMPTY_RUN_INFO: RunInfo = {
+  domain: null,
+  agent_implementation: null,
+  agent_model: null,
+  user_implementation: null,
+  user_model: null,
+  num_trials: null,
+  solo: false,
+};
+
+/** tau2 solo mode needs both halves (spec §1.2). */
+export const isSoloRun = (agentImplementation: string | null, userImplementation: string | null): boolean =>
+  agentImplementation === "llm_agent_solo" && userImplementation === "dummy_user";
+
+/** Reads `info` of a tau2 results file; a wrong type in a field we use is a whole-file error. */
+export function parseRunInfo(file: string, raw: unknown): RunInfo {
+  const result = infoSchema.safeParse(raw);
+  if (!result.success) {
+    const { path, reason } = firstIssue(result.error, "info");
+    throw new FormatError(file, path, `invalid run info: ${reason}`);
+  }
+  const info = result.data;
+  const agentImplementation = info.agent_info?.implementation ?? null;
+  const userImplementation = info.user_info?.implementation ?? null;
+  return {
+    domain: info.environment_info?.domain_name ?? null,
+    agent_implementation: agentImplementation,
+    agent_model: info.agent_info?.llm ?? null,
+    user_implementation: userImplementation,
+    user_model: info.user_info?.llm ?? null,
+    num_trials: info.num_trials ?? null,
+    solo: isSoloRun(agentImplementation, userImplementation),
+  };
+}
+
+export const KNOWN_DOMAINS = ["airline", "retail", "telecom", "mock", "banking_knowledge"] as const;
+
+/** Tool names that occur in one domain only (enough to tell the corpus domains apart). */
+const DOMAIN_TOOLS: Record<(typeof KNOWN_DOMAINS)[number], readonly string[]> = {
+  airline: [
+    "get_reservation_details",
+    "book_reservation",
+    "search_direct_flight",
+    "update_reservation_flights",
+  ],
+  retail: [
+    "get_order_details",
+    "find_user_id_by_email",
+    "exchange_delivered_order_items",
+    "get_product_details",
+  ],
+  telecom: ["get_customer_by_phone", "get_details_by_id", "toggle_airplane_mode", "refuel_data"],
+  mock: ["create_task", "update_task_status"],
+  banking_knowledge: ["KB_search"],
+};
+
+/**
+ * Infers the domain of a run that does not record it, from (in order) a policy heading such as
+ * `# Airline Agent Policy`, the tool names called, and the file name. Returns null when unsure.
+ */
+export function inferDomain(
+  policyTexts: readonly string[],
+  toolNames: ReadonlySet<string>,
+  file: string,
+): string | null {
+  for (const policy of policyTexts) {
+    const heading = /^#\s*(\w+)/.exec(policy.trimStart())?.[1]?.toLowerCase();
+    const match = KNOWN_DOMAINS.find((d) => d === heading);
+    if (match !== undefined) return match;
+  }
+  const byTools = KNOWN_DOMAINS.filter((d) => DOMAIN_TOOLS[d].some((t) => toolNames.has(t)));
+  if (byTools.length === 1) return byTools[0] as string;
+  const name = basename(file).toLowerCase();
+  const byName = KNOWN_DOMAINS.filter((d) => name.includes(d));
+  return byName.length === 1 ? (byName[0] as string) : null;
+}

@@ -1,0 +1,156 @@
+/**
+ * tau2 task definitions (`data_model/tasks.py`), for task files of every release and for the task copies
+ * embedded in results files. v0.x task files omit `evaluation_criteria.reward_basis`; tau2 then uses
+ * `[DB, COMMUNICATE]`, and so do we. Keys only newer releases have (`issues`, `user_tools`,
+ * `required_documents`, `description`) are not needed for grading and are dropped.
+ */
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { z } from "zod";
+import { FormatError } from "./errors.ts";
+import { joinPath } from "./json-path.ts";
+import { messageSchema } from "./messages.ts";
+import type { Action, EnvAssertion, EnvFunctionCall, RewardType, Task } from "./model.ts";
+import { JsonSyntaxError, parsePyJson } from "./py/parse.ts";
+import { pyDictSchema, requestorSchema } from "./py-schemas.ts";
+import { firstIssue } from "./zod-issues.ts";
+
+export const DEFAULT_REWARD_BASIS: readonly RewardType[] = ["DB", "COMMUNICATE"];
+
+const REWARD_TYPES = {
+  DB: true,
+  ENV_ASSERTION: true,
+  NL_ASSERTION: true,
+  ACTION: true,
+  COMMUNICATE: true,
+} satisfies Record<RewardType, true>;
+const rewardTypeSchema = z.enum(Object.keys(REWARD_TYPES) as [RewardType, ...RewardType[]]);
+
+const envFunctionCallSchema: z.ZodType<EnvFunctionCall> = z.object({
+  env_type: requestorSchema,
+  func_name: z.string(),
+  arguments: pyDictSchema,
+});
+
+const envAssertionSchema: z.ZodType<EnvAssertion> = z.object({
+  env_type: requestorSchema,
+  func_name: z.string(),
+  arguments: pyDictSchema,
+  assert_value: z.boolean().default(true),
+  message: z.string().nullable().default(null),
+});
+
+const actionSchema: z.ZodType<Action> = z.object({
+  action_id: z.string(),
+  requestor: requestorSchema.default("assistant"),
+  name: z.string(),
+  arguments: pyDictSchema,
+  info: z.string().nullable().default(null),
+  compare_args: z.array(z.string()).nullable().default(null),
+});
+
+const stringListSchema = z.array(z.string()).nullable().default(null);
+
+const evaluationCriteriaSchema = z.object({
+  actions: z.array(actionSchema).nullable().default(null),
+  env_assertions: z.array(envAssertionSchema).nullable().default(null),
+  communicate_info: stringListSchema,
+  nl_assertions: stringListSchema,
+  reward_basis: z.array(rewardTypeSchema).default(() => [...DEFAULT_REWARD_BASIS]),
+});
+
+const structuredInstructionsSchema = z.object({
+  domain: z.string(),
+  reason_for_call: z.string(),
+  known_info: z.string().nullable().default(null),
+  unknown_info: z.string().nullable().default(null),
+  task_instructions: z.string(),
+});
+
+const initialStateSchema = z.object({
+  initialization_data: z
+    .object({
+      agent_data: pyDictSchema.nullable().default(null),
+      user_data: pyDictSchema.nullable().default(null),
+    })
+    .nullable()
+    .default(null),
+  initialization_actions: z.array(envFunctionCallSchema).nullable().default(null),
+  message_history: z.array(messageSchema).nullable().default(null),
+});
+
+export const taskSchema: z.ZodType<Task> = z.object({
+  id: z.string(),
+  user_scenario: z.object({
+    persona: z.string().nullable().default(null),
+    instructions: z.union([z.string(), structuredInstructionsSchema]),
+  }),
+  ticket: z.string().nullable().default(null),
+  initial_state: initialStateSchema.nullable().default(null),
+  evaluation_criteria: evaluationCriteriaSchema.nullable().default(null),
+});
+
+/**
+ * Validates a list of tasks; an invalid task is a whole-file problem (grading against a half-read task
+ * set would silently change verdicts), so it throws a `FormatError` naming the path.
+ */
+export function parseTaskList(file: string, data: unknown, basePath: string): Task[] {
+  if (!Array.isArray(data)) throw new FormatError(file, basePath, "expected a list of tasks");
+  return data.map((raw, i) => {
+    const result = taskSchema.safeParse(raw);
+    if (!result.success) {
+      const { path, reason } = firstIssue(result.error, joinPath(basePath, [i]));
+      throw new FormatError(file, path, `invalid task: ${reason}`);
+    }
+    return result.data;
+  });
+}
+
+/** Reads a tau2 task file (a JSON list of tasks), keeping Python int/float types throughout. */
+export function loadTaskFile(path: string): Task[] {
+  let text: string;
+  try {
+    text = readFileSync(path, "utf8");
+  } catch (err) {
+    throw new FormatError(path, "$", `cannot read file: ${(err as Error).message}`);
+  }
+  let data: unknown;
+  try {
+    data = parsePyJson(text);
+  } catch (err) {
+    if (err instanceof JsonSyntaxError) throw new FormatError(path, "$", `invalid JSON: ${err.message}`);
+    throw err;
+  }
+  return parseTaskList(path, data, "$");
+}
+
+/** One task file of a tau2 data dir. */
+export interface TaskSetRef {
+  /** `head`, `head/tasks_small`, or the folder name under `versions/` (e.g. `v0.2.0_f8de30c`). */
+  readonly name: string;
+  readonly domain: string;
+  readonly path: string;
+}
+
+/**
+ * The task sets of one domain in a tau2 data dir (`data/tau2` of a tau2-bench checkout), in order of
+ * preference: `head`, then telecom's `head/tasks_small`, then each `versions/<name>` newest name first.
+ */
+export function listTaskSets(dataDir: string, domain: string): TaskSetRef[] {
+  const sets: TaskSetRef[] = [];
+  const add = (name: string, path: string): void => {
+    if (existsSync(path)) sets.push({ name, domain, path });
+  };
+  add("head", join(dataDir, "domains", domain, "tasks.json"));
+  add("head/tasks_small", join(dataDir, "domains", domain, "tasks_small.json"));
+  const versionsDir = join(dataDir, "versions");
+  if (existsSync(versionsDir)) {
+    const names = readdirSync(versionsDir, { withFileTypes: true })
+      .filter((d) => d.isDirectory())
+      .map((d) => d.name)
+      .sort()
+      .reverse();
+    for (const name of names) add(name, join(versionsDir, name, "domains", domain, "tasks.json"));
+  }
+  return sets;
+}

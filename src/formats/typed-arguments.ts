@@ -1,0 +1,151 @@
+/**
+ * Fast whole-file parsing that still keeps Python's int/float distinction where grading needs it.
+ *
+ * `JSON.parse` is fast but turns `100.0` into `100`, which a Python grader would hash as an int. Only a
+ * few values reach tau2's DB hash: tool-call and gold-action `arguments` and a task's
+ * `initialization_data`. So we parse the whole file with `JSON.parse`, re-parse just those values with
+ * the typed parser, and swap them in.
+ *
+ * Finding them in the raw text: the regex `"arguments"\s*:` can only match a real object key, because
+ * inside a JSON string every quote is escaped. Matches nested inside an already-typed value are skipped
+ * (the outer twin covers them). The parsed tree is then walked in document order and each key is paired
+ * with the next twin; both must agree value-for-value, or we stop with an error instead of guessing.
+ * Alignment can fail only for unusual files: an escaped key name (`"argum\u0065nts"`), a duplicate key
+ * (JSON.parse keeps the last), or a typed key below an object with integer-like keys (JavaScript
+ * enumerates those first, out of document order).
+ */
+import { parsePyJsonAt } from "./py/parse.ts";
+import { PyFloat, type PyValue } from "./py/value.ts";
+
+/** Keys whose values are restored with Python types for tau2 files. */
+export const TAU2_TYPED_KEYS: readonly string[] = ["arguments", "initialization_data"];
+
+export class TypedArgumentsError extends Error {
+  override readonly name = "TypedArgumentsError";
+  constructor(
+    message: string,
+    /** JSON path of the key where alignment failed. */
+    readonly path: string,
+  ) {
+    super(message);
+  }
+}
+
+interface TypedTwin {
+  readonly key: string;
+  readonly position: number;
+  readonly value: PyValue;
+}
+
+const escapeRegex = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+function collectTwins(text: string, keys: readonly string[]): TypedTwin[] {
+  const pattern = new RegExp(`"(${keys.map(escapeRegex).join("|")})"\\s*:`, "g");
+  const twins: TypedTwin[] = [];
+  let coveredUntil = 0;
+  for (let m = pattern.exec(text); m !== null; m = pattern.exec(text)) {
+    if (m.index < coveredUntil) continue; // nested inside the previous typed value
+    const { value, end } = parsePyJsonAt(text, m.index + m[0].length);
+    twins.push({ key: m[1] as string, position: m.index, value });
+    coveredUntil = end;
+    pattern.lastIndex = end;
+  }
+  return twins;
+}
+
+/** True when `typed` (typed parse) and `plain` (JSON.parse) hold the same data. */
+function agrees(typed: PyValue, plain: unknown): boolean {
+  if (typed instanceof PyFloat) return typeof plain === "number" && plain === typed.v;
+  if (typeof typed === "bigint") return typeof plain === "number" && Number(typed) === plain;
+  if (typed === null || typeof typed !== "object") return typed === plain;
+  if (Array.isArray(typed)) {
+    if (!Array.isArray(plain) || plain.length !== typed.length) return false;
+    return typed.every((x, i) => agrees(x, plain[i]));
+  }
+  if (plain === null || typeof plain !== "object" || Array.isArray(plain)) return false;
+  const keys = Object.keys(typed);
+  if (keys.length !== Object.keys(plain).length) return false;
+  const plainRecord = plain as Record<string, unknown>;
+  return keys.every((k) => Object.hasOwn(plainRecord, k) && agrees(typed[k] as PyValue, plainRecord[k]));
+}
+
+/** Does the value carry information JSON.parse loses (a float or an int beyond 2^53)? */
+function needsTypedValue(v: PyValue): boolean {
+  if (v instanceof PyFloat || typeof v === "bigint") return true;
+  if (v === null || typeof v !== "object") return false;
+  if (Array.isArray(v)) return v.some(needsTypedValue);
+  return Object.values(v).some(needsTypedValue);
+}
+
+function pathText(stack: readonly (string | number)[]): string {
+  let out = "";
+  for (const seg of stack) out += typeof seg === "number" ? `[${seg}]` : out === "" ? seg : `.${seg}`;
+  return out === "" ? "$" : out;
+}
+
+/**
+ * Replaces, in place, every value of a typed key in `root` (the `JSON.parse` result of `text`) with its
+ * Python-typed twin, when the twin differs in type. Throws `TypedArgumentsError` when the two parses do
+ * not line up.
+ */
+export function restoreTypedValues(
+  text: string,
+  root: unknown,
+  keys: readonly string[] = TAU2_TYPED_KEYS,
+): void {
+  if (keys.length === 0) return;
+  const keySet = new Set(keys);
+  const twins = collectTwins(text, keys);
+  let next = 0;
+  const stack: (string | number)[] = [];
+
+  const visit = (node: unknown): void => {
+    if (Array.isArray(node)) {
+      for (let i = 0; i < node.length; i++) {
+        stack.push(i);
+        visit(node[i]);
+        stack.pop();
+      }
+      return;
+    }
+    if (node === null || typeof node !== "object") return;
+    const record = node as Record<string, unknown>;
+    for (const key of Object.keys(record)) {
+      stack.push(key);
+      if (keySet.has(key)) {
+        const twin = twins[next++];
+        if (twin === undefined || twin.key !== key || !agrees(twin.value, record[key])) {
+          const where =
+            twin === undefined ? "no more typed values in the text" : `text position ${twin.position}`;
+          throw new TypedArgumentsError(
+            `cannot restore Python number types: the "${key}" value at ${pathText(stack)} does not line up ` +
+              `with the raw text (${where}); escaped or duplicate keys?`,
+            pathText(stack),
+          );
+        }
+        // The twin covers everything below this key, so we do not descend.
+        if (needsTypedValue(twin.value)) record[key] = twin.value;
+      } else {
+        visit(record[key]);
+      }
+      stack.pop();
+    }
+  };
+
+  visit(root);
+  if (next !== twins.length) {
+    const extra = twins[next] as TypedTwin;
+    throw new TypedArgumentsError(
+      `cannot restore Python number types: the raw text has a "${extra.key}" key at position ` +
+        `${extra.position} that the parsed document does not (duplicate key?)`,
+      "$",
+    );
+  }
+}
+
+/** `JSON.parse` plus typed restoration of the given keys (see the module comment). */
+export function parseJsonWithTypedKeys(text: string, keys: readonly string[] = TAU2_TYPED_KEYS): unknown {
+  const root: unknown = JSON.parse(text);
+  restoreTypedValues(text, root, keys);
+  return root;
+}

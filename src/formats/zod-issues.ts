@@ -1,0 +1,35 @@
+/** Turns a zod error into one `{path, reason}` pair for rejection lists and error texts. */
+import type { z } from "zod";
+import { joinPath } from "./json-path.ts";
+
+export interface IssueLocation {
+  readonly path: string;
+  readonly reason: string;
+}
+
+type Issue = z.core.$ZodIssue;
+
+/**
+ * For a plain union zod reports only "Invalid input" at the union itself; the branch that got furthest
+ * (the longest issue path) says much more, so we descend into it.
+ */
+function mostSpecific(issue: Issue): { segments: PropertyKey[]; message: string } {
+  if (issue.code === "invalid_union" && issue.errors.length > 0) {
+    let best: { segments: PropertyKey[]; message: string } | null = null;
+    for (const branch of issue.errors) {
+      const first = branch[0];
+      if (first === undefined) continue;
+      const inner = mostSpecific(first);
+      if (best === null || inner.segments.length > best.segments.length) best = inner;
+    }
+    if (best !== null) return { segments: [...issue.path, ...best.segments], message: best.message };
+  }
+  return { segments: [...issue.path], message: issue.message };
+}
+
+export function firstIssue(error: z.ZodError, basePath: string): IssueLocation {
+  const issue = error.issues[0];
+  if (issue === undefined) return { path: basePath, reason: "invalid value" };
+  const { segments, message } = mostSpecific(issue);
+  return { path: joinPath(basePath, segments), reason: message };
+}

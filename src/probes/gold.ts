@@ -1,0 +1,59 @@
+/**
+ * Synthetic trajectories built from a task and the real tools: the reference actions replayed one
+ * tool call per turn, with outputs produced by our own replay engine. Used by tests and probes.
+ */
+import type { Action, Message, Task } from "../formats/model.ts";
+import type { GradingContext } from "../graders/context.ts";
+import type { Environment } from "../replay/environment.ts";
+import { replayMessages } from "../replay/replay.ts";
+
+export const GREETING = "Hi! How can I help you today?";
+
+export interface ProbeStep {
+  readonly action: Pick<Action, "name" | "arguments" | "requestor">;
+  /** Whether a user "yes" should follow (the policy wants explicit confirmation before writes). */
+  readonly confirm: boolean;
+}
+
+/** Builds the message list for a sequence of tool calls, executing each on a live fork. */
+export function buildTrajectory(ctx: GradingContext, task: Task, steps: readonly ProbeStep[], idPrefix = "probe"): Message[] {
+  const { setup } = ctx.taskArtifacts(task);
+  const env: Environment = setup.fork(false);
+  const history = task.initial_state?.message_history ?? [];
+  replayMessages(env, history, { strict: false });
+  const messages: Message[] = [...history];
+  let turn = messages.length;
+  const push = (m: Message) => {
+    messages.push(m);
+    turn++;
+  };
+  if (history.length === 0) push({ role: "assistant", content: GREETING, tool_calls: null, turn_idx: turn });
+  push({ role: "user", content: "I need help with my request.", tool_calls: null, turn_idx: turn });
+  steps.forEach((step, i) => {
+    const { name, arguments: args, requestor } = step.action;
+    if (step.confirm) {
+      push({ role: "assistant", content: `I will now run ${name}. Shall I proceed?`, tool_calls: null, turn_idx: turn });
+      push({ role: "user", content: "Yes, please proceed.", tool_calls: null, turn_idx: turn });
+    }
+    const id = `${idPrefix}_${i}`;
+    const role = requestor === "user" ? "user" : "assistant";
+    push({ role, content: null, tool_calls: [{ id, name, arguments: args, requestor }], turn_idx: turn });
+    const out = env.respond(name, requestor, args);
+    push({ role: "tool", id, content: out.content, requestor, error: out.error, turn_idx: turn });
+  });
+  // The closing text states the task's communicate_info, as a good agent would say it.
+  const info = task.evaluation_criteria?.communicate_info ?? [];
+  const closing = info.length > 0 ? `To confirm: ${info.join("; ")}. ` : "";
+  push({ role: "assistant", content: `${closing}Is there anything else I can help you with?`, tool_calls: null, turn_idx: turn });
+  push({ role: "user", content: "No, that's all. Thank you! ###STOP###", tool_calls: null, turn_idx: turn });
+  return messages;
+}
+
+/** The reference solution, with a confirmation before every write the domain declares. */
+export function goldSteps(ctx: GradingContext, task: Task): ProbeStep[] {
+  const tools = ctx.data.domain;
+  return (task.evaluation_criteria?.actions ?? []).map((action) => {
+    const def = (action.requestor === "user" ? tools.userTools : tools.agentTools)?.tools.get(action.name);
+    return { action, confirm: action.requestor === "assistant" && def?.kind === "write" };
+  });
+}

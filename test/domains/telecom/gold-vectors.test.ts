@@ -1,0 +1,80 @@
+/**
+ * Reproduces tau2's own gold replays for every telecom task (tasks_small and v0.2.0): hashes after the
+ * initialization actions, each gold action's outcome, and the gold target hashes. One `env.shared`
+ * per task file, tasks in file order — how the reference vectors were computed.
+ */
+import { describe, expect, it } from "vitest";
+import { DbState } from "../../../src/domains/db-state.ts";
+import { telecomDomain } from "../../../src/domains/telecom/index.ts";
+import type { PyDict, PyValue } from "../../../src/formats/py/value.ts";
+import { agentBase, call, freshStates, loadTasks, loadVectors, newEnv, userBase } from "./data.ts";
+
+const vectors = loadVectors();
+
+describe("telecom initial DB hashes", () => {
+  it("match tau2's hashes of the freshly loaded agent and user DBs", () => {
+    expect(DbState.of(agentBase).hash()).toBe(vectors.initial_db_hashes.telecom?.agent);
+    expect(DbState.of(userBase).hash()).toBe(vectors.initial_db_hashes.telecom?.user);
+  });
+});
+
+const FILES = [
+  { prefix: "head-tasks_small/telecom", path: "domains/telecom/tasks_small.json", count: 20 },
+  { prefix: "v0.2.0/telecom", path: "versions/v0.2.0_f8de30c/domains/telecom/tasks.json", count: 114 },
+];
+
+describe.each(FILES)("telecom gold replay $prefix", ({ prefix, path, count }) => {
+  it("reproduces after-init hashes, gold action results and gold target hashes of every task", () => {
+    const tasks = loadTasks(path);
+    expect(tasks.length).toBe(count);
+    const env = newEnv();
+    const mismatches: string[] = [];
+    let checked = 0;
+    for (const task of tasks) {
+      const expected = vectors.gold[`${prefix}/${task.id as string}`];
+      if (expected === undefined) {
+        mismatches.push(`${task.id as string}: no vector`);
+        continue;
+      }
+      const states = freshStates();
+      const init = (task.initial_state as PyDict).initialization_actions as PyDict[];
+      for (const action of init) {
+        const out = call(
+          action.env_type as "assistant" | "user",
+          states,
+          action.func_name as string,
+          action.arguments as PyValue,
+          env,
+        );
+        if (out.error)
+          mismatches.push(`${task.id as string}: init ${action.func_name as string} failed: ${out.content}`);
+        telecomDomain.sync!(states.agent, states.user);
+      }
+      const afterInit = { agent: states.agent.hash(), user: states.user.hash() };
+      const gold = ((task.evaluation_criteria as PyDict).actions ?? []) as PyDict[];
+      // Gold actions: tools only, no sync afterwards (tau2 behaviour).
+      const results = gold.map((a) => {
+        const out = call(
+          a.requestor as "assistant" | "user",
+          states,
+          a.name as string,
+          a.arguments as PyValue,
+          env,
+          false,
+        );
+        return out.error ? out.content : "ok";
+      });
+      const got = {
+        after_init: afterInit,
+        gold_target: { agent: states.agent.hash(), user: states.user.hash() },
+        gold_action_results: results,
+      };
+      if (JSON.stringify(got) !== JSON.stringify(expected)) {
+        mismatches.push(`${task.id as string}: ${JSON.stringify(got)} != ${JSON.stringify(expected)}`);
+      }
+      checked++;
+    }
+    expect(mismatches).toEqual([]);
+    expect(checked).toBe(count);
+  });
+});

@@ -1,0 +1,53 @@
+import { describe, expect, it } from "vitest";
+import { loadTrajectoryFile } from "../../src/formats/load.ts";
+import type { TrajectoryFile } from "../../src/formats/model.ts";
+import { detectTaskVersion, taskFingerprint } from "../../src/formats/task-version.ts";
+import { loadTaskFile } from "../../src/formats/tasks.ts";
+import { corpusFile, DATA_DIR } from "./paths.ts";
+
+const AIRLINE = "sierra-tau2-bench__pr170-tau2-trace/e2e_airline_baseline.json";
+
+describe("detectTaskVersion", () => {
+  it("reports every matching set and prefers head on a tie", () => {
+    const file = loadTrajectoryFile(corpusFile(AIRLINE));
+    expect(detectTaskVersion(file, DATA_DIR)).toEqual({
+      version: "head",
+      matches: ["head", "v0.2.0_f8de30c"],
+      note: null,
+    });
+  });
+
+  it("unknown without a data dir, none without tasks, tau-bench-v1 for v1 files", () => {
+    const file = loadTrajectoryFile(corpusFile(AIRLINE));
+    expect(detectTaskVersion(file, null)).toEqual({
+      version: "unknown",
+      matches: [],
+      note: "no tau2 data dir given",
+    });
+    const noTasks: TrajectoryFile = { ...file, tasks: null };
+    expect(detectTaskVersion(noTasks, DATA_DIR).version).toBe("none");
+    expect(detectTaskVersion({ ...file, variant: "tau-bench-v1" }, DATA_DIR).version).toBe("tau-bench-v1");
+  });
+
+  it("a changed task makes the version unknown and names the closest set", () => {
+    const file = loadTrajectoryFile(corpusFile("sierra-tau2-bench__pr448-whissle/airline_run1.json"));
+    const tasks = file.tasks!.map((t, i) =>
+      i === 0
+        ? { ...t, evaluation_criteria: { ...t.evaluation_criteria!, communicate_info: ["changed"] } }
+        : t,
+    );
+    expect(detectTaskVersion({ ...file, tasks }, DATA_DIR)).toEqual({
+      version: "unknown",
+      matches: [],
+      note: "closest: head (1 of 50 tasks differ)",
+    });
+  });
+
+  it("27 airline tasks differ between v0.x and HEAD (PROVENANCE)", () => {
+    const head = new Map(
+      loadTaskFile(`${DATA_DIR}/domains/airline/tasks.json`).map((t) => [t.id, taskFingerprint(t)]),
+    );
+    const v0 = loadTaskFile(`${DATA_DIR}/versions/v0.2.0_f8de30c/domains/airline/tasks.json`);
+    expect(v0.filter((t) => head.get(t.id) !== taskFingerprint(t))).toHaveLength(27);
+  });
+});
