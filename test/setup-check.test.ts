@@ -7,7 +7,16 @@ import { PyFloat } from "../src/formats/py/value.ts";
 describe("smoke", () => {
   it("formats like Python", () => {
     expect([1, 1e-5, 1e16, 1e15, 0.0001, 2.5e-7, 1.5e300, -0, 883, 0.1 + 0.2].map(floatRepr)).toEqual([
-      "1.0", "1e-05", "1e+16", "1000000000000000.0", "0.0001", "2.5e-07", "1.5e+300", "-0.0", "883.0", "0.30000000000000004",
+      "1.0",
+      "1e-05",
+      "1e+16",
+      "1000000000000000.0",
+      "0.0001",
+      "2.5e-07",
+      "1.5e+300",
+      "-0.0",
+      "883.0",
+      "0.30000000000000004",
     ]);
     expect(pyJsonString("é\u007f😀/")).toBe('"\\u00e9\\u007f\\ud83d\\ude00/"');
     expect(canonicalJson({ b: 1, a: [new PyFloat(2), true, null] })).toBe('{"a": [2.0, true, null], "b": 1}');

@@ -11,7 +11,7 @@ export function buildProgram(): Command {
     .description("Re-grade recorded tau2-bench / tau3 trajectories with two graders side by side.")
     .version("0.1.0")
     .exitOverride()
-    .showHelpAfterError();
+    .showHelpAfterError("(add --help for usage)");
   registerCorpusCommand(program);
   registerHashCommand(program);
   registerGradeCommand(program);

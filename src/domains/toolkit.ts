@@ -5,7 +5,7 @@
  */
 import { pyDumps } from "../formats/py/json.ts";
 import { pyNumStr } from "../formats/py/number.ts";
-import { isPyDict, PyFloat, type PyDict, type PyValue, setKey } from "../formats/py/value.ts";
+import { isPyDict, type PyDict, PyFloat, type PyValue, setKey } from "../formats/py/value.ts";
 import { DbAttributeError, type DbState } from "./db-state.ts";
 import type { Quirks } from "./quirks.ts";
 
@@ -89,15 +89,20 @@ const quoteList = (names: string[]): string => {
 /** Python keyword binding: the TypeError texts of CPython 3.11 for unexpected or missing arguments. */
 export function bindArguments(className: string, fn: FunctionDef, raw: PyValue): Args {
   const qual = `${className}.${fn.name}()`;
-  if (!isPyDict(raw)) throw new ToolError(`${qual} argument after ** must be a mapping, not ${typeName(raw)}`);
+  if (!isPyDict(raw))
+    throw new ToolError(`${qual} argument after ** must be a mapping, not ${typeName(raw)}`);
   const known = new Set(fn.params.map((p) => p.name));
   for (const k of Object.keys(raw)) {
     if (!known.has(k)) throw new ToolError(`${qual} got an unexpected keyword argument '${k}'`);
   }
-  const missing = fn.params.filter((p) => !("default" in p) && !Object.hasOwn(raw, p.name)).map((p) => p.name);
+  const missing = fn.params
+    .filter((p) => !("default" in p) && !Object.hasOwn(raw, p.name))
+    .map((p) => p.name);
   if (missing.length > 0) {
     const s = missing.length === 1 ? "" : "s";
-    throw new ToolError(`${qual} missing ${missing.length} required positional argument${s}: ${quoteList(missing)}`);
+    throw new ToolError(
+      `${qual} missing ${missing.length} required positional argument${s}: ${quoteList(missing)}`,
+    );
   }
   const out: Record<string, PyValue> = {};
   for (const p of fn.params) {

@@ -62,7 +62,10 @@ export interface EvaluationCriteria {
 }
 
 export interface InitialState {
-  readonly initialization_data: { readonly agent_data: PyDict | null; readonly user_data: PyDict | null } | null;
+  readonly initialization_data: {
+    readonly agent_data: PyDict | null;
+    readonly user_data: PyDict | null;
+  } | null;
   readonly initialization_actions: readonly EnvFunctionCall[] | null;
   readonly message_history: readonly Message[] | null;
 }
@@ -102,7 +105,9 @@ export type TerminationReason =
 export interface RecordedRewardInfo {
   readonly reward: number | null;
   readonly db_match: boolean | null;
-  readonly nl_assertions: readonly { nl_assertion: string; met: boolean; justification?: string | null }[] | null;
+  readonly nl_assertions:
+    | readonly { nl_assertion: string; met: boolean; justification?: string | null }[]
+    | null;
   readonly raw: unknown;
 }
 
@@ -142,5 +147,10 @@ export interface TrajectoryFile {
   readonly tasks: readonly Task[] | null;
   readonly simulations: readonly Simulation[];
   /** Simulations that failed validation, with the JSON path and reason; never silently dropped. */
-  readonly rejected: readonly { readonly index: number; readonly id: string | null; readonly path: string; readonly reason: string }[];
+  readonly rejected: readonly {
+    readonly index: number;
+    readonly id: string | null;
+    readonly path: string;
+    readonly reason: string;
+  }[];
 }

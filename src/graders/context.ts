@@ -50,7 +50,9 @@ export class GradingContext {
    */
   taskArtifacts(task: Task, syncedGold = false): TaskArtifacts {
     const key = this.keyOf(task);
-    const setup = memo(this.setups, key, () => buildTaskSetup(this.data, task.initial_state, this.quirks, this.shared));
+    const setup = memo(this.setups, key, () =>
+      buildTaskSetup(this.data, task.initial_state, this.quirks, this.shared),
+    );
     const sync = syncedGold || !this.quirks.noGoldSync;
     const gold = memo(this.golds, `${key}:${sync}`, () => replayGold(setup, task, sync));
     return { setup, gold };

@@ -6,14 +6,25 @@ import { domainByName } from "../domains/registry.ts";
 import type { Simulation, Task, TrajectoryFile } from "../formats/model.ts";
 import type { TaskVersion } from "../formats/task-version.ts";
 import { listTaskSets, loadTaskFile } from "../formats/tasks.ts";
-import { gradeTau3, type Tau3Verdict } from "../graders/tau3/evaluate.ts";
-import type { NlJudge } from "../graders/tau3/nl.ts";
-import type { ContextPool } from "./contexts.ts";
-import { type StructuredJson, structuredJson, type Tau3CorrectedJson, tau3CorrectedJson, tau3Json, type Tau3Json } from "./rows.ts";
 import { type CorrectedTask, correctTask } from "../graders/corrections/apply.ts";
 import { evaluateNlCurated, type NlCuratedResult } from "../graders/corrections/nl-curated.ts";
 import type { CorrectionsFile } from "../graders/corrections/schema.ts";
-import { gradeStructured, type StructuredConfig, type StructuredVerdict } from "../graders/structured/grade.ts";
+import {
+  gradeStructured,
+  type StructuredConfig,
+  type StructuredVerdict,
+} from "../graders/structured/grade.ts";
+import { gradeTau3, type Tau3Verdict } from "../graders/tau3/evaluate.ts";
+import type { NlJudge } from "../graders/tau3/nl.ts";
+import type { ContextPool } from "./contexts.ts";
+import {
+  type StructuredJson,
+  structuredJson,
+  type Tau3CorrectedJson,
+  type Tau3Json,
+  tau3CorrectedJson,
+  tau3Json,
+} from "./rows.ts";
 
 export interface GradeSettings {
   readonly judge: NlJudge;
@@ -49,7 +60,11 @@ export interface GradedSimulation {
   readonly sim: Simulation | null;
   readonly task: Task | null;
   readonly tau3: Tau3Verdict | null;
-  readonly corrected?: { readonly task: CorrectedTask; readonly tau3: Tau3Verdict; readonly nlCurated: NlCuratedResult | null };
+  readonly corrected?: {
+    readonly task: CorrectedTask;
+    readonly tau3: Tau3Verdict;
+    readonly nlCurated: NlCuratedResult | null;
+  };
   readonly structured?: StructuredVerdict;
 }
 
@@ -75,7 +90,8 @@ export async function* gradeFile(
   const domainName = file.info.domain;
   let taskVersion = version.version;
   let fixtureVersions = version.matches.length > 0 ? version.matches : [version.version];
-  let tasks: Map<string, Task> | null = file.tasks === null ? null : new Map(file.tasks.map((t) => [t.id, t]));
+  let tasks: Map<string, Task> | null =
+    file.tasks === null ? null : new Map(file.tasks.map((t) => [t.id, t]));
   if ((tasks === null || tasks.size === 0) && domainName !== null) {
     tasks = dataDirTasks(pool.dataDir, domainName, settings.fallbackTaskVersion);
     taskVersion = `${settings.fallbackTaskVersion} (assumed: the file embeds no tasks)`;
@@ -90,7 +106,15 @@ export async function* gradeFile(
   };
   for (const r of file.rejected) {
     yield {
-      row: { ...base, simulation_id: r.id, task_id: null, trial: null, termination_reason: null, recorded_reward: null, error: `invalid simulation at ${r.path}: ${r.reason}` },
+      row: {
+        ...base,
+        simulation_id: r.id,
+        task_id: null,
+        trial: null,
+        termination_reason: null,
+        recorded_reward: null,
+        error: `invalid simulation at ${r.path}: ${r.reason}`,
+      },
       sim: null,
       task: null,
       tau3: null,
@@ -106,9 +130,16 @@ export async function* gradeFile(
       termination_reason: sim.termination_reason,
       recorded_reward: sim.reward_info?.reward ?? null,
     };
-    const fail = (error: string): GradedSimulation => ({ row: { ...row, error }, sim, task: null, tau3: null });
+    const fail = (error: string): GradedSimulation => ({
+      row: { ...row, error },
+      sim,
+      task: null,
+      tau3: null,
+    });
     if (domain === undefined) {
-      yield fail(domainName === null ? "the file's domain is unknown" : `domain ${domainName} is not supported`);
+      yield fail(
+        domainName === null ? "the file's domain is unknown" : `domain ${domainName} is not supported`,
+      );
       continue;
     }
     const task = tasks?.get(sim.task_id);
@@ -118,14 +149,18 @@ export async function* gradeFile(
     }
     try {
       const needsNl = (task.evaluation_criteria?.nl_assertions?.length ?? 0) > 0;
-      const nl = needsNl ? await settings.judge.judge(task, sim, task.evaluation_criteria?.nl_assertions ?? []) : null;
+      const nl = needsNl
+        ? await settings.judge.judge(task, sim, task.evaluation_criteria?.nl_assertions ?? [])
+        : null;
       const ctx = pool.get(domain);
       const solo = file.info.solo;
       const tau3 = gradeTau3(ctx, task, sim, { solo, nl });
       const overlay = settings.corrections?.get(domain.name);
       const fixed = overlay === undefined ? null : correctTask(task, version.version, overlay);
-      const tau3c = fixed === null ? null : fixed.task === task ? tau3 : gradeTau3(ctx, fixed.task, sim, { solo, nl });
-      const nlCurated = fixed?.curatedNl == null ? null : await evaluateNlCurated(settings.judge, task, sim, fixed.curatedNl);
+      const tau3c =
+        fixed === null ? null : fixed.task === task ? tau3 : gradeTau3(ctx, fixed.task, sim, { solo, nl });
+      const nlCurated =
+        fixed?.curatedNl == null ? null : await evaluateNlCurated(settings.judge, task, sim, fixed.curatedNl);
       const structured =
         settings.structured === undefined
           ? undefined
@@ -144,7 +179,9 @@ export async function* gradeFile(
         row: {
           ...row,
           tau3: tau3Json(tau3),
-          ...(fixed === null || tau3c === null ? {} : { tau3_corrected: tau3CorrectedJson(tau3c, fixed, nlCurated) }),
+          ...(fixed === null || tau3c === null
+            ? {}
+            : { tau3_corrected: tau3CorrectedJson(tau3c, fixed, nlCurated) }),
           ...(structured === undefined ? {} : { structured: structuredJson(structured) }),
         },
         sim,

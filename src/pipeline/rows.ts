@@ -27,10 +27,18 @@ export interface Tau3CorrectedJson extends Tau3Json {
   readonly overlay_version: string;
   readonly dropped_actions: readonly { readonly action_id: string; readonly reason: string }[];
   /** The curated NL list's score (never part of `reward`); null = unknown. */
-  readonly nl_curated: { readonly score: number | null; readonly assertions: readonly string[]; readonly note: string | null } | null;
+  readonly nl_curated: {
+    readonly score: number | null;
+    readonly assertions: readonly string[];
+    readonly note: string | null;
+  } | null;
 }
 
-export const tau3CorrectedJson = (v: Tau3Verdict, c: CorrectedTask, nl: NlCuratedResult | null): Tau3CorrectedJson => ({
+export const tau3CorrectedJson = (
+  v: Tau3Verdict,
+  c: CorrectedTask,
+  nl: NlCuratedResult | null,
+): Tau3CorrectedJson => ({
   ...tau3Json(v),
   overlay_version: c.overlayVersion,
   dropped_actions: c.droppedActions,

@@ -16,7 +16,12 @@ export interface ProbeStep {
 }
 
 /** Builds the message list for a sequence of tool calls, executing each on a live fork. */
-export function buildTrajectory(ctx: GradingContext, task: Task, steps: readonly ProbeStep[], idPrefix = "probe"): Message[] {
+export function buildTrajectory(
+  ctx: GradingContext,
+  task: Task,
+  steps: readonly ProbeStep[],
+  idPrefix = "probe",
+): Message[] {
   const { setup } = ctx.taskArtifacts(task);
   const env: Environment = setup.fork(false);
   const history = task.initial_state?.message_history ?? [];
@@ -32,7 +37,12 @@ export function buildTrajectory(ctx: GradingContext, task: Task, steps: readonly
   steps.forEach((step, i) => {
     const { name, arguments: args, requestor } = step.action;
     if (step.confirm) {
-      push({ role: "assistant", content: `I will now run ${name}. Shall I proceed?`, tool_calls: null, turn_idx: turn });
+      push({
+        role: "assistant",
+        content: `I will now run ${name}. Shall I proceed?`,
+        tool_calls: null,
+        turn_idx: turn,
+      });
       push({ role: "user", content: "Yes, please proceed.", tool_calls: null, turn_idx: turn });
     }
     const id = `${idPrefix}_${i}`;
@@ -44,7 +54,12 @@ export function buildTrajectory(ctx: GradingContext, task: Task, steps: readonly
   // The closing text states the task's communicate_info, as a good agent would say it.
   const info = task.evaluation_criteria?.communicate_info ?? [];
   const closing = info.length > 0 ? `To confirm: ${info.join("; ")}. ` : "";
-  push({ role: "assistant", content: `${closing}Is there anything else I can help you with?`, tool_calls: null, turn_idx: turn });
+  push({
+    role: "assistant",
+    content: `${closing}Is there anything else I can help you with?`,
+    tool_calls: null,
+    turn_idx: turn,
+  });
   push({ role: "user", content: "No, that's all. Thank you! ###STOP###", tool_calls: null, turn_idx: turn });
   return messages;
 }

@@ -3,8 +3,9 @@
  * (requestor routing, solo mode, sync after successful calls). Built by forking a cached task
  * setup, so nothing here copies a whole DB.
  */
-import type { DomainDef } from "../domains/domain.ts";
+
 import type { DbState } from "../domains/db-state.ts";
+import type { DomainDef } from "../domains/domain.ts";
 import {
   type CallOutcome,
   type FunctionDef,
@@ -12,9 +13,9 @@ import {
   mutatesState,
   type ToolDef,
   type ToolEnv,
+  ToolError,
   type Toolkit,
   type ToolOutput,
-  ToolError,
 } from "../domains/toolkit.ts";
 import type { Requestor } from "../formats/model.ts";
 import type { PyValue } from "../formats/py/value.ts";
@@ -100,7 +101,8 @@ export class Environment {
       throw new ReplayAbort(`'NoneType' object has no attribute '${funcName}'`, at);
     }
     const fn: FunctionDef | undefined = toolkit.tools.get(funcName) ?? toolkit.functions.get(funcName);
-    if (fn === undefined) throw new ReplayAbort(`'${toolkit.className}' object has no attribute '${funcName}'`, at);
+    if (fn === undefined)
+      throw new ReplayAbort(`'${toolkit.className}' object has no attribute '${funcName}'`, at);
     const out = invoke(toolkit.className, fn, db, args, this.toolEnv);
     if (out.error) throw new ReplayAbort(out.content.replace(/^Error: /, ""), at);
     this.sync();

@@ -25,7 +25,11 @@ export interface GoldReplay {
  * `syncAfterActions` overrides quirk noGoldSync: graders that compare whole states (the delta gate)
  * need a gold target synced like a live run, or every synced field would look like a deviation.
  */
-export function replayGold(setup: Environment, task: Task, syncAfterActions = !setup.toolEnv.quirks.noGoldSync): GoldReplay {
+export function replayGold(
+  setup: Environment,
+  task: Task,
+  syncAfterActions = !setup.toolEnv.quirks.noGoldSync,
+): GoldReplay {
   const initial = setup.fork(false);
   replayMessages(initial, task.initial_state?.message_history ?? [], { strict: false });
   const env = initial.fork();

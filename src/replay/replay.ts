@@ -4,10 +4,10 @@
  * outputs (strict aborts, lenient records), and sync once at the end.
  */
 import type { Message, ToolCall } from "../formats/model.ts";
+import { pyEquals } from "../formats/py/value.ts";
 import { parseToolContent } from "./compare.ts";
 import type { Environment } from "./environment.ts";
 import { ReplayAbort } from "./errors.ts";
-import { pyEquals } from "../formats/py/value.ts";
 
 export interface PairedCall {
   readonly call: ToolCall;
@@ -26,16 +26,23 @@ export function pairToolCalls(messages: readonly Message[]): PairedCall[] {
     const at = i;
     i++;
     if (m.role === "tool") {
-      throw new ReplayAbort("Tool message not expected. Tool messages should always follow a tool call.", `messages[${at}]`);
+      throw new ReplayAbort(
+        "Tool message not expected. Tool messages should always follow a tool call.",
+        `messages[${at}]`,
+      );
     }
     if ((m.role === "assistant" || m.role === "user") && m.tool_calls !== null) {
       for (const call of m.tool_calls) {
         const tm = messages[i];
         if (tm === undefined) throw new ReplayAbort("Tool message expected. Got None.", `messages[${at}]`);
         if (tm.role !== "tool") {
-          throw new ReplayAbort(`Tool message expected. Got ${pythonMessageClass(tm.role)}`, `messages[${i}]`);
+          throw new ReplayAbort(
+            `Tool message expected. Got ${pythonMessageClass(tm.role)}`,
+            `messages[${i}]`,
+          );
         }
-        if (call.id !== tm.id) throw new ReplayAbort(`Tool call id mismatch. Got ${call.id} and ${tm.id}`, `messages[${i}]`);
+        if (call.id !== tm.id)
+          throw new ReplayAbort(`Tool call id mismatch. Got ${call.id} and ${tm.id}`, `messages[${i}]`);
         out.push({ call, result: tm, callIndex: at, resultIndex: i });
         i++;
       }
@@ -70,7 +77,11 @@ export interface ReplayOptions {
   readonly strict: boolean;
 }
 
-export function replayMessages(env: Environment, messages: readonly Message[], opts: ReplayOptions): ReplayReport {
+export function replayMessages(
+  env: Environment,
+  messages: readonly Message[],
+  opts: ReplayOptions,
+): ReplayReport {
   if (env.solo && messages.some((m) => m.role === "user")) {
     throw new ReplayAbort("User messages are not allowed in solo mode");
   }
@@ -98,11 +109,17 @@ export function replayMessages(env: Environment, messages: readonly Message[], o
     if (out.internal) internalFaults.push(mismatch);
     if (p.result.content === null) {
       // tau2 calls json.loads(None) here, which raises TypeError outside the JSON fallback.
-      throw new ReplayAbort("the JSON object must be str, bytes or bytearray, not NoneType", `messages[${p.resultIndex}]`);
+      throw new ReplayAbort(
+        "the JSON object must be str, bytes or bytearray, not NoneType",
+        `messages[${p.resultIndex}]`,
+      );
     }
     if (!pyEquals(parseToolContent(out.content), parseToolContent(p.result.content))) {
       if (opts.strict) {
-        throw new ReplayAbort(`Replayed tool call '${call.name}' returned different content than recorded`, `messages[${p.resultIndex}]`);
+        throw new ReplayAbort(
+          `Replayed tool call '${call.name}' returned different content than recorded`,
+          `messages[${p.resultIndex}]`,
+        );
       }
       mismatches.push(mismatch);
     }

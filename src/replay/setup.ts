@@ -2,7 +2,7 @@
  * Initial task states (tau2 `set_state` steps 1–2: `initialization_data`, then
  * `initialization_actions`), computed once per task and forked per simulation.
  */
-import { DbState, type DbBase } from "../domains/db-state.ts";
+import { type DbBase, DbState } from "../domains/db-state.ts";
 import type { DomainDef } from "../domains/domain.ts";
 import type { Quirks } from "../domains/quirks.ts";
 import type { ToolEnv } from "../domains/toolkit.ts";
@@ -27,7 +27,8 @@ export function deepMerge(target: unknown, update: unknown): unknown {
   const out: Record<string, unknown> = { ...target };
   for (const k of Object.keys(update)) {
     const merged = deepMerge(out[k], update[k]);
-    if (k === "__proto__") Object.defineProperty(out, k, { value: merged, enumerable: true, writable: true, configurable: true });
+    if (k === "__proto__")
+      Object.defineProperty(out, k, { value: merged, enumerable: true, writable: true, configurable: true });
     else out[k] = merged;
   }
   return out;
@@ -64,7 +65,10 @@ export function buildTaskSetup(
   }
   if (init?.user_data != null) {
     if (user === null || domain.userDbFromPlain === undefined) {
-      throw new ReplayAbort("'NoneType' object has no attribute 'update_db'", "initialization_data.user_data");
+      throw new ReplayAbort(
+        "'NoneType' object has no attribute 'update_db'",
+        "initialization_data.user_data",
+      );
     }
     if (!isPyDict(init.user_data)) throw new ReplayAbort("initialization_data.user_data is not an object");
     const fromPlain = domain.userDbFromPlain.bind(domain);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { DbAttributeError, DbBase, DbState } from "../../src/domains/db-state.ts";
 import { canonicalJson, sha256Hex } from "../../src/formats/py/json.ts";
-import { PyFloat, type PyDict } from "../../src/formats/py/value.ts";
+import { type PyDict, PyFloat } from "../../src/formats/py/value.ts";
 
 const base = () =>
   new DbBase(

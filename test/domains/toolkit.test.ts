@@ -1,7 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { DbBase, DbState } from "../../src/domains/db-state.ts";
 import { TAU2_QUIRKS } from "../../src/domains/quirks.ts";
-import { bindArguments, invoke, model, renderToolOutput, type ToolDef, ToolError } from "../../src/domains/toolkit.ts";
+import {
+  bindArguments,
+  invoke,
+  model,
+  renderToolOutput,
+  type ToolDef,
+  ToolError,
+} from "../../src/domains/toolkit.ts";
 import { PyFloat } from "../../src/formats/py/value.ts";
 
 const tool: ToolDef = {
@@ -21,13 +28,22 @@ describe("Python keyword binding", () => {
     expect(() => bindArguments("TelecomTools", tool, { customer_id: "C1" })).toThrow(
       "TelecomTools.suspend_line() missing 2 required positional arguments: 'line_id' and 'reason'",
     );
-    expect(() => bindArguments("T", tool, {})).toThrow("missing 3 required positional arguments: 'customer_id', 'line_id', and 'reason'");
+    expect(() => bindArguments("T", tool, {})).toThrow(
+      "missing 3 required positional arguments: 'customer_id', 'line_id', and 'reason'",
+    );
   });
   it("reports an unexpected keyword before any missing one", () => {
-    expect(() => bindArguments("T", tool, { extra: 1 })).toThrow("T.suspend_line() got an unexpected keyword argument 'extra'");
+    expect(() => bindArguments("T", tool, { extra: 1 })).toThrow(
+      "T.suspend_line() got an unexpected keyword argument 'extra'",
+    );
   });
   it("fills defaults", () => {
-    expect(bindArguments("T", tool, { customer_id: "C", line_id: "L", reason: "r" })).toEqual({ customer_id: "C", line_id: "L", reason: "r", note: null });
+    expect(bindArguments("T", tool, { customer_id: "C", line_id: "L", reason: "r" })).toEqual({
+      customer_id: "C",
+      line_id: "L",
+      reason: "r",
+      note: null,
+    });
   });
 });
 
@@ -38,7 +54,10 @@ describe("tool results", () => {
     expect(out.content).toBe('{"ok": "True", "n": "2", "f": "15.0", "m": {"n": 2, "f": 1.5}}');
   });
   it("turns a tool error into `Error: <message>`", () => {
-    expect(invoke("T", tool, db, { customer_id: "C", line_id: "L", reason: "bad" }, env)).toEqual({ content: "Error: Invalid reason", error: true });
+    expect(invoke("T", tool, db, { customer_id: "C", line_id: "L", reason: "bad" }, env)).toEqual({
+      content: "Error: Invalid reason",
+      error: true,
+    });
   });
   it("passes strings through verbatim", () => {
     expect(renderToolOutput("Transfer successful")).toBe("Transfer successful");

@@ -3,7 +3,15 @@ import type { Action, EvaluationCriteria, Task } from "../../src/formats/model.t
 import type { PyDict } from "../../src/formats/py/value.ts";
 
 export function action(name: string, args: PyDict, extra: Partial<Action> = {}): Action {
-  return { action_id: extra.action_id ?? name, requestor: "assistant", name, arguments: args, info: null, compare_args: null, ...extra };
+  return {
+    action_id: extra.action_id ?? name,
+    requestor: "assistant",
+    name,
+    arguments: args,
+    info: null,
+    compare_args: null,
+    ...extra,
+  };
 }
 
 export function task(criteria: Partial<EvaluationCriteria> | null, extra: Partial<Task> = {}): Task {
@@ -15,7 +23,14 @@ export function task(criteria: Partial<EvaluationCriteria> | null, extra: Partia
     evaluation_criteria:
       criteria === null
         ? null
-        : { actions: null, env_assertions: null, communicate_info: null, nl_assertions: null, reward_basis: ["DB", "COMMUNICATE"], ...criteria },
+        : {
+            actions: null,
+            env_assertions: null,
+            communicate_info: null,
+            nl_assertions: null,
+            reward_basis: ["DB", "COMMUNICATE"],
+            ...criteria,
+          },
     ...extra,
   };
 }

@@ -4,10 +4,10 @@
  */
 import { describe, expect, it } from "vitest";
 import type { DomainDef } from "../../src/domains/domain.ts";
+import { loadDomainData } from "../../src/domains/load-data.ts";
 import { TAU2_QUIRKS } from "../../src/domains/quirks.ts";
 import { loadTaskFile } from "../../src/formats/tasks.ts";
 import { GradingContext } from "../../src/graders/context.ts";
-import { loadDomainData } from "../../src/domains/load-data.ts";
 import { DATA_DIR, referenceVectors, taskFileForVersion } from "../helpers/data.ts";
 
 const domainLoaders: Record<string, () => Promise<DomainDef>> = {
@@ -41,9 +41,12 @@ describe.each([...groups.keys()])("gold replay %s", (group) => {
         gold_target: { agent: gold.env.agentHash(), user: gold.env.userHash() },
         gold_action_results: gold.results.map((r) => r.result),
       };
-      if (JSON.stringify(got) !== JSON.stringify(expected)) mismatches.push(`${task.id}: ${JSON.stringify(got)} != ${JSON.stringify(expected)}`);
+      if (JSON.stringify(got) !== JSON.stringify(expected))
+        mismatches.push(`${task.id}: ${JSON.stringify(got)} != ${JSON.stringify(expected)}`);
     }
     expect(mismatches).toEqual([]);
-    expect(tasks.filter((t) => vectors.gold[`${group}/${t.id}`] !== undefined).length).toBe(groups.get(group)!.length);
+    expect(tasks.filter((t) => vectors.gold[`${group}/${t.id}`] !== undefined).length).toBe(
+      groups.get(group)!.length,
+    );
   });
 });

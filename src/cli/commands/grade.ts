@@ -4,12 +4,12 @@ import { TAU2_QUIRKS } from "../../domains/quirks.ts";
 import { loadJsonFile } from "../../formats/load.ts";
 import { detectTaskVersion } from "../../formats/task-version.ts";
 import { loadCorrectionsDir } from "../../graders/corrections/builtin.ts";
-import { DEFAULT_JUDGE_MODEL, httpJudge } from "../../graders/tau3/judge-http.ts";
-import { type NlJudge, noJudge, recordedJudge } from "../../graders/tau3/nl.ts";
-import { ContextPool } from "../../pipeline/contexts.ts";
 import { DEFAULT_STRUCTURED_CONFIG, type StructuredConfig } from "../../graders/structured/grade.ts";
 import { POLICY_RULE_IDS, type PolicyRuleId } from "../../graders/structured/policy/index.ts";
 import { BUILTIN_REQUIREMENTS_DIR, loadRequirements } from "../../graders/structured/requirements/load.ts";
+import { DEFAULT_JUDGE_MODEL, httpJudge } from "../../graders/tau3/judge-http.ts";
+import { type NlJudge, noJudge, recordedJudge } from "../../graders/tau3/nl.ts";
+import { ContextPool } from "../../pipeline/contexts.ts";
 import { gradeFile, type SimulationRow } from "../../pipeline/grade.ts";
 import { listInputFiles } from "../../pipeline/inputs.ts";
 import { resolveDataDir } from "../data-dir.ts";
@@ -37,12 +37,24 @@ export function registerGradeCommand(program: Command): void {
     .argument("<paths...>", "trajectory files or directories")
     .option("--data-dir <dir>", "tau2 data dir (data/tau2 of a tau2-bench checkout); default $TAU2_DATA_DIR")
     .option("--grader <list>", "comma-separated graders: tau3 or tau3,structured", "tau3")
-    .option("--requirements <dir>", "requirement fixtures for the structured grader (default: the repo's requirements/)")
-    .option("--gate <rules>", "comma-separated policy rules that fail the structured verdict (default: none; all are reported)")
+    .option(
+      "--requirements <dir>",
+      "requirement fixtures for the structured grader (default: the repo's requirements/)",
+    )
+    .option(
+      "--gate <rules>",
+      "comma-separated policy rules that fail the structured verdict (default: none; all are reported)",
+    )
     .option("--format <fmt>", "jsonl | table", "jsonl")
     .option("--judge <mode>", "NL-assertion judge: recorded | http | none", "recorded")
-    .option("--judge-base-url <url>", "OpenAI-compatible endpoint for --judge http; default $TAU_RESCORE_JUDGE_BASE_URL or $OPENAI_BASE_URL")
-    .option("--judge-model <model>", `judge model; default $TAU_RESCORE_JUDGE_MODEL or ${DEFAULT_JUDGE_MODEL}`)
+    .option(
+      "--judge-base-url <url>",
+      "OpenAI-compatible endpoint for --judge http; default $TAU_RESCORE_JUDGE_BASE_URL or $OPENAI_BASE_URL",
+    )
+    .option(
+      "--judge-model <model>",
+      `judge model; default $TAU_RESCORE_JUDGE_MODEL or ${DEFAULT_JUDGE_MODEL}`,
+    )
     .option("--judge-api-key <key>", "judge API key; default $TAU_RESCORE_JUDGE_API_KEY or $OPENAI_API_KEY")
     .option("--corrections <on|off>", "also report verdicts under the corrections overlay", "off")
     .option("--corrections-dir <dir>", "corrections overlays (default: the repo's corrections/)")
@@ -55,7 +67,8 @@ function judgeFor(opts: GradeOptions, env: NodeJS.ProcessEnv = process.env): NlJ
   if (opts.judge === "none") return noJudge;
   if (opts.judge !== "http") throw new UsageError(`unknown --judge ${opts.judge} (recorded, http, none)`);
   const baseUrl = opts.judgeBaseUrl ?? env.TAU_RESCORE_JUDGE_BASE_URL ?? env.OPENAI_BASE_URL;
-  if (baseUrl === undefined) throw new UsageError("--judge http needs --judge-base-url or $TAU_RESCORE_JUDGE_BASE_URL");
+  if (baseUrl === undefined)
+    throw new UsageError("--judge http needs --judge-base-url or $TAU_RESCORE_JUDGE_BASE_URL");
   return httpJudge({
     baseUrl,
     model: opts.judgeModel ?? env.TAU_RESCORE_JUDGE_MODEL ?? DEFAULT_JUDGE_MODEL,
@@ -65,10 +78,14 @@ function judgeFor(opts: GradeOptions, env: NodeJS.ProcessEnv = process.env): NlJ
 
 async function runGrade(paths: string[], opts: GradeOptions): Promise<void> {
   const graders = new Set(opts.grader.split(",").map((g) => g.trim()));
-  for (const g of graders) if (g !== "tau3" && g !== "structured") throw new UsageError(`unknown grader ${g} (tau3, structured)`);
-  if (!graders.has("tau3")) throw new UsageError("the structured grader builds on tau3: use --grader tau3,structured");
-  if (opts.format !== "jsonl" && opts.format !== "table") throw new UsageError(`unknown --format ${opts.format}`);
-  if (opts.corrections !== "off" && opts.corrections !== "on") throw new UsageError("--corrections takes on or off");
+  for (const g of graders)
+    if (g !== "tau3" && g !== "structured") throw new UsageError(`unknown grader ${g} (tau3, structured)`);
+  if (!graders.has("tau3"))
+    throw new UsageError("the structured grader builds on tau3: use --grader tau3,structured");
+  if (opts.format !== "jsonl" && opts.format !== "table")
+    throw new UsageError(`unknown --format ${opts.format}`);
+  if (opts.corrections !== "off" && opts.corrections !== "on")
+    throw new UsageError("--corrections takes on or off");
   const dataDir = resolveDataDir(opts.dataDir);
   const judge = judgeFor(opts);
   const corrections = opts.corrections === "on" ? loadCorrectionsDir(opts.correctionsDir) : undefined;
@@ -90,22 +107,34 @@ async function runGrade(paths: string[], opts: GradeOptions): Promise<void> {
     }
     if (loaded.variant === "not-trajectories") continue;
     const version = detectTaskVersion(loaded, dataDir);
-    for await (const g of gradeFile(loaded, version, pool, { judge, fallbackTaskVersion: opts.fallbackTaskVersion, corrections, structured })) {
+    for await (const g of gradeFile(loaded, version, pool, {
+      judge,
+      fallbackTaskVersion: opts.fallbackTaskVersion,
+      corrections,
+      structured,
+    })) {
       if (g.row.error !== undefined) errorRows++;
       out.write(`${opts.format === "jsonl" ? JSON.stringify(g.row) : tableRow(g.row)}\n`);
     }
   }
   if (failedFiles > 0 || errorRows > 0) {
-    throw new InputError(`${failedFiles} file(s) failed to load, ${errorRows} simulation(s) could not be graded`);
+    throw new InputError(
+      `${failedFiles} file(s) failed to load, ${errorRows} simulation(s) could not be graded`,
+    );
   }
 }
 
 function structuredConfig(opts: GradeOptions): StructuredConfig {
   const requirements = loadRequirements(opts.requirements ?? BUILTIN_REQUIREMENTS_DIR);
-  for (const p of requirements.problems) process.stderr.write(`tau-rescore: requirement fixture rejected: ${p.path}: ${p.message}\n`);
-  const gate = (opts.gate ?? "").split(",").map((g) => g.trim()).filter((g) => g !== "");
+  for (const p of requirements.problems)
+    process.stderr.write(`tau-rescore: requirement fixture rejected: ${p.path}: ${p.message}\n`);
+  const gate = (opts.gate ?? "")
+    .split(",")
+    .map((g) => g.trim())
+    .filter((g) => g !== "");
   for (const g of gate) {
-    if (!(POLICY_RULE_IDS as string[]).includes(g)) throw new UsageError(`unknown policy rule ${g} (${POLICY_RULE_IDS.join(", ")})`);
+    if (!(POLICY_RULE_IDS as string[]).includes(g))
+      throw new UsageError(`unknown policy rule ${g} (${POLICY_RULE_IDS.join(", ")})`);
   }
   return { ...DEFAULT_STRUCTURED_CONFIG, requirements, gateOnPolicy: gate as PolicyRuleId[] };
 }
@@ -121,7 +150,13 @@ function tableRow(r: SimulationRow): string {
     r.termination_reason ?? "-",
     r.recorded_reward ?? "-",
     r.error !== undefined ? `ERROR: ${r.error}` : (t?.reward ?? "unknown"),
-    r.structured === undefined ? "-" : r.structured.pass === null ? "unknown" : r.structured.pass ? "pass" : `FAIL(${r.structured.causes.join(",")})`,
+    r.structured === undefined
+      ? "-"
+      : r.structured.pass === null
+        ? "unknown"
+        : r.structured.pass
+          ? "pass"
+          : `FAIL(${r.structured.causes.join(",")})`,
     t?.db_match ?? "-",
     t?.basis?.join("+") ?? "-",
     r.file,

@@ -36,7 +36,8 @@ function runHash(opts: HashOptions): void {
   if (opts.format !== "jsonl") throw new UsageError(`unsupported --format ${opts.format} (only jsonl)`);
   const dataDir = resolveDataDir(opts.dataDir);
   const domain = domainByName(opts.domain);
-  if (domain === undefined) throw new UsageError(`unknown domain ${opts.domain} (airline, retail, telecom, mock)`);
+  if (domain === undefined)
+    throw new UsageError(`unknown domain ${opts.domain} (airline, retail, telecom, mock)`);
   const tasksFile = opts.tasksFile ?? join(dataDir, "domains", domain.name, "tasks.json");
   if (!existsSync(tasksFile)) {
     throw new UsageError(`no task file ${tasksFile}; pass --tasks-file (telecom ships tasks_small.json)`);

@@ -45,6 +45,7 @@ export const mockUserDbFromPlain = (plain: unknown): DbBase =>
 
 const readJson = (path: string): unknown => JSON.parse(readFileSync(path, "utf8"));
 
-export const loadMockDb = (dataDir: string) => mockDbFromPlain(readJson(join(dataDir, "domains/mock/db.json")));
+export const loadMockDb = (dataDir: string) =>
+  mockDbFromPlain(readJson(join(dataDir, "domains/mock/db.json")));
 export const loadMockUserDb = (dataDir: string) =>
   mockUserDbFromPlain(readJson(join(dataDir, "domains/mock/user_db.json")));

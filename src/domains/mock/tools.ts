@@ -1,12 +1,14 @@
 /** tau2's mock toolkits: a task list for the agent, a notification inbox for the user. */
-import { PyFloat, type PyDict, pyEquals, type PyValue } from "../../formats/py/value.ts";
+import { type PyDict, PyFloat, type PyValue, pyEquals } from "../../formats/py/value.ts";
 import type { DbState } from "../db-state.ts";
 import { transferToHumanAgents } from "../shared-tools.ts";
 import { type FunctionDef, makeToolkit, model, type ToolDef, ToolError } from "../toolkit.ts";
 
 function validationError(model: string, field: string, kind: string, input: PyValue): ToolError {
   const shown = input instanceof PyFloat ? input.v : input;
-  return new ToolError(`1 validation error for ${model}\n${field}\n  Input should be ${kind} [input_value=${JSON.stringify(shown)}]`);
+  return new ToolError(
+    `1 validation error for ${model}\n${field}\n  Input should be ${kind} [input_value=${JSON.stringify(shown)}]`,
+  );
 }
 
 const requireUser = (db: DbState, userId: PyValue): PyDict => {
@@ -16,7 +18,8 @@ const requireUser = (db: DbState, userId: PyValue): PyDict => {
 };
 
 const requireTaskId = (db: DbState, taskId: PyValue): string => {
-  if (typeof taskId !== "string" || !db.has("tasks", taskId)) throw new ToolError(`Task ${String(taskId)} not found`);
+  if (typeof taskId !== "string" || !db.has("tasks", taskId))
+    throw new ToolError(`Task ${String(taskId)} not found`);
   return taskId;
 };
 
@@ -31,7 +34,12 @@ const createTask: ToolDef = {
     if (description !== null && typeof description !== "string") {
       throw validationError("Task", "description", "a valid string", description as PyValue);
     }
-    const task: PyDict = { task_id: taskId, title, description: description as string | null, status: "pending" };
+    const task: PyDict = {
+      task_id: taskId,
+      title,
+      description: description as string | null,
+      status: "pending",
+    };
     // tau2 allows overwriting an existing id when numbering has gaps.
     db.put("tasks", taskId, task);
     (db.mut("users", user_id as string).tasks as PyValue[]).push(taskId);
@@ -84,7 +92,8 @@ export const mockAgentTools = makeToolkit(
 );
 
 const requireNotification = (db: DbState, id: PyValue): string => {
-  if (typeof id !== "string" || !db.has("notifications", id)) throw new ToolError(`Notification ${String(id)} not found`);
+  if (typeof id !== "string" || !db.has("notifications", id))
+    throw new ToolError(`Notification ${String(id)} not found`);
   return id;
 };
 
@@ -110,10 +119,18 @@ const addNotification: FunctionDef = {
   name: "add_notification",
   params: [{ name: "notification_id" }, { name: "message" }, { name: "task_id", default: null }],
   run(db, { notification_id, message, task_id }) {
-    for (const [field, v] of [["notification_id", notification_id], ["message", message]] as const) {
+    for (const [field, v] of [
+      ["notification_id", notification_id],
+      ["message", message],
+    ] as const) {
       if (typeof v !== "string") throw validationError("Notification", field, "a valid string", v as PyValue);
     }
-    const n: PyDict = { notification_id: notification_id as string, message: message as string, status: "unread", task_id: task_id as PyValue };
+    const n: PyDict = {
+      notification_id: notification_id as string,
+      message: message as string,
+      status: "unread",
+      task_id: task_id as PyValue,
+    };
     db.put("notifications", notification_id as string, n);
     return model(n);
   },

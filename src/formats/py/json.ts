@@ -4,7 +4,7 @@
  */
 import { createHash } from "node:crypto";
 import { floatRepr } from "./number.ts";
-import { PyFloat, type PyDict, type PyValue } from "./value.ts";
+import { type PyDict, PyFloat, type PyValue } from "./value.ts";
 
 // biome-ignore lint/suspicious/noControlCharactersInRegex: the escape set is exactly the control range
 const NEEDS_ESCAPE = /[\u0000-\u001f"\\\u007f-\uffff]/;
@@ -60,26 +60,32 @@ export const sortedKeys = (d: PyDict): string[] => Object.keys(d).sort(compareCo
 
 /** Streams the Python `json.dumps` text of `v` in chunks to `emit`. */
 export function writePyJson(v: PyValue, sortKeys: boolean, emit: (chunk: string) => void): void {
-  if (v === null) return emit("null");
+  emit(pyJsonText(v, sortKeys, emit));
+}
+
+/** Emits containers piecewise and returns the text of a scalar (so callers emit it once). */
+function pyJsonText(v: PyValue, sortKeys: boolean, emit: (chunk: string) => void): string {
+  if (v === null) return "null";
   switch (typeof v) {
     case "boolean":
-      return emit(v ? "true" : "false");
+      return v ? "true" : "false";
     case "number":
-      if (!Number.isInteger(v)) throw new TypeError(`non-integral number ${v} where a Python int is expected`);
-      return emit(Object.is(v, -0) ? "0" : String(v));
+      if (!Number.isInteger(v))
+        throw new TypeError(`non-integral number ${v} where a Python int is expected`);
+      return Object.is(v, -0) ? "0" : String(v);
     case "bigint":
-      return emit(v.toString());
+      return v.toString();
     case "string":
-      return emit(pyJsonString(v));
+      return pyJsonString(v);
   }
-  if (v instanceof PyFloat) return emit(jsonFloat(v.v));
+  if (v instanceof PyFloat) return jsonFloat(v.v);
   if (Array.isArray(v)) {
     emit("[");
     for (let i = 0; i < v.length; i++) {
       if (i > 0) emit(", ");
       writePyJson(v[i] as PyValue, sortKeys, emit);
     }
-    return emit("]");
+    return "]";
   }
   const keys = sortKeys ? sortedKeys(v) : Object.keys(v);
   emit("{");
@@ -88,7 +94,7 @@ export function writePyJson(v: PyValue, sortKeys: boolean, emit: (chunk: string)
     emit(i > 0 ? `, ${pyJsonString(k)}: ` : `${pyJsonString(k)}: `);
     writePyJson(v[k] as PyValue, sortKeys, emit);
   }
-  emit("}");
+  return "}";
 }
 
 /** Python `json.dumps(v, sort_keys=sortKeys)`. */

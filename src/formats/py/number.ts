@@ -88,7 +88,8 @@ export const pySub = (a: Num, b: Num): number | PyFloat =>
 export const pyMul = (a: Num, b: Num): number | PyFloat =>
   isFloat(a, b) ? new PyFloat(val(a) * val(b)) : val(a) * val(b);
 export const pyNeg = (a: Num): number | PyFloat => (a instanceof PyFloat ? new PyFloat(-a.v) : -val(a));
-export const pyAbs = (a: Num): number | PyFloat => (a instanceof PyFloat ? new PyFloat(Math.abs(a.v)) : Math.abs(val(a)));
+export const pyAbs = (a: Num): number | PyFloat =>
+  a instanceof PyFloat ? new PyFloat(Math.abs(a.v)) : Math.abs(val(a));
 
 /** True when `v` is a Python int or float (bool counts, as in Python arithmetic). */
 export const isNum = (v: PyValue | undefined): v is number | PyFloat | boolean =>

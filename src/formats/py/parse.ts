@@ -4,7 +4,7 @@
  * Used for task files and for the small `arguments` objects of tool calls (see `typed-arguments.ts`);
  * whole trajectory files go through the much faster `JSON.parse`.
  */
-import { PyFloat, type PyDict, type PyValue, setKey } from "./value.ts";
+import { type PyDict, PyFloat, type PyValue, setKey } from "./value.ts";
 
 export class JsonSyntaxError extends Error {
   constructor(
@@ -78,7 +78,9 @@ class Parser {
           return this.literal("-Infinity", new PyFloat(Number.NEGATIVE_INFINITY));
         }
         if (c === "-" || (c !== undefined && c >= "0" && c <= "9")) return this.number();
-        return this.fail(c === undefined ? "unexpected end of JSON" : `unexpected character ${JSON.stringify(c)}`);
+        return this.fail(
+          c === undefined ? "unexpected end of JSON" : `unexpected character ${JSON.stringify(c)}`,
+        );
     }
   }
 

@@ -107,7 +107,8 @@ export function toPlain(v: PyValue): unknown {
   const out: Record<string, unknown> = {};
   for (const k of Object.keys(v)) {
     const x = toPlain((v as PyDict)[k] as PyValue);
-    if (k === "__proto__") Object.defineProperty(out, k, { value: x, enumerable: true, writable: true, configurable: true });
+    if (k === "__proto__")
+      Object.defineProperty(out, k, { value: x, enumerable: true, writable: true, configurable: true });
     else out[k] = x;
   }
   return out;

@@ -6,7 +6,9 @@ import { CorrectionsError } from "./schema.ts";
 export interface CuratedAssertion {
   readonly assertion: string;
   /** Where it came from: an upstream index (adopted or inverted) or an addition. */
-  readonly origin: { readonly kind: "adopted" | "inverted"; readonly index: number } | { readonly kind: "added" };
+  readonly origin:
+    | { readonly kind: "adopted" | "inverted"; readonly index: number }
+    | { readonly kind: "added" };
   readonly reason: string | null;
 }
 
@@ -27,14 +29,19 @@ export function correctTask(task: Task, taskVersion: string, overlay: Correction
   const actions = criteria?.actions ?? [];
   for (const d of entry.drop_actions) {
     if (!actions.some((a) => a.action_id === d.action_id)) {
-      throw new CorrectionsError(`corrections ${overlay.domain} task ${task.id}: no gold action ${d.action_id} to drop`);
+      throw new CorrectionsError(
+        `corrections ${overlay.domain} task ${task.id}: no gold action ${d.action_id} to drop`,
+      );
     }
   }
   const dropped = new Set(entry.drop_actions.map((d) => d.action_id));
   const corrected: Task =
     criteria === null || dropped.size === 0
       ? task
-      : { ...task, evaluation_criteria: { ...criteria, actions: actions.filter((a) => !dropped.has(a.action_id)) } };
+      : {
+          ...task,
+          evaluation_criteria: { ...criteria, actions: actions.filter((a) => !dropped.has(a.action_id)) },
+        };
   return {
     task: corrected,
     droppedActions: entry.drop_actions,
@@ -47,7 +54,9 @@ function curate(task: Task, c: NlCuration, domain: string): CuratedAssertion[] {
   const upstream = task.evaluation_criteria?.nl_assertions ?? [];
   const check = (index: number) => {
     if (index >= upstream.length) {
-      throw new CorrectionsError(`corrections ${domain} task ${task.id}: NL assertion index ${index} out of range`);
+      throw new CorrectionsError(
+        `corrections ${domain} task ${task.id}: NL assertion index ${index} out of range`,
+      );
     }
   };
   const out: CuratedAssertion[] = [];
@@ -58,7 +67,11 @@ function curate(task: Task, c: NlCuration, domain: string): CuratedAssertion[] {
   for (const d of c.drop) check(d.index);
   for (const inv of c.invert) {
     check(inv.index);
-    out.push({ assertion: inv.assertion, origin: { kind: "inverted", index: inv.index }, reason: inv.reason });
+    out.push({
+      assertion: inv.assertion,
+      origin: { kind: "inverted", index: inv.index },
+      reason: inv.reason,
+    });
   }
   for (const a of c.add) out.push({ assertion: a.assertion, origin: { kind: "added" }, reason: a.reason });
   const mentioned = new Set([...c.adopt, ...c.drop.map((d) => d.index), ...c.invert.map((i) => i.index)]);

@@ -2,7 +2,7 @@
 import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { type CorrectionsFile, CorrectionsError, loadCorrections } from "./schema.ts";
+import { CorrectionsError, type CorrectionsFile, loadCorrections } from "./schema.ts";
 
 export const BUILTIN_CORRECTIONS_DIR = fileURLToPath(new URL("../../../corrections", import.meta.url));
 

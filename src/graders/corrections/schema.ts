@@ -13,7 +13,9 @@ export const nlCurationSchema = z.strictObject({
   adopt: z.array(z.number().int().min(0)).default([]),
   drop: z.array(z.strictObject({ index: z.number().int().min(0), reason })).default([]),
   /** The upstream assertion is wrong the other way round; `assertion` is the inverted text. */
-  invert: z.array(z.strictObject({ index: z.number().int().min(0), assertion: z.string().min(1), reason })).default([]),
+  invert: z
+    .array(z.strictObject({ index: z.number().int().min(0), assertion: z.string().min(1), reason }))
+    .default([]),
   add: z.array(z.strictObject({ assertion: z.string().min(1), reason })).default([]),
 });
 export type NlCuration = z.infer<typeof nlCurationSchema>;

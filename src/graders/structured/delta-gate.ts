@@ -72,7 +72,13 @@ function lookup(state: DbState, path: string): PyValue | undefined {
   } else cur = state.read(field);
   for (const t of rest) {
     if (cur === undefined || cur === null || typeof cur !== "object") return undefined;
-    cur = Array.isArray(cur) ? (typeof t === "number" ? cur[t] : undefined) : Object.hasOwn(cur, String(t)) ? (cur as Record<string, PyValue>)[String(t)] : undefined;
+    cur = Array.isArray(cur)
+      ? typeof t === "number"
+        ? cur[t]
+        : undefined
+      : Object.hasOwn(cur, String(t))
+        ? (cur as Record<string, PyValue>)[String(t)]
+        : undefined;
   }
   return cur;
 }

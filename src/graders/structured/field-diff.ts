@@ -18,10 +18,16 @@ const member = (path: string, key: string) =>
   IDENT.test(key) ? (path === "" ? key : `${path}.${key}`) : `${path}[${JSON.stringify(key)}]`;
 
 const leafText = (v: PyValue | undefined) => (v === undefined ? undefined : canonicalJson(v));
-const isLeaf = (v: PyValue | undefined) => v === undefined || v === null || typeof v !== "object" || v instanceof PyFloat;
+const isLeaf = (v: PyValue | undefined) =>
+  v === undefined || v === null || typeof v !== "object" || v instanceof PyFloat;
 
 /** Leaf differences of two values; a value present on one side only is one diff at its path. */
-export function diffValues(path: string, a: PyValue | undefined, b: PyValue | undefined, out: FieldDiff[]): void {
+export function diffValues(
+  path: string,
+  a: PyValue | undefined,
+  b: PyValue | undefined,
+  out: FieldDiff[],
+): void {
   if (a === b) return;
   if (isLeaf(a) || isLeaf(b) || Array.isArray(a) !== Array.isArray(b)) {
     if (leafText(a) !== leafText(b)) out.push({ path, a, b });
@@ -35,7 +41,12 @@ export function diffValues(path: string, a: PyValue | undefined, b: PyValue | un
   if (isPyDict(a) && isPyDict(b)) {
     const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
     for (const k of keys) {
-      diffValues(member(path, k), Object.hasOwn(a, k) ? a[k] : undefined, Object.hasOwn(b, k) ? b[k] : undefined, out);
+      diffValues(
+        member(path, k),
+        Object.hasOwn(a, k) ? a[k] : undefined,
+        Object.hasOwn(b, k) ? b[k] : undefined,
+        out,
+      );
     }
   }
 }

@@ -38,8 +38,13 @@ export interface StructuredVerdict {
   /** Null when τ³'s verdict is unknown (an unjudged NL assertion in the basis). */
   readonly pass: boolean | null;
   readonly tau3_pass: boolean | null;
-  readonly preflight: PreflightResult & { readonly fixture: string | null; readonly rejected: readonly RuleProblem[] };
-  readonly delta_gate: (DeltaGateResult & { readonly ran: true }) | { readonly ran: false; readonly pass: true; readonly note: string };
+  readonly preflight: PreflightResult & {
+    readonly fixture: string | null;
+    readonly rejected: readonly RuleProblem[];
+  };
+  readonly delta_gate:
+    | (DeltaGateResult & { readonly ran: true })
+    | { readonly ran: false; readonly pass: true; readonly note: string };
   readonly policy: Record<PolicyRuleId, Evidence[]>;
   readonly format_errors: readonly Evidence[];
   readonly transfer: { readonly should: 0 | 1; readonly did: boolean; readonly rule: HandoffLabel["rule"] };
@@ -92,7 +97,9 @@ function preflightFor(input: StructuredInput, reqs: RequirementSet | null): Stru
   return none;
 }
 
-export function gradeStructured(input: StructuredInput & { readonly config?: StructuredConfig }): StructuredVerdict {
+export function gradeStructured(
+  input: StructuredInput & { readonly config?: StructuredConfig },
+): StructuredVerdict {
   const config = input.config ?? DEFAULT_STRUCTURED_CONFIG;
   const { tau3, sim, task, domain } = input;
   const tau3Pass = tau3.reward === null ? null : tau3.reward === 1;
@@ -100,12 +107,22 @@ export function gradeStructured(input: StructuredInput & { readonly config?: Str
   const premature = sim.termination_reason !== "agent_stop" && sim.termination_reason !== "user_stop";
   const delta: StructuredVerdict["delta_gate"] =
     premature || task.evaluation_criteria === null
-      ? { ran: false, pass: true, note: premature ? "premature termination: τ³ already fails it" : "task has no evaluation criteria" }
+      ? {
+          ran: false,
+          pass: true,
+          note: premature ? "premature termination: τ³ already fails it" : "task has no evaluation criteria",
+        }
       : (() => {
           const s = gateStates(input);
           return { ran: true as const, ...deltaGate(s.agent, s.user) };
         })();
-  const policyInput = { domain, task, messages: sim.messages, terminationReason: sim.termination_reason, solo: input.solo };
+  const policyInput = {
+    domain,
+    task,
+    messages: sim.messages,
+    terminationReason: sim.termination_reason,
+    solo: input.solo,
+  };
   const policy = runPolicyRules(policyInput);
   const formatErrors = findFormatErrors(policyInput);
   const label = labelTask(task, domain.name, config.handoffOverrides);
@@ -113,7 +130,8 @@ export function gradeStructured(input: StructuredInput & { readonly config?: Str
   const causes = new Set<string>();
   if (tau3Pass === false) causes.add("tau3");
   for (const v of preflight.violations) causes.add(`preflight:${v.ruleId}`);
-  if (delta.ran) for (const f of delta.violations) causes.add(`delta_gate:${f.db === "user" ? "user:" : ""}${f.path}`);
+  if (delta.ran)
+    for (const f of delta.violations) causes.add(`delta_gate:${f.db === "user" ? "user:" : ""}${f.path}`);
   for (const id of config.gateOnPolicy) if (policy[id].length > 0) causes.add(`policy:${id}`);
   if (config.gateOnFormatErrors && formatErrors.length > 0) causes.add("format_errors");
   if (config.gateOnNlCurated && input.nlCuratedScore === 0) causes.add("nl_curated");

@@ -34,7 +34,8 @@ export type HandoffOverrides = z.infer<typeof overridesSchema>;
 
 export function labelTask(task: Task, domain: string, overrides: HandoffOverrides | null): HandoffLabel {
   const o = overrides?.domains[domain]?.[task.id];
-  if (o !== undefined) return { task_id: task.id, should_transfer: o.should_transfer, rule: "override", reason: o.reason };
+  if (o !== undefined)
+    return { task_id: task.id, should_transfer: o.should_transfer, rule: "override", reason: o.reason };
   const transfers = (task.evaluation_criteria?.actions ?? []).some((a) => a.name === TRANSFER_TOOL);
   return transfers
     ? { task_id: task.id, should_transfer: 1, rule: "gold_transfer_action", reason: null }

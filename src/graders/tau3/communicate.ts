@@ -24,7 +24,7 @@ export function evaluateCommunicate(task: Task, messages: readonly Message[]): C
   );
   const checks = infos.map((info) => {
     const needle = pyLower(info);
-    const idx = texts.findIndex((t) => t !== null && t.includes(needle));
+    const idx = texts.findIndex((t) => t?.includes(needle));
     return { info, met: idx >= 0, messageIndex: idx >= 0 ? idx : null };
   });
   return { reward: checks.every((c) => c.met) ? 1 : 0, checks };

@@ -72,7 +72,10 @@ export function evaluateEnvironment(
   const envAssertions = (criteria.env_assertions ?? []).map((a, index) => {
     const value = asserted.runFunction(a.env_type, a.func_name, a.arguments, `env_assertions[${index}]`);
     if (typeof value !== "boolean") {
-      throw new ReplayAbort(`Function ${a.func_name} returned ${pythonTypeRepr(value)} instead of bool`, `env_assertions[${index}]`);
+      throw new ReplayAbort(
+        `Function ${a.func_name} returned ${pythonTypeRepr(value)} instead of bool`,
+        `env_assertions[${index}]`,
+      );
     }
     return { index, func_name: a.func_name, env_type: a.env_type, met: value === a.assert_value };
   });
@@ -93,6 +96,14 @@ export function evaluateEnvironment(
 
 function pythonTypeRepr(v: unknown): string {
   const name =
-    v === null || v === undefined ? "NoneType" : typeof v === "string" ? "str" : typeof v === "number" ? "int" : Array.isArray(v) ? "list" : "dict";
+    v === null || v === undefined
+      ? "NoneType"
+      : typeof v === "string"
+        ? "str"
+        : typeof v === "number"
+          ? "int"
+          : Array.isArray(v)
+            ? "list"
+            : "dict";
   return `<class '${name}'>`;
 }

@@ -29,7 +29,13 @@ export interface Tau3Verdict {
   readonly nl: NlJudgement | null;
 }
 
-const NO_COMPONENTS: ComponentScores = { DB: null, ENV_ASSERTION: null, COMMUNICATE: null, ACTION: null, NL_ASSERTION: null };
+const NO_COMPONENTS: ComponentScores = {
+  DB: null,
+  ENV_ASSERTION: null,
+  COMMUNICATE: null,
+  ACTION: null,
+  NL_ASSERTION: null,
+};
 
 export interface Tau3Options {
   readonly solo: boolean;
@@ -38,13 +44,21 @@ export interface Tau3Options {
 }
 
 export function gradeTau3(ctx: GradingContext, task: Task, sim: Simulation, opts: Tau3Options): Tau3Verdict {
-  const empty = { env: null, action: null, communicate: null, nl: null, components: NO_COMPONENTS, breakdown: {} };
+  const empty = {
+    env: null,
+    action: null,
+    communicate: null,
+    nl: null,
+    components: NO_COMPONENTS,
+    breakdown: {},
+  };
   if (sim.termination_reason !== "agent_stop" && sim.termination_reason !== "user_stop") {
     const note = `Simulation terminated prematurely. Termination reason: ${sim.termination_reason}`;
     return { ...empty, reward: 0, basis: null, db_match: null, notes: [note] };
   }
   const criteria = task.evaluation_criteria;
-  if (criteria === null) return { ...empty, reward: 1, basis: null, db_match: null, notes: ["No evaluation criteria"] };
+  if (criteria === null)
+    return { ...empty, reward: 1, basis: null, db_match: null, notes: ["No evaluation criteria"] };
 
   const messages = sim.messages;
   const env = evaluateEnvironment(ctx, task, messages, opts.solo);
@@ -87,7 +101,11 @@ export function gradeTau3(ctx: GradingContext, task: Task, sim: Simulation, opts
       if (basis.has("DB")) breakdown.DB = dbScore;
       if (basis.has("ENV_ASSERTION")) breakdown.ENV_ASSERTION = env.envAssertionReward;
     }
-    multiply(env.vacuous ? 1 : (basis.has("DB") ? dbScore : 1) * (basis.has("ENV_ASSERTION") ? env.envAssertionReward : 1));
+    multiply(
+      env.vacuous
+        ? 1
+        : (basis.has("DB") ? dbScore : 1) * (basis.has("ENV_ASSERTION") ? env.envAssertionReward : 1),
+    );
   }
   if (basis.has("ACTION")) {
     breakdown.ACTION = action.reward;

@@ -70,7 +70,8 @@ export function httpJudge(config: HttpJudgeConfig, fetchImpl: typeof fetch = fet
 
 /** Reads the chat completion; every shape problem is an `unknown` judgement with its reason. */
 export function parseJudgeReply(payload: unknown, model: string): NlJudgement {
-  const content = (payload as { choices?: { message?: { content?: unknown } }[] })?.choices?.[0]?.message?.content;
+  const content = (payload as { choices?: { message?: { content?: unknown } }[] })?.choices?.[0]?.message
+    ?.content;
   if (typeof content !== "string") return { status: "unknown", reason: "judge reply has no message content" };
   let data: unknown;
   try {
@@ -83,7 +84,8 @@ export function parseJudgeReply(payload: unknown, model: string): NlJudgement {
   const out = [];
   for (const r of results) {
     const { expectedOutcome, metExpectation, reasoning } = (r ?? {}) as Record<string, unknown>;
-    if (typeof metExpectation !== "boolean") return { status: "unknown", reason: "judge result without a boolean metExpectation" };
+    if (typeof metExpectation !== "boolean")
+      return { status: "unknown", reason: "judge result without a boolean metExpectation" };
     out.push({
       assertion: typeof expectedOutcome === "string" ? expectedOutcome : "",
       met: metExpectation,

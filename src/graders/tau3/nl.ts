@@ -30,11 +30,16 @@ export const recordedJudge: NlJudge = {
   mode: "recorded",
   async judge(_task, sim) {
     const recorded = sim.reward_info?.nl_assertions ?? null;
-    if (recorded === null) return { status: "unknown", reason: "the trajectory has no recorded NL assertion verdicts" };
+    if (recorded === null)
+      return { status: "unknown", reason: "the trajectory has no recorded NL assertion verdicts" };
     return {
       status: "judged",
       source: "recorded",
-      results: recorded.map((r) => ({ assertion: r.nl_assertion, met: r.met, justification: r.justification ?? null })),
+      results: recorded.map((r) => ({
+        assertion: r.nl_assertion,
+        met: r.met,
+        justification: r.justification ?? null,
+      })),
     };
   },
 };

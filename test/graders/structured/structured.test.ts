@@ -1,15 +1,18 @@
 /** Acceptance of the structured grader on gold replays, injected writes, and the real task-47 trajectory. */
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { DOMAINS, loadDomainData } from "../../../src/domains/registry.ts";
 import { TAU2_QUIRKS } from "../../../src/domains/quirks.ts";
+import { DOMAINS, loadDomainData } from "../../../src/domains/registry.ts";
 import { loadTrajectoryFile } from "../../../src/formats/load.ts";
 import type { Simulation, Task } from "../../../src/formats/model.ts";
 import { detectTaskVersion } from "../../../src/formats/task-version.ts";
 import { loadTaskFile } from "../../../src/formats/tasks.ts";
 import { GradingContext } from "../../../src/graders/context.ts";
 import { DEFAULT_STRUCTURED_CONFIG, gradeStructured } from "../../../src/graders/structured/grade.ts";
-import { BUILTIN_REQUIREMENTS_DIR, loadRequirements } from "../../../src/graders/structured/requirements/load.ts";
+import {
+  BUILTIN_REQUIREMENTS_DIR,
+  loadRequirements,
+} from "../../../src/graders/structured/requirements/load.ts";
 import { gradeTau3 } from "../../../src/graders/tau3/evaluate.ts";
 import { recordedJudge } from "../../../src/graders/tau3/nl.ts";
 import { ContextPool } from "../../../src/pipeline/contexts.ts";
@@ -21,9 +24,25 @@ const requirements = loadRequirements(BUILTIN_REQUIREMENTS_DIR);
 const config = { ...DEFAULT_STRUCTURED_CONFIG, requirements };
 
 function both(ctx: GradingContext, task: Task, messages: Simulation["messages"], version: string) {
-  const sim: Simulation = { id: "probe", task_id: task.id, trial: 0, termination_reason: "user_stop", messages, reward_info: null };
+  const sim: Simulation = {
+    id: "probe",
+    task_id: task.id,
+    trial: 0,
+    termination_reason: "user_stop",
+    messages,
+    reward_info: null,
+  };
   const tau3 = gradeTau3(ctx, task, sim, { solo: false, nl: null });
-  const structured = gradeStructured({ ctx, domain: ctx.data.domain, task, taskVersions: [version], sim, solo: false, tau3, config });
+  const structured = gradeStructured({
+    ctx,
+    domain: ctx.data.domain,
+    task,
+    taskVersions: [version],
+    sim,
+    solo: false,
+    tau3,
+    config,
+  });
   return { tau3, structured };
 }
 
@@ -37,7 +56,8 @@ describe("gold replays pass both graders", () => {
     const failures: string[] = [];
     for (const task of loadTaskFile(join(DATA_DIR, file))) {
       const { tau3, structured } = both(ctx, task, buildTrajectory(ctx, task, goldSteps(ctx, task)), version);
-      if (tau3.reward !== 1 || structured.pass !== true) failures.push(`${task.id}: tau3=${tau3.reward} structured=${structured.causes.join(",")}`);
+      if (tau3.reward !== 1 || structured.pass !== true)
+        failures.push(`${task.id}: tau3=${tau3.reward} structured=${structured.causes.join(",")}`);
     }
     expect(failures).toEqual([]);
   });
@@ -45,21 +65,55 @@ describe("gold replays pass both graders", () => {
 
 describe("the delta gate", () => {
   const ctx = new GradingContext(loadDomainData(DATA_DIR, DOMAINS.airline), TAU2_QUIRKS);
-  const tasks = new Map(loadTaskFile(join(DATA_DIR, "versions/v0.2.0_f8de30c/domains/airline/tasks.json")).map((t) => [t.id, t]));
+  const tasks = new Map(
+    loadTaskFile(join(DATA_DIR, "versions/v0.2.0_f8de30c/domains/airline/tasks.json")).map((t) => [t.id, t]),
+  );
   it("fails a gold replay plus one write to an unrelated record, naming exactly the written fields", () => {
     const task = tasks.get("0")!; // gold writes nothing
-    const extra = { action: { name: "update_reservation_baggages", requestor: "assistant" as const, arguments: { reservation_id: "4WQ150", total_baggages: 9, nonfree_baggages: 0, payment_id: "gift_card_3576581" } }, confirm: true };
-    const { tau3, structured } = both(ctx, task, buildTrajectory(ctx, task, [...goldSteps(ctx, task), extra]), "v0.2.0_f8de30c");
+    const extra = {
+      action: {
+        name: "update_reservation_baggages",
+        requestor: "assistant" as const,
+        arguments: {
+          reservation_id: "4WQ150",
+          total_baggages: 9,
+          nonfree_baggages: 0,
+          payment_id: "gift_card_3576581",
+        },
+      },
+      confirm: true,
+    };
+    const { tau3, structured } = both(
+      ctx,
+      task,
+      buildTrajectory(ctx, task, [...goldSteps(ctx, task), extra]),
+      "v0.2.0_f8de30c",
+    );
     expect(tau3.components.DB).toBe(0);
-    expect(structured.delta_gate.ran && structured.delta_gate.violations.map((v) => v.path)).toEqual(["reservations.4WQ150.total_baggages"]);
+    expect(structured.delta_gate.ran && structured.delta_gate.violations.map((v) => v.path)).toEqual([
+      "reservations.4WQ150.total_baggages",
+    ]);
     expect(structured.causes).toContain("delta_gate:reservations.4WQ150.total_baggages");
-    expect(structured.delta_gate.ran && structured.delta_gate.violations[0]).toMatchObject({ db: "agent", initial: 5, gold: 5, predicted: 9 });
+    expect(structured.delta_gate.ran && structured.delta_gate.violations[0]).toMatchObject({
+      db: "agent",
+      initial: 5,
+      gold: 5,
+      predicted: 9,
+    });
   });
   it("does not forgive other fields of a record the gold itself touched", () => {
     const task = tasks.get("1")!; // gold cancels a reservation: its status and payments are the footprint
     const gold = goldSteps(ctx, task);
-    const cancelled = gold.find((s) => s.action.name === "cancel_reservation")?.action.arguments.reservation_id as string;
-    const extra = { action: { name: "update_reservation_baggages", requestor: "assistant" as const, arguments: { reservation_id: cancelled, total_baggages: 7, nonfree_baggages: 0, payment_id: "nope" } }, confirm: true };
+    const cancelled = gold.find((s) => s.action.name === "cancel_reservation")?.action.arguments
+      .reservation_id as string;
+    const extra = {
+      action: {
+        name: "update_reservation_baggages",
+        requestor: "assistant" as const,
+        arguments: { reservation_id: cancelled, total_baggages: 7, nonfree_baggages: 0, payment_id: "nope" },
+      },
+      confirm: true,
+    };
     const { structured } = both(ctx, task, buildTrajectory(ctx, task, [...gold, extra]), "v0.2.0_f8de30c");
     // The payment lookup fails before any write: nothing changes, so nothing to report.
     expect(structured.delta_gate.ran && structured.delta_gate.violations).toEqual([]);
@@ -72,14 +126,21 @@ describe("airline task 47: an unwanted transfer", () => {
     const file = loadTrajectoryFile(path);
     const pool = new ContextPool(DATA_DIR, TAU2_QUIRKS);
     let found = false;
-    for await (const g of gradeFile(file, detectTaskVersion(file, DATA_DIR), pool, { judge: recordedJudge, fallbackTaskVersion: "head", structured: config })) {
+    for await (const g of gradeFile(file, detectTaskVersion(file, DATA_DIR), pool, {
+      judge: recordedJudge,
+      fallbackTaskVersion: "head",
+      structured: config,
+    })) {
       if (g.row.task_id !== "47") continue;
       found = true;
       expect(g.tau3?.reward).toBe(1);
       expect(g.structured?.pass).toBe(false);
       expect(g.structured?.causes).toEqual(["preflight:airline.47.no_transfer"]);
       const v = g.structured?.preflight.violations[0];
-      expect(v).toMatchObject({ toolName: "transfer_to_human_agents", quote: "you don't want to be transferred to another agent" });
+      expect(v).toMatchObject({
+        toolName: "transfer_to_human_agents",
+        quote: "you don't want to be transferred to another agent",
+      });
       expect(g.sim?.messages[v!.messageIndex!]?.role).toBe("assistant");
     }
     expect(found).toBe(true);

@@ -1,7 +1,7 @@
 /** The τ³ components on hand-made cases whose answers follow from tau2's rules (spec §3, §7). */
 import { describe, expect, it } from "vitest";
-import { mockDomain } from "../../../src/domains/mock/index.ts";
 import { loadDomainData } from "../../../src/domains/load-data.ts";
+import { mockDomain } from "../../../src/domains/mock/index.ts";
 import { TAU2_QUIRKS } from "../../../src/domains/quirks.ts";
 import type { Simulation } from "../../../src/formats/model.ts";
 import { PyFloat } from "../../../src/formats/py/value.ts";
@@ -27,8 +27,12 @@ describe("ACTION: compare_with_tool_call", () => {
     expect(actionMatchesCall(gold, call("x", "f", args))).toBe(match);
   });
   it("explicit compare_args: a key on one side only fails; [] matches any call of that name", () => {
-    expect(actionMatchesCall(action("f", { a: 1 }, { compare_args: ["a", "b"] }), call("x", "f", { a: 1, b: 2 }))).toBe(false);
-    expect(actionMatchesCall(action("f", { a: 1 }, { compare_args: [] }), call("x", "f", { z: 9 }))).toBe(true);
+    expect(
+      actionMatchesCall(action("f", { a: 1 }, { compare_args: ["a", "b"] }), call("x", "f", { a: 1, b: 2 })),
+    ).toBe(false);
+    expect(actionMatchesCall(action("f", { a: 1 }, { compare_args: [] }), call("x", "f", { z: 9 }))).toBe(
+      true,
+    );
     expect(actionMatchesCall(action("f", { a: 1 }), call("x", "g", { a: 1 }))).toBe(false);
   });
 });
@@ -37,9 +41,15 @@ describe("COMMUNICATE", () => {
   const t = task({ communicate_info: ["1093.34"] });
   it("removes commas from the message only, case-insensitively, assistant text only", () => {
     expect(evaluateCommunicate(t, [say("assistant", "Total: $1,093.34")]).reward).toBe(1);
-    expect(evaluateCommunicate(task({ communicate_info: ["1,093.34"] }), [say("assistant", "Total: $1,093.34")]).reward).toBe(0);
+    expect(
+      evaluateCommunicate(task({ communicate_info: ["1,093.34"] }), [say("assistant", "Total: $1,093.34")])
+        .reward,
+    ).toBe(0);
     expect(evaluateCommunicate(t, [say("user", "1093.34")]).reward).toBe(0);
-    expect(evaluateCommunicate(task({ communicate_info: ["ABC"] }), [say("assistant", "abc")]).checks?.[0]?.messageIndex).toBe(0);
+    expect(
+      evaluateCommunicate(task({ communicate_info: ["ABC"] }), [say("assistant", "abc")]).checks?.[0]
+        ?.messageIndex,
+    ).toBe(0);
   });
   it("nothing to check gives 1 with null checks", () => {
     expect(evaluateCommunicate(task({}), [])).toEqual({ reward: 1, checks: null });
@@ -48,7 +58,10 @@ describe("COMMUNICATE", () => {
 
 describe("evaluate_simulation", () => {
   const ctx = new GradingContext(loadDomainData(DATA_DIR, mockDomain), TAU2_QUIRKS);
-  const sim = (termination: Simulation["termination_reason"], messages: Simulation["messages"] = []): Simulation => ({
+  const sim = (
+    termination: Simulation["termination_reason"],
+    messages: Simulation["messages"] = [],
+  ): Simulation => ({
     id: "s",
     task_id: "t1",
     trial: 0,
@@ -57,11 +70,23 @@ describe("evaluate_simulation", () => {
     reward_info: null,
   });
   const create = action("create_task", { user_id: "user_1", title: "T" });
-  const did = [calls("assistant", call("1", "create_task", { user_id: "user_1", title: "T" })), result("1", "{}"), say("assistant", "done")];
+  const did = [
+    calls("assistant", call("1", "create_task", { user_id: "user_1", title: "T" })),
+    result("1", "{}"),
+    say("assistant", "done"),
+  ];
 
   it("gives 0 for premature termination without replaying anything", () => {
-    const v = gradeTau3(ctx, task({ actions: [create] }), sim("max_steps", [result("dangling", "x")]), { solo: false, nl: null });
-    expect(v).toMatchObject({ reward: 0, basis: null, db_match: null, notes: ["Simulation terminated prematurely. Termination reason: max_steps"] });
+    const v = gradeTau3(ctx, task({ actions: [create] }), sim("max_steps", [result("dangling", "x")]), {
+      solo: false,
+      nl: null,
+    });
+    expect(v).toMatchObject({
+      reward: 0,
+      basis: null,
+      db_match: null,
+      notes: ["Simulation terminated prematurely. Termination reason: max_steps"],
+    });
   });
   it("gives 1 when the task has no criteria", () => {
     expect(gradeTau3(ctx, task(null), sim("user_stop"), { solo: false, nl: null }).reward).toBe(1);
@@ -76,24 +101,51 @@ describe("evaluate_simulation", () => {
     expect(gradeTau3(ctx, t, sim("user_stop", [...did]), { solo: false, nl: null }).components.DB).toBe(1);
   });
   it("a vacuous env result adds no DB entry to the breakdown (tau2 quirk)", () => {
-    const v = gradeTau3(ctx, task({ communicate_info: ["x"] }), sim("agent_stop", [say("assistant", "x")]), { solo: false, nl: null });
+    const v = gradeTau3(ctx, task({ communicate_info: ["x"] }), sim("agent_stop", [say("assistant", "x")]), {
+      solo: false,
+      nl: null,
+    });
     expect(v.breakdown).toEqual({ COMMUNICATE: 1 });
     expect(v.db_match).toBe(true);
   });
   it("an unjudged NL assertion in the basis makes the reward unknown, never 1.0", () => {
-    const t = task({ actions: [create], nl_assertions: ["Agent is polite"], reward_basis: ["DB", "NL_ASSERTION"] });
-    const unknown = gradeTau3(ctx, t, sim("user_stop", did), { solo: false, nl: { status: "unknown", reason: "no judge" } });
+    const t = task({
+      actions: [create],
+      nl_assertions: ["Agent is polite"],
+      reward_basis: ["DB", "NL_ASSERTION"],
+    });
+    const unknown = gradeTau3(ctx, t, sim("user_stop", did), {
+      solo: false,
+      nl: { status: "unknown", reason: "no judge" },
+    });
     expect(unknown.reward).toBeNull();
     expect(unknown.components.NL_ASSERTION).toBeNull();
     const judged = gradeTau3(ctx, t, sim("user_stop", did), {
       solo: false,
-      nl: { status: "judged", source: "test", results: [{ assertion: "Agent is polite", met: true, justification: null }] },
+      nl: {
+        status: "judged",
+        source: "test",
+        results: [{ assertion: "Agent is polite", met: true, justification: null }],
+      },
     });
     expect(judged.reward).toBe(1);
     expect(judged.breakdown).toEqual({ DB: 1, NL_ASSERTION: 1 });
   });
   it("an env assertion that raises aborts grading, as in tau2", () => {
-    const t = task({ env_assertions: [{ env_type: "assistant", func_name: "assert_task_status", arguments: { task_id: "nope", expected_status: "pending" }, assert_value: true, message: null }], reward_basis: ["ENV_ASSERTION"] });
-    expect(() => gradeTau3(ctx, t, sim("user_stop"), { solo: false, nl: null })).toThrow("Task nope not found");
+    const t = task({
+      env_assertions: [
+        {
+          env_type: "assistant",
+          func_name: "assert_task_status",
+          arguments: { task_id: "nope", expected_status: "pending" },
+          assert_value: true,
+          message: null,
+        },
+      ],
+      reward_basis: ["ENV_ASSERTION"],
+    });
+    expect(() => gradeTau3(ctx, t, sim("user_stop"), { solo: false, nl: null })).toThrow(
+      "Task nope not found",
+    );
   });
 });

@@ -22,7 +22,10 @@ describe.each(Object.keys(vectors.corpus_verdicts))("τ³ parity %s", (rel) => {
     const file = loadTrajectoryFile(join(CORPUS_DIR, rel));
     const version = detectTaskVersion(file, DATA_DIR);
     const got = new Map<string, unknown>();
-    for await (const g of gradeFile(file, version, pool, { judge: recordedJudge, fallbackTaskVersion: "head" })) {
+    for await (const g of gradeFile(file, version, pool, {
+      judge: recordedJudge,
+      fallbackTaskVersion: "head",
+    })) {
       const v = g.tau3;
       got.set(g.row.simulation_id ?? "?", {
         error: g.row.error ?? null,
@@ -46,7 +49,8 @@ describe.each(Object.keys(vectors.corpus_verdicts))("τ³ parity %s", (rel) => {
         action_checks: e.action_checks ?? [],
       };
       const have = got.get(e.id);
-      if (JSON.stringify(have) !== JSON.stringify(want)) diffs.push(`${e.id} (task ${e.task_id}): got ${JSON.stringify(have)} want ${JSON.stringify(want)}`);
+      if (JSON.stringify(have) !== JSON.stringify(want))
+        diffs.push(`${e.id} (task ${e.task_id}): got ${JSON.stringify(have)} want ${JSON.stringify(want)}`);
     }
     expect(diffs).toEqual([]);
     expect(got.size).toBe(expected.length);

@@ -9,7 +9,10 @@ import { task } from "../../helpers/tasks.ts";
 
 let server: Server;
 let base = "";
-const seen: { auth: string | undefined; body: { model: string; messages: { role: string; content: string }[] } }[] = [];
+const seen: {
+  auth: string | undefined;
+  body: { model: string; messages: { role: string; content: string }[] };
+}[] = [];
 let reply: (body: unknown) => { status: number; json: unknown } = () => ({ status: 500, json: {} });
 
 const read = (req: IncomingMessage) =>
@@ -46,14 +49,27 @@ const chat = (content: string) => ({ status: 200, json: { choices: [{ message: {
 
 describe("httpJudge", () => {
   it("sends tau2's prompt shape and reads the results", async () => {
-    reply = () => chat(JSON.stringify({ results: [{ expectedOutcome: "Agent refuses", reasoning: "said no", metExpectation: true }] }));
-    const j = await httpJudge({ baseUrl: base, model: "m1", apiKey: "k" }).judge(task({}), sim, ["Agent refuses"]);
-    expect(j).toEqual({ status: "judged", source: "http:m1", results: [{ assertion: "Agent refuses", met: true, justification: "said no" }] });
+    reply = () =>
+      chat(
+        JSON.stringify({
+          results: [{ expectedOutcome: "Agent refuses", reasoning: "said no", metExpectation: true }],
+        }),
+      );
+    const j = await httpJudge({ baseUrl: base, model: "m1", apiKey: "k" }).judge(task({}), sim, [
+      "Agent refuses",
+    ]);
+    expect(j).toEqual({
+      status: "judged",
+      source: "http:m1",
+      results: [{ assertion: "Agent refuses", met: true, justification: "said no" }],
+    });
     const last = seen.at(-1)!;
     expect(last.auth).toBe("Bearer k");
     expect(last.body.model).toBe("m1");
     expect(last.body.messages[1]?.content).toBe(judgeUserPrompt(sim.messages, ["Agent refuses"]));
-    expect(last.body.messages[1]?.content).toContain("user: Can I cancel?\nassistant: No, it's not refundable.");
+    expect(last.body.messages[1]?.content).toContain(
+      "user: Can I cancel?\nassistant: No, it's not refundable.",
+    );
     expect(last.body.messages[1]?.content).toContain(`expectedOutcomes:\n['Agent refuses']`);
   });
   it("is unknown, never a pass, on HTTP errors and malformed replies", async () => {
@@ -61,12 +77,20 @@ describe("httpJudge", () => {
     reply = () => ({ status: 503, json: {} });
     expect((await judge.judge(task({}), sim, ["x"])).status).toBe("unknown");
     reply = () => chat("not json");
-    expect(await judge.judge(task({}), sim, ["x"])).toEqual({ status: "unknown", reason: "judge reply is not JSON" });
+    expect(await judge.judge(task({}), sim, ["x"])).toEqual({
+      status: "unknown",
+      reason: "judge reply is not JSON",
+    });
     reply = () => chat(JSON.stringify({ results: [{ expectedOutcome: "x" }] }));
     expect((await judge.judge(task({}), sim, ["x"])).status).toBe("unknown");
   });
   it("is unknown when the endpoint cannot be reached", async () => {
-    const j = await httpJudge({ baseUrl: "http://127.0.0.1:9/v1", model: "m", apiKey: null, timeoutMs: 2000 }).judge(task({}), sim, ["x"]);
+    const j = await httpJudge({
+      baseUrl: "http://127.0.0.1:9/v1",
+      model: "m",
+      apiKey: null,
+      timeoutMs: 2000,
+    }).judge(task({}), sim, ["x"]);
     expect(j.status).toBe("unknown");
   });
 });

@@ -15,8 +15,13 @@ export interface PreflightResult {
   readonly checked: readonly string[];
 }
 
-export function evaluatePreflight(rules: readonly VerifiedRule[], messages: readonly Message[]): PreflightResult {
-  const calls = allToolCalls(messages).filter(({ messageIndex }) => messages[messageIndex]?.role === "assistant");
+export function evaluatePreflight(
+  rules: readonly VerifiedRule[],
+  messages: readonly Message[],
+): PreflightResult {
+  const calls = allToolCalls(messages).filter(
+    ({ messageIndex }) => messages[messageIndex]?.role === "assistant",
+  );
   const violations: PreflightResult["violations"][number][] = [];
   for (const { rule } of rules) {
     for (const { call, messageIndex } of calls) {

@@ -52,14 +52,20 @@ export function loadRequirements(dir: string): RequirementSet {
     const parsed = requirementFixtureSchema.safeParse(raw);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
-      const where = issue === undefined ? "$" : `$${issue.path.map((p) => (typeof p === "number" ? `[${p}]` : `.${String(p)}`)).join("")}`;
+      const where =
+        issue === undefined
+          ? "$"
+          : `$${issue.path.map((p) => (typeof p === "number" ? `[${p}]` : `.${String(p)}`)).join("")}`;
       problems.push({ path: shown, message: `at ${where}: ${issue?.message ?? "invalid fixture"}` });
       continue;
     }
     const f = parsed.data;
     const k = key(f.domain, f.task_version, f.task_id);
     if (index.has(k)) {
-      problems.push({ path: shown, message: `second fixture for ${f.domain} ${f.task_version} task ${f.task_id} (first: ${index.get(k)?.path})` });
+      problems.push({
+        path: shown,
+        message: `second fixture for ${f.domain} ${f.task_version} task ${f.task_id} (first: ${index.get(k)?.path})`,
+      });
       continue;
     }
     const loaded = { path: shown, fixture: f };

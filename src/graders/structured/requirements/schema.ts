@@ -7,14 +7,22 @@ import { z } from "zod";
 import type { PyDict } from "../../../formats/py/value.ts";
 
 /** Fields of `user_scenario.instructions` a quote may come from (`instructions` = a plain-string scenario). */
-export const SOURCE_FIELDS = ["task_instructions", "reason_for_call", "known_info", "unknown_info", "instructions"] as const;
+export const SOURCE_FIELDS = [
+  "task_instructions",
+  "reason_for_call",
+  "known_info",
+  "unknown_info",
+  "instructions",
+] as const;
 export type SourceField = (typeof SOURCE_FIELDS)[number];
 
 const scopeValue = z.union([z.string(), z.number(), z.boolean(), z.null()]);
 
 export const actionPreconditionSchema = z.strictObject({
   /** Stable id, e.g. `airline.47.no_transfer`. */
-  id: z.string().regex(/^[a-z0-9_]+\.[A-Za-z0-9_-]+\.[a-z0-9_]+$/, "ids look like <domain>.<task id>.<snake_case_name>"),
+  id: z
+    .string()
+    .regex(/^[a-z0-9_]+\.[A-Za-z0-9_-]+\.[a-z0-9_]+$/, "ids look like <domain>.<task id>.<snake_case_name>"),
   /** The prohibited tool; must exist in the domain toolkit. */
   action: z.string().min(1),
   /** The prohibition in plain English. */
@@ -24,7 +32,9 @@ export const actionPreconditionSchema = z.strictObject({
   /** Scopes the prohibition to calls with these argument values, e.g. `{reservation_id: "H8Q05L"}`. */
   arguments: z.record(z.string(), scopeValue).nullable().default(null),
 });
-export type ActionPrecondition = z.infer<typeof actionPreconditionSchema> & { readonly arguments: PyDict | null };
+export type ActionPrecondition = z.infer<typeof actionPreconditionSchema> & {
+  readonly arguments: PyDict | null;
+};
 
 export const requirementFixtureSchema = z.strictObject({
   domain: z.string(),

@@ -1,6 +1,7 @@
 /** Verification of a fixture against the exact task it will grade. A rejected rule never grades. */
-import type { Task } from "../../../formats/model.ts";
+
 import type { Toolkit } from "../../../domains/toolkit.ts";
+import type { Task } from "../../../formats/model.ts";
 import { instructionField, locateQuote } from "./quote.ts";
 import type { ActionPrecondition, RequirementFixture } from "./schema.ts";
 
@@ -28,7 +29,12 @@ export interface ToolkitInfo {
 }
 
 /** Checks each rule's quote (verbatim, in its named field) and that its action is a real tool. */
-export function verifyFixture(fixturePath: string, fixture: RequirementFixture, task: Task, toolkits: ToolkitInfo): Verification {
+export function verifyFixture(
+  fixturePath: string,
+  fixture: RequirementFixture,
+  task: Task,
+  toolkits: ToolkitInfo,
+): Verification {
   const verified: VerifiedRule[] = [];
   const problems: RuleProblem[] = [];
   const seen = new Set<string>();
@@ -42,11 +48,15 @@ export function verifyFixture(fixturePath: string, fixture: RequirementFixture, 
     }
     const loc = locateQuote(instructionField(task, rule.source_field), rule.source_quote);
     if (!loc.found) {
-      const closest = loc.closest === null ? `the task has no ${rule.source_field} field` : `closest text: ${JSON.stringify(loc.closest)}`;
+      const closest =
+        loc.closest === null
+          ? `the task has no ${rule.source_field} field`
+          : `closest text: ${JSON.stringify(loc.closest)}`;
       fail(`source_quote not found verbatim in ${rule.source_field} of task ${task.id}; ${closest}`);
       continue;
     }
-    if (problems.every((p) => p.ruleId !== rule.id)) verified.push({ rule, quoteStart: loc.start, quoteEnd: loc.end });
+    if (problems.every((p) => p.ruleId !== rule.id))
+      verified.push({ rule, quoteStart: loc.start, quoteEnd: loc.end });
   }
   return { verified, problems };
 }
