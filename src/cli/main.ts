@@ -3,6 +3,7 @@ import { Command } from "commander";
 import { registerCorpusCommand } from "./commands/corpus.ts";
 import { registerGradeCommand } from "./commands/grade.ts";
 import { registerHashCommand } from "./commands/hash.ts";
+import { registerRunCommand } from "./commands/run.ts";
 import { reportCliError } from "./errors.ts";
 
 export function buildProgram(): Command {
@@ -15,6 +16,7 @@ export function buildProgram(): Command {
   registerCorpusCommand(program);
   registerHashCommand(program);
   registerGradeCommand(program);
+  registerRunCommand(program);
   return program;
 }
 

@@ -1,0 +1,66 @@
+/** `tau-rescore run <experiment.json>`: grade an experiment's corpus into its DuckDB file. */
+import { mkdirSync } from "node:fs";
+import { dirname, resolve } from "node:path";
+import type { Command } from "commander";
+import { ExperimentError, loadExperiment } from "../../experiments/config.ts";
+import { stderrProgress } from "../../pipeline/progress.ts";
+import { runExperiment } from "../../pipeline/run.ts";
+import { StoreError, VerdictStore } from "../../store/store.ts";
+import { resolveDataDir } from "../data-dir.ts";
+import { InputError, UsageError } from "../errors.ts";
+
+interface RunOptions {
+  db?: string;
+  corpus?: string[];
+  dataDir?: string;
+}
+
+export function registerRunCommand(program: Command): void {
+  program
+    .command("run")
+    .description("grade every simulation of an experiment with both graders into one DuckDB file")
+    .argument("<experiment>", "experiment config (JSON, see experiments/default.json)")
+    .option("--db <path>", "DuckDB output file (default: the experiment's `output`)")
+    .option("--corpus <paths...>", "trajectory files or folders, replacing the experiment's corpus")
+    .option("--data-dir <dir>", "tau2 data dir, replacing the experiment's (also $TAU2_DATA_DIR)")
+    .action((file: string, opts: RunOptions) => runCommand(file, opts));
+}
+
+async function runCommand(file: string, opts: RunOptions): Promise<void> {
+  let exp: ReturnType<typeof loadExperiment>;
+  try {
+    const dataDir = opts.dataDir ?? process.env.TAU2_DATA_DIR;
+    exp = loadExperiment(file, {
+      ...(dataDir === undefined ? {} : { dataDir: resolveDataDir(dataDir) }),
+      ...(opts.corpus === undefined ? {} : { corpus: opts.corpus.map((p) => resolve(p)) }),
+      ...(opts.db === undefined ? {} : { db: resolve(opts.db) }),
+    });
+  } catch (e) {
+    if (e instanceof ExperimentError) throw new UsageError(e.message);
+    throw e;
+  }
+  mkdirSync(dirname(exp.output), { recursive: true });
+  let store: VerdictStore;
+  try {
+    store = await VerdictStore.open(exp.output);
+  } catch (e) {
+    if (e instanceof StoreError) throw new InputError(e.message);
+    throw e;
+  }
+  const started = Date.now();
+  try {
+    const s = await runExperiment(exp, store, stderrProgress());
+    const secs = ((Date.now() - started) / 1000).toFixed(1);
+    process.stderr.write(
+      [
+        `run ${s.runId} of ${exp.config.name} → ${exp.output}`,
+        `  files: ${s.files} (${s.skipped} already done, ${s.notTrajectories} not trajectories, ${s.failedFiles} unreadable)`,
+        `  simulations graded now: ${s.simulations} (${s.errors} into the errors table), ${secs}s`,
+        ...(s.rejectedFixtures > 0 ? [`  requirement fixtures rejected: ${s.rejectedFixtures}`] : []),
+      ].join("\n") + "\n",
+    );
+    if (s.failedFiles > 0 || s.errors > 0) process.exitCode = 1;
+  } finally {
+    store.close();
+  }
+}

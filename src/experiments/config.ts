@@ -1,0 +1,126 @@
+/**
+ * Experiment configs (JSON in `experiments/`): what to grade, how, and where the verdicts go.
+ * Paths are relative to the config file and must stay inside the roots the config declares, so a
+ * shared config cannot read or write outside them.
+ */
+import { readFileSync } from "node:fs";
+import { dirname, isAbsolute, relative, resolve } from "node:path";
+import { z } from "zod";
+import { sha256Hex } from "../formats/py/json.ts";
+import { stableJson } from "../formats/stable-json.ts";
+
+const exclusion = z.strictObject({
+  /** Matches files whose path (relative to the corpus root) contains this text. */
+  path_contains: z.string().min(1).optional(),
+  /** Matches files whose agent model equals this. */
+  agent_model: z.string().min(1).optional(),
+  reason: z.string().trim().min(1, "every exclusion needs a reason"),
+});
+
+export const experimentSchema = z.strictObject({
+  name: z.string().regex(/^[A-Za-z0-9_.-]+$/),
+  description: z.string().default(""),
+  /** Directories every other path must stay inside, relative to this file. */
+  roots: z.strictObject({
+    corpus: z.string(),
+    data: z.string(),
+    output: z.string(),
+    repo: z.string().default(".."),
+  }),
+  /** Corpus files or folders, relative to `roots.corpus`. */
+  corpus: z.array(z.string()).min(1),
+  /** The tau2 data dir, relative to `roots.data` (overridden by --data-dir / TAU2_DATA_DIR). */
+  data_dir: z.string().default("."),
+  task_version: z.union([z.literal("embedded"), z.string()]).default("embedded"),
+  fallback_task_version: z.string().default("head"),
+  graders: z.array(z.enum(["tau3", "structured"])).default(["tau3", "structured"]),
+  judge: z
+    .strictObject({
+      mode: z.enum(["recorded", "http", "none"]).default("recorded"),
+      base_url: z.string().optional(),
+      model: z.string().optional(),
+    })
+    .default({ mode: "recorded" }),
+  corrections: z.boolean().default(false),
+  /** Relative to `roots.repo`. */
+  requirements_dir: z.string().default("requirements"),
+  corrections_dir: z.string().default("corrections"),
+  gate: z
+    .strictObject({
+      policy_rules: z.array(z.string()).default([]),
+      format_errors: z.boolean().default(false),
+      nl_curated: z.boolean().default(false),
+    })
+    .default({ policy_rules: [], format_errors: false, nl_curated: false }),
+  /** tau2 drops `infrastructure_error` simulations from pass^k; `count_as_failure` keeps them as 0. */
+  infrastructure_errors: z.enum(["drop", "count_as_failure"]).default("drop"),
+  /** Relative to `roots.output`. */
+  output: z.string(),
+  exclude_from_rankings: z.array(exclusion).default([]),
+  ranking: z
+    .strictObject({
+      /** Entities covering less than this share of their group's tasks are left out of rankings. */
+      min_task_coverage: z.number().min(0).max(1).default(0.8),
+      bootstrap_samples: z.number().int().min(0).default(1000),
+      seed: z.number().int().default(20261129),
+    })
+    .default({ min_task_coverage: 0.8, bootstrap_samples: 1000, seed: 20261129 }),
+});
+export type ExperimentConfig = z.infer<typeof experimentSchema>;
+
+export class ExperimentError extends Error {
+  override readonly name = "ExperimentError";
+}
+
+/** A path from the config, resolved against its root; refuses anything that escapes the root. */
+export function insideRoot(root: string, path: string, what: string): string {
+  const full = resolve(root, path);
+  const rel = relative(root, full);
+  if (rel.startsWith("..") || isAbsolute(rel)) {
+    throw new ExperimentError(`${what} ${JSON.stringify(path)} escapes its root ${root}`);
+  }
+  return full;
+}
+
+export interface ResolvedExperiment {
+  readonly config: ExperimentConfig;
+  readonly file: string;
+  readonly corpusPaths: readonly string[];
+  readonly dataDir: string;
+  readonly output: string;
+  readonly requirementsDir: string;
+  readonly correctionsDir: string;
+  /** sha256 of the canonical config: part of every run id. */
+  readonly configHash: string;
+}
+
+export function loadExperiment(file: string, overrides: { dataDir?: string; corpus?: readonly string[]; db?: string } = {}): ResolvedExperiment {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(readFileSync(file, "utf8"));
+  } catch (e) {
+    throw new ExperimentError(`${file}: ${(e as Error).message}`);
+  }
+  const parsed = experimentSchema.safeParse(raw);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const at = `$${(issue?.path ?? []).map((p) => (typeof p === "number" ? `[${p}]` : `.${String(p)}`)).join("")}`;
+    throw new ExperimentError(`${file}: at ${at}: ${issue?.message ?? "invalid experiment"}`);
+  }
+  const config = parsed.data;
+  const base = dirname(resolve(file));
+  const root = (p: string) => resolve(base, p);
+  const corpusRoot = root(config.roots.corpus);
+  const repoRoot = root(config.roots.repo);
+  return {
+    config,
+    file: resolve(file),
+    // Paths given on the command line are the user's own choice; only the config's are confined.
+    corpusPaths: overrides.corpus ?? config.corpus.map((p) => insideRoot(corpusRoot, p, "corpus path")),
+    dataDir: overrides.dataDir ?? insideRoot(root(config.roots.data), config.data_dir, "data_dir"),
+    output: overrides.db ?? insideRoot(root(config.roots.output), config.output, "output"),
+    requirementsDir: insideRoot(repoRoot, config.requirements_dir, "requirements_dir"),
+    correctionsDir: insideRoot(repoRoot, config.corrections_dir, "corrections_dir"),
+    configHash: sha256Hex(stableJson(config)),
+  };
+}
