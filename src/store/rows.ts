@@ -112,6 +112,7 @@ export function batchFor(ctx: FileContext, graded: readonly GradedSimulation[]):
     batch.simulations.push([
       run, key, ctx.fileId, index, r.simulation_id, r.task_id, r.trial, r.termination_reason, r.recorded_reward, r.domain, r.task_version,
       r.agent_model ?? "unknown", r.error === undefined,
+      g.structured?.transfer.should ?? null, g.structured?.transfer.rule ?? null, g.structured?.transfer.did ?? null,
     ]);
     if (r.error !== undefined) {
       batch.errors.push([run, ctx.fileId, key, "grade", r.error]);

@@ -1,0 +1,159 @@
+/**
+ * `tau-rescore report`: every analysis view exported as JSON, CSV and Parquet (DuckDB COPY), plus
+ * `summary.json`. Written into a temporary folder first and moved into place, so a failure (read-only
+ * folder, full disk) never leaves a half-written report.
+ */
+import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { basename, dirname, join, resolve } from "node:path";
+import type { VerdictStore } from "../store/store.ts";
+import { analysisStatements, REPORTED } from "./views.ts";
+
+export async function installAnalyses(store: VerdictStore): Promise<void> {
+  for (const sql of analysisStatements()) await store.conn.run(sql);
+}
+
+/** Rows as plain JSON values: BIGINT counts become numbers (they are far below 2^53 here). */
+export async function rows(store: VerdictStore, sql: string): Promise<Record<string, unknown>[]> {
+  const reader = await store.conn.runAndReadAll(sql);
+  return reader.getRowObjectsJS().map((r) => {
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(r)) out[k] = typeof v === "bigint" ? Number(v) : v;
+    return out;
+  }) as Record<string, unknown>[];
+}
+
+const ORDER: Partial<Record<(typeof REPORTED)[number], string>> = {
+  flips: "domain, model, task_id, sim_key",
+  flip_summary: "scope, domain",
+  flip_rates_by_model: "domain, model",
+  flip_rates_by_task: "domain, task_version, task_id",
+  flips_by_cause: "domain, cause_category, cause_detail, direction",
+  mcnemar_by_model: "domain, model",
+  score_delta_by_action: "domain, action",
+  pass_hat_k: "domain, task_version, model, grader, k",
+  ranking_entities: "domain, task_version, model",
+  ranking: "domain, task_version, grader, rank, model",
+  kendall_tau_b: "domain, task_version",
+  swapped_pairs: "domain, task_version, model_a, model_b",
+  rank_intervals: "domain, task_version, grader, model",
+  pairwise_superiority: "domain, task_version, grader, model_a, model_b",
+  bootstrap_tau_b: "domain, task_version",
+  recorded_agreement: "domain, model, path",
+  transfer_confusion: "domain, model",
+};
+
+const sqlString = (s: string) => `'${s.replaceAll("'", "''")}'`;
+
+export interface Summary {
+  simulations: number;
+  graded: number;
+  errors: number;
+  flips: { pass_to_fail: number; fail_to_pass: number };
+  by_domain: Record<string, { tau3_pass_rate: number | null; structured_pass_rate: number | null; pass_to_fail: number; fail_to_pass: number }>;
+  ranking: Record<
+    string,
+    {
+      task_version: string;
+      models: { model: string; tau3_pass1: number; structured_pass1: number; tau3_rank: number; structured_rank: number }[];
+      kendall_tau_b: number | null;
+      kendall_tau_b_ci: [number | null, number | null];
+      swapped_pairs: [string, string][];
+    }
+  >;
+}
+
+export async function summarize(store: VerdictStore): Promise<Summary> {
+  const one = async (sql: string) => (await rows(store, sql))[0] ?? {};
+  const counts = await one(`SELECT count(*) AS simulations, count(*) FILTER (WHERE graded) AS graded
+                            FROM simulations JOIN current_run USING (run_id)`);
+  const errors = await one(`SELECT count(*) AS n FROM errors JOIN current_run USING (run_id)`);
+  const flipRows = await rows(store, `SELECT * FROM flip_summary ORDER BY scope, domain`);
+  const overall = flipRows.find((r) => r.scope === "overall") ?? {};
+  const byDomain: Summary["by_domain"] = {};
+  for (const r of flipRows.filter((x) => x.scope === "domain")) {
+    byDomain[String(r.domain)] = {
+      tau3_pass_rate: r.tau3_pass_rate as number | null,
+      structured_pass_rate: r.structured_pass_rate as number | null,
+      pass_to_fail: r.pass_to_fail as number,
+      fail_to_pass: r.fail_to_pass as number,
+    };
+  }
+  // Per domain, the ranking group (task set) with the most eligible models.
+  const groups = await rows(
+    store,
+    `SELECT domain, task_version FROM (
+       SELECT domain, task_version, n, row_number() OVER (PARTITION BY domain ORDER BY n DESC, task_version) AS pick
+       FROM (SELECT domain, task_version, count(*) AS n FROM ranking_entities WHERE eligible GROUP BY domain, task_version))
+     WHERE pick = 1 AND n >= 2 ORDER BY domain`,
+  );
+  const ranking: Summary["ranking"] = {};
+  for (const g of groups) {
+    const where = `domain = ${sqlString(String(g.domain))} AND task_version = ${sqlString(String(g.task_version))}`;
+    const models = await rows(
+      store,
+      `SELECT model, max(pass1) FILTER (WHERE grader = 'tau3') AS tau3_pass1, max(pass1) FILTER (WHERE grader = 'structured') AS structured_pass1,
+              max(rank) FILTER (WHERE grader = 'tau3') AS tau3_rank, max(rank) FILTER (WHERE grader = 'structured') AS structured_rank
+       FROM ranking WHERE ${where} GROUP BY model ORDER BY tau3_rank, model`,
+    );
+    const tau = await one(`SELECT tau_b FROM kendall_tau_b WHERE ${where}`);
+    const ci = await one(`SELECT tau_b_lo, tau_b_hi FROM bootstrap_tau_b WHERE ${where}`);
+    const swaps = await rows(store, `SELECT model_a, model_b FROM swapped_pairs WHERE ${where} ORDER BY model_a, model_b`);
+    ranking[String(g.domain)] = {
+      task_version: String(g.task_version),
+      models: models as Summary["ranking"][string]["models"],
+      kendall_tau_b: (tau.tau_b as number | undefined) ?? null,
+      kendall_tau_b_ci: [(ci.tau_b_lo as number | undefined) ?? null, (ci.tau_b_hi as number | undefined) ?? null],
+      swapped_pairs: swaps.map((s) => [String(s.model_a), String(s.model_b)]),
+    };
+  }
+  return {
+    simulations: (counts.simulations as number) ?? 0,
+    graded: (counts.graded as number) ?? 0,
+    errors: (errors.n as number) ?? 0,
+    flips: { pass_to_fail: (overall.pass_to_fail as number) ?? 0, fail_to_pass: (overall.fail_to_pass as number) ?? 0 },
+    by_domain: byDomain,
+    ranking,
+  };
+}
+
+const csvCell = (v: unknown): string => {
+  if (v === null || v === undefined) return "";
+  const s = typeof v === "object" ? JSON.stringify(v) : String(v);
+  return /[",\n\r]/.test(s) ? `"${s.replaceAll('"', '""')}"` : s;
+};
+
+export class ReportError extends Error {
+  override readonly name = "ReportError";
+}
+
+/** Writes the whole report into `outDir` atomically (temp folder, then rename). */
+export async function writeReport(store: VerdictStore, outDir: string, extra?: (tmp: string) => Promise<void>): Promise<Summary> {
+  const target = resolve(outDir);
+  const tmp = join(dirname(target), `.${basename(target)}.partial-${process.pid}`);
+  try {
+    rmSync(tmp, { recursive: true, force: true });
+    mkdirSync(tmp, { recursive: true });
+    await installAnalyses(store);
+    for (const view of REPORTED) {
+      const sql = `SELECT * FROM ${view} ORDER BY ${ORDER[view] ?? "ALL"}`;
+      const data = await rows(store, sql);
+      writeFileSync(join(tmp, `${view}.json`), `${JSON.stringify(data, null, 1)}\n`);
+      const cols = data.length > 0 ? Object.keys(data[0] as object) : [];
+      writeFileSync(join(tmp, `${view}.csv`), [cols.join(","), ...data.map((r) => cols.map((c) => csvCell(r[c])).join(","))].join("\n") + "\n");
+      await store.conn.run(`COPY (${sql}) TO ${sqlString(join(tmp, `${view}.parquet`))} (FORMAT PARQUET)`);
+    }
+    const summary = await summarize(store);
+    writeFileSync(join(tmp, "summary.json"), `${JSON.stringify(summary, null, 2)}\n`);
+    if (extra !== undefined) await extra(tmp);
+    if (existsSync(target)) rmSync(target, { recursive: true, force: true });
+    renameSync(tmp, target);
+    return summary;
+  } catch (e) {
+    rmSync(tmp, { recursive: true, force: true });
+    const err = e as NodeJS.ErrnoException;
+    if (err.code === "EACCES" || err.code === "EROFS" || err.code === "ENOSPC" || err.code === "EPERM") {
+      throw new ReportError(`cannot write the report to ${target}: ${err.code} (${err.message}); nothing was written`);
+    }
+    throw e;
+  }
+}

@@ -1,0 +1,311 @@
+/**
+ * The paired analyses, as DuckDB macros and views over the verdict store. Every number in a report
+ * comes from these; TypeScript only installs them and reads them out.
+ */
+
+/** Small statistical helpers as SQL macros. */
+const MACROS = [
+  // Wilson score interval for k successes in n trials (z = 1.96).
+  `CREATE OR REPLACE MACRO wilson_lo(k, n) AS CASE WHEN n = 0 THEN NULL ELSE
+     (k / n + 1.96 ^ 2 / (2 * n) - 1.96 * sqrt(k / n * (1 - k / n) / n + 1.96 ^ 2 / (4 * n ^ 2))) / (1 + 1.96 ^ 2 / n) END`,
+  `CREATE OR REPLACE MACRO wilson_hi(k, n) AS CASE WHEN n = 0 THEN NULL ELSE
+     (k / n + 1.96 ^ 2 / (2 * n) + 1.96 * sqrt(k / n * (1 - k / n) / n + 1.96 ^ 2 / (4 * n ^ 2))) / (1 + 1.96 ^ 2 / n) END`,
+  // erfc by Abramowitz & Stegun 7.1.26 (absolute error < 1.5e-7), for the χ² (1 df) tail.
+  `CREATE OR REPLACE MACRO erfc_as(x) AS (
+     SELECT t * exp(-x * x) * (0.254829592 + t * (-0.284496736 + t * (1.421413741 + t * (-1.453152027 + t * 1.061405429))))
+     FROM (SELECT 1 / (1 + 0.3275911 * x) AS t))`,
+  // Two-sided exact binomial (p = 1/2) test on the discordant pairs b, c.
+  `CREATE OR REPLACE MACRO mcnemar_exact_p(b, c) AS (
+     SELECT least(1.0, 2 * sum(exp(lgamma(b + c + 1) - lgamma(i + 1) - lgamma(b + c - i + 1) - (b + c) * ln(2))))
+     FROM range(0, least(b, c) + 1) r(i))`,
+  // χ² with continuity correction, 1 degree of freedom: P(X > x) = erfc(sqrt(x / 2)).
+  `CREATE OR REPLACE MACRO mcnemar_chi2(b, c) AS (abs(b - c) - 1) ^ 2 / (b + c)`,
+  // C(c, k) / C(n, k): the unbiased pass^k estimate for one task (0 when c < k).
+  `CREATE OR REPLACE MACRO pass_hat(c, n, k) AS CASE WHEN c < k THEN 0.0 ELSE
+     exp(lgamma(c + 1) - lgamma(c - k + 1) - lgamma(n + 1) + lgamma(n - k + 1)) END`,
+];
+
+/** Views, in dependency order. */
+const VIEWS: readonly [name: string, sql: string][] = [
+  ["current_run", `SELECT * FROM runs ORDER BY seq DESC LIMIT 1`],
+  [
+    "sim_verdicts",
+    `SELECT s.sim_key, s.file_id, f.path, s.domain, s.task_version, s.task_id, s.trial, s.termination_reason,
+            s.recorded_reward, s.simulation_id,
+            coalesce(f.agent_model, 'unknown') || ' [' || coalesce(f.agent_implementation, '?') || ']' AS model,
+            f.excluded, f.exclusion_reason,
+            t.pass AS tau3_pass, t.reward AS tau3_reward, t.db_match,
+            tc.pass AS tau3_corrected_pass, st.pass AS structured_pass,
+            from_json(coalesce(st.causes, '[]'), '["VARCHAR"]') AS structured_causes
+     FROM simulations s
+     JOIN current_run r USING (run_id)
+     JOIN files f ON f.run_id = s.run_id AND f.file_id = s.file_id
+     LEFT JOIN verdicts t ON t.run_id = s.run_id AND t.sim_key = s.sim_key AND t.grader = 'tau3'
+     LEFT JOIN verdicts tc ON tc.run_id = s.run_id AND tc.sim_key = s.sim_key AND tc.grader = 'tau3_corrected'
+     LEFT JOIN verdicts st ON st.run_id = s.run_id AND st.sim_key = s.sim_key AND st.grader = 'structured'
+     WHERE s.graded`,
+  ],
+  [
+    "flips",
+    `SELECT *, CASE WHEN tau3_pass THEN 'pass_to_fail' ELSE 'fail_to_pass' END AS direction
+     FROM sim_verdicts WHERE tau3_pass IS NOT NULL AND structured_pass IS NOT NULL AND tau3_pass <> structured_pass`,
+  ],
+  [
+    "flip_causes",
+    `SELECT f.sim_key, f.domain, f.model, f.task_id, f.direction, cause,
+            split_part(cause, ':', 1) AS cause_kind,
+            CASE split_part(cause, ':', 1) WHEN 'preflight' THEN 'requirement' WHEN 'delta_gate' THEN 'delta_gate_field'
+                 WHEN 'policy' THEN 'policy_rule' ELSE split_part(cause, ':', 1) END AS cause_category,
+            substr(cause, strpos(cause, ':') + 1) AS cause_detail
+     FROM flips f, unnest(f.structured_causes) AS u(cause)
+     WHERE cause <> 'tau3'`,
+  ],
+  [
+    "flip_summary",
+    `SELECT 'overall' AS scope, NULL AS domain, count(*) AS simulations,
+            count(*) FILTER (WHERE tau3_pass AND NOT structured_pass) AS pass_to_fail,
+            count(*) FILTER (WHERE NOT tau3_pass AND structured_pass) AS fail_to_pass,
+            avg(tau3_pass::INTEGER) AS tau3_pass_rate, avg(structured_pass::INTEGER) AS structured_pass_rate
+     FROM sim_verdicts WHERE tau3_pass IS NOT NULL AND structured_pass IS NOT NULL
+     UNION ALL
+     SELECT 'domain', domain, count(*),
+            count(*) FILTER (WHERE tau3_pass AND NOT structured_pass), count(*) FILTER (WHERE NOT tau3_pass AND structured_pass),
+            avg(tau3_pass::INTEGER), avg(structured_pass::INTEGER)
+     FROM sim_verdicts WHERE tau3_pass IS NOT NULL AND structured_pass IS NOT NULL GROUP BY domain`,
+  ],
+  [
+    "flip_rates_by_model",
+    `SELECT domain, model, count(*) AS n,
+            count(*) FILTER (WHERE tau3_pass AND NOT structured_pass) AS pass_to_fail,
+            count(*) FILTER (WHERE NOT tau3_pass AND structured_pass) AS fail_to_pass,
+            count(*) FILTER (WHERE tau3_pass <> structured_pass) / count(*) AS flip_rate,
+            wilson_lo(count(*) FILTER (WHERE tau3_pass <> structured_pass), count(*)) AS flip_rate_lo,
+            wilson_hi(count(*) FILTER (WHERE tau3_pass <> structured_pass), count(*)) AS flip_rate_hi,
+            count(*) FILTER (WHERE tau3_pass AND NOT structured_pass) / count(*) AS pass_to_fail_rate,
+            wilson_lo(count(*) FILTER (WHERE tau3_pass AND NOT structured_pass), count(*)) AS pass_to_fail_lo,
+            wilson_hi(count(*) FILTER (WHERE tau3_pass AND NOT structured_pass), count(*)) AS pass_to_fail_hi,
+            count(*) FILTER (WHERE NOT tau3_pass AND structured_pass) / count(*) AS fail_to_pass_rate,
+            wilson_lo(count(*) FILTER (WHERE NOT tau3_pass AND structured_pass), count(*)) AS fail_to_pass_lo,
+            wilson_hi(count(*) FILTER (WHERE NOT tau3_pass AND structured_pass), count(*)) AS fail_to_pass_hi
+     FROM sim_verdicts WHERE tau3_pass IS NOT NULL AND structured_pass IS NOT NULL
+     GROUP BY domain, model`,
+  ],
+  [
+    "flip_rates_by_task",
+    `SELECT domain, task_version, task_id, count(*) AS n,
+            count(*) FILTER (WHERE tau3_pass AND NOT structured_pass) AS pass_to_fail,
+            count(*) FILTER (WHERE NOT tau3_pass AND structured_pass) AS fail_to_pass
+     FROM sim_verdicts WHERE tau3_pass IS NOT NULL AND structured_pass IS NOT NULL
+     GROUP BY domain, task_version, task_id`,
+  ],
+  [
+    "flips_by_cause",
+    `SELECT domain, cause_category, cause_detail, direction, count(DISTINCT sim_key) AS flips
+     FROM flip_causes GROUP BY ALL`,
+  ],
+  [
+    "mcnemar_by_model",
+    `SELECT domain, model, n, b, c,
+            CASE WHEN b + c = 0 THEN 'none' WHEN b + c < 25 THEN 'exact_binomial' ELSE 'chi2_continuity' END AS method,
+            CASE WHEN b + c = 0 THEN NULL WHEN b + c < 25 THEN NULL ELSE mcnemar_chi2(b, c) END AS statistic,
+            CASE WHEN b + c = 0 THEN 1.0 WHEN b + c < 25 THEN mcnemar_exact_p(b, c)
+                 ELSE erfc_as(sqrt(mcnemar_chi2(b, c) / 2)) END AS p_value
+     FROM (SELECT domain, model, count(*) AS n,
+                  count(*) FILTER (WHERE tau3_pass AND NOT structured_pass)::BIGINT AS b,
+                  count(*) FILTER (WHERE NOT tau3_pass AND structured_pass)::BIGINT AS c
+           FROM sim_verdicts WHERE tau3_pass IS NOT NULL AND structured_pass IS NOT NULL GROUP BY domain, model)`,
+  ],
+  [
+    "score_delta_by_action",
+    `WITH calls AS (SELECT DISTINCT tc.sim_key, tc.name, tc.kind FROM tool_calls tc JOIN current_run r USING (run_id)),
+          caused AS (SELECT DISTINCT fc.sim_key, v.action AS name FROM flip_causes fc
+                     JOIN violations v ON v.sim_key = fc.sim_key AND fc.cause = 'preflight:' || v.rule_id
+                     JOIN current_run r ON r.run_id = v.run_id
+                     UNION SELECT DISTINCT fc.sim_key, p.tool_name FROM flip_causes fc
+                     JOIN policy_hits p ON p.sim_key = fc.sim_key AND fc.cause = 'policy:' || p.rule
+                     JOIN current_run r ON r.run_id = p.run_id WHERE p.tool_name IS NOT NULL)
+     SELECT sv.domain, c.name AS action, any_value(c.kind) AS kind, count(*) AS simulations,
+            avg(sv.tau3_pass::INTEGER) AS tau3_pass_rate, avg(sv.structured_pass::INTEGER) AS structured_pass_rate,
+            avg(sv.structured_pass::INTEGER) - avg(sv.tau3_pass::INTEGER) AS score_delta,
+            count(*) FILTER (WHERE sv.tau3_pass <> sv.structured_pass) AS flips_among_callers,
+            count(cd.sim_key) AS flips_attributed
+     FROM calls c JOIN sim_verdicts sv USING (sim_key)
+     LEFT JOIN caused cd ON cd.sim_key = c.sim_key AND cd.name = c.name
+     WHERE sv.tau3_pass IS NOT NULL AND sv.structured_pass IS NOT NULL
+     GROUP BY sv.domain, c.name`,
+  ],
+  [
+    // One row per (simulation, grader) with the infrastructure-error convention of the run applied.
+    "graded_long",
+    `SELECT sv.domain, sv.task_version, sv.model, sv.excluded, sv.task_id, sv.sim_key, v.grader,
+            coalesce(v.pass, false) AS success, v.pass IS NULL AS unknown
+     FROM sim_verdicts sv JOIN verdicts v ON v.sim_key = sv.sim_key JOIN current_run r ON r.run_id = v.run_id
+     WHERE NOT (sv.termination_reason = 'infrastructure_error' AND r.infrastructure_errors = 'drop')`,
+  ],
+  [
+    "pass_hat_k",
+    `WITH per_task AS (SELECT domain, task_version, model, grader, task_id, count(*) AS n, count(*) FILTER (WHERE success) AS c
+                       FROM graded_long GROUP BY ALL),
+          max_k AS (SELECT domain, task_version, model, grader, min(n) AS k_max FROM per_task GROUP BY ALL)
+     SELECT p.domain, p.task_version, p.model, p.grader, k.k, avg(pass_hat(p.c, p.n, k.k)) AS pass_hat_k, count(*) AS tasks
+     FROM per_task p JOIN max_k m USING (domain, task_version, model, grader), range(1, m.k_max + 1) k(k)
+     GROUP BY ALL`,
+  ],
+  [
+    // Ranking groups: same domain and task set; entities must cover enough of the group's tasks.
+    "ranking_entities",
+    `WITH tasks AS (SELECT DISTINCT domain, task_version, model, task_id FROM graded_long WHERE NOT excluded),
+          universe AS (SELECT domain, task_version, count(DISTINCT task_id) AS group_tasks FROM tasks GROUP BY ALL),
+          cover AS (SELECT domain, task_version, model, count(*) AS tasks FROM tasks GROUP BY ALL)
+     SELECT c.*, u.group_tasks, c.tasks / u.group_tasks AS coverage,
+            c.tasks / u.group_tasks >= (SELECT min_task_coverage FROM current_run) AS eligible
+     FROM cover c JOIN universe u USING (domain, task_version)`,
+  ],
+  [
+    "ranking_tasks",
+    `WITH eligible AS (SELECT domain, task_version, model FROM ranking_entities WHERE eligible),
+          counts AS (SELECT domain, task_version, count(*) AS models FROM eligible GROUP BY ALL)
+     SELECT t.domain, t.task_version, t.task_id
+     FROM (SELECT DISTINCT domain, task_version, model, task_id FROM graded_long WHERE NOT excluded) t
+     JOIN eligible USING (domain, task_version, model) JOIN counts USING (domain, task_version)
+     GROUP BY t.domain, t.task_version, t.task_id, counts.models HAVING count(*) = counts.models`,
+  ],
+  [
+    "ranking_task_scores",
+    `SELECT g.domain, g.task_version, g.model, g.grader, g.task_id, avg(g.success::INTEGER) AS score, count(*) AS n,
+            count(*) FILTER (WHERE g.success) AS c
+     FROM graded_long g JOIN ranking_tasks USING (domain, task_version, task_id)
+     JOIN ranking_entities e USING (domain, task_version, model)
+     WHERE e.eligible AND NOT g.excluded AND g.grader IN ('tau3', 'structured') GROUP BY ALL`,
+  ],
+  [
+    "ranking",
+    `SELECT domain, task_version, model, grader, pass1, tasks, successes, trials,
+            wilson_lo(successes, trials) AS pass1_lo, wilson_hi(successes, trials) AS pass1_hi,
+            rank() OVER (PARTITION BY domain, task_version, grader ORDER BY pass1 DESC) AS rank
+     FROM (SELECT domain, task_version, model, grader, avg(score) AS pass1, count(*) AS tasks,
+                  sum(c) AS successes, sum(n) AS trials
+           FROM ranking_task_scores GROUP BY ALL)`,
+  ],
+  [
+    "ranking_pairs",
+    `SELECT a.domain, a.task_version, a.model AS model_a, b.model AS model_b,
+            sign(a.t - b.t) AS tau3_order, sign(a.s - b.s) AS structured_order
+     FROM (SELECT domain, task_version, model, max(pass1) FILTER (WHERE grader = 'tau3') AS t,
+                  max(pass1) FILTER (WHERE grader = 'structured') AS s FROM ranking GROUP BY ALL) a
+     JOIN (SELECT domain, task_version, model, max(pass1) FILTER (WHERE grader = 'tau3') AS t,
+                  max(pass1) FILTER (WHERE grader = 'structured') AS s FROM ranking GROUP BY ALL) b
+       ON a.domain = b.domain AND a.task_version = b.task_version AND a.model < b.model`,
+  ],
+  [
+    "kendall_tau_b",
+    `SELECT domain, task_version, count(*) AS pairs,
+            count(*) FILTER (WHERE tau3_order * structured_order > 0) AS concordant,
+            count(*) FILTER (WHERE tau3_order * structured_order < 0) AS discordant,
+            CASE WHEN (count(*) - count(*) FILTER (WHERE tau3_order = 0)) * (count(*) - count(*) FILTER (WHERE structured_order = 0)) = 0
+                 THEN NULL
+                 ELSE (count(*) FILTER (WHERE tau3_order * structured_order > 0) - count(*) FILTER (WHERE tau3_order * structured_order < 0))
+                      / sqrt((count(*) - count(*) FILTER (WHERE tau3_order = 0)) * (count(*) - count(*) FILTER (WHERE structured_order = 0)))
+            END AS tau_b
+     FROM ranking_pairs GROUP BY ALL`,
+  ],
+  ["swapped_pairs", `SELECT * FROM ranking_pairs WHERE tau3_order * structured_order < 0`],
+  [
+    // Task-level paired bootstrap: replicate b draws |tasks| task ids with replacement (a seeded hash),
+    // keeping all of a model's trials of a task together and the same draws for both graders.
+    "bootstrap_draws",
+    `WITH tasks AS (SELECT domain, task_version, task_id,
+                           (row_number() OVER (PARTITION BY domain, task_version ORDER BY task_id) - 1)::UBIGINT AS idx,
+                           count(*) OVER (PARTITION BY domain, task_version) AS n FROM ranking_tasks),
+          sizes AS (SELECT DISTINCT domain, task_version, n FROM tasks),
+          draws AS (SELECT s.domain, s.task_version, b.b,
+                           hash((SELECT seed FROM current_run), s.domain, s.task_version, b.b, j.j) % s.n::UBIGINT AS idx
+                    FROM sizes s, range(1, (SELECT bootstrap_samples FROM current_run) + 1) b(b), range(0, s.n) j(j))
+     SELECT d.domain, d.task_version, d.b, t.task_id, count(*) AS weight
+     FROM draws d JOIN tasks t ON t.domain = d.domain AND t.task_version = d.task_version AND t.idx = d.idx
+     GROUP BY ALL`,
+  ],
+  [
+    "bootstrap_scores",
+    `SELECT d.domain, d.task_version, d.b, r.model, r.grader, sum(r.score * d.weight) / sum(d.weight) AS pass1
+     FROM bootstrap_draws d JOIN ranking_task_scores r USING (domain, task_version, task_id) GROUP BY ALL`,
+  ],
+  [
+    "bootstrap_ranks",
+    `SELECT *, rank() OVER (PARTITION BY domain, task_version, b, grader ORDER BY pass1 DESC) AS rank FROM bootstrap_scores_m`,
+  ],
+  [
+    "rank_intervals",
+    `SELECT domain, task_version, model, grader, quantile_cont(rank, 0.025) AS rank_lo, quantile_cont(rank, 0.975) AS rank_hi,
+            median(rank) AS rank_median
+     FROM bootstrap_ranks GROUP BY ALL`,
+  ],
+  [
+    "pairwise_superiority",
+    `SELECT a.domain, a.task_version, a.grader, a.model AS model_a, b.model AS model_b,
+            avg(CASE WHEN a.pass1 > b.pass1 THEN 1.0 WHEN a.pass1 = b.pass1 THEN 0.5 ELSE 0.0 END) AS p_a_above_b
+     FROM bootstrap_scores_m a JOIN bootstrap_scores_m b
+       ON a.domain = b.domain AND a.task_version = b.task_version AND a.b = b.b AND a.grader = b.grader AND a.model <> b.model
+     GROUP BY ALL`,
+  ],
+  [
+    "bootstrap_tau_b",
+    `WITH p AS (SELECT a.domain, a.task_version, a.b, sign(a.t - b.t) AS x, sign(a.s - b.s) AS y
+                FROM (SELECT domain, task_version, b, model, max(pass1) FILTER (WHERE grader = 'tau3') AS t,
+                             max(pass1) FILTER (WHERE grader = 'structured') AS s FROM bootstrap_scores_m GROUP BY ALL) a
+                JOIN (SELECT domain, task_version, b, model, max(pass1) FILTER (WHERE grader = 'tau3') AS t,
+                             max(pass1) FILTER (WHERE grader = 'structured') AS s FROM bootstrap_scores_m GROUP BY ALL) b
+                  ON a.domain = b.domain AND a.task_version = b.task_version AND a.b = b.b AND a.model < b.model),
+          t AS (SELECT domain, task_version, b,
+                       CASE WHEN (count(*) - count(*) FILTER (WHERE x = 0)) * (count(*) - count(*) FILTER (WHERE y = 0)) = 0 THEN NULL
+                            ELSE (count(*) FILTER (WHERE x * y > 0) - count(*) FILTER (WHERE x * y < 0))
+                                 / sqrt((count(*) - count(*) FILTER (WHERE x = 0)) * (count(*) - count(*) FILTER (WHERE y = 0))) END AS tau_b
+                FROM p GROUP BY ALL)
+     SELECT domain, task_version, quantile_cont(tau_b, 0.025) AS tau_b_lo, quantile_cont(tau_b, 0.975) AS tau_b_hi,
+            count(tau_b) AS replicates
+     FROM t GROUP BY ALL`,
+  ],
+  [
+    "recorded_agreement",
+    `SELECT domain, model, path, count(*) AS simulations,
+            count(*) FILTER (WHERE recorded_reward IS NOT NULL) AS with_recorded_reward,
+            count(*) FILTER (WHERE recorded_reward IS NOT NULL AND tau3_reward IS NOT NULL AND abs(recorded_reward - tau3_reward) < 1e-6) AS reproduced
+     FROM sim_verdicts GROUP BY ALL`,
+  ],
+  [
+    "transfer_confusion",
+    `SELECT sv.domain, sv.model,
+            count(*) FILTER (WHERE s.should_transfer = 1 AND s.did_transfer) AS transferred_should,
+            count(*) FILTER (WHERE s.should_transfer = 1 AND NOT s.did_transfer) AS stayed_should_transfer,
+            count(*) FILTER (WHERE s.should_transfer = 0 AND s.did_transfer) AS transferred_should_not,
+            count(*) FILTER (WHERE s.should_transfer = 0 AND NOT s.did_transfer) AS stayed_should_stay
+     FROM sim_verdicts sv JOIN simulations s ON s.sim_key = sv.sim_key JOIN current_run r ON r.run_id = s.run_id
+     WHERE s.should_transfer IS NOT NULL
+     GROUP BY ALL`,
+  ],
+];
+
+export const ANALYSIS_VIEWS = VIEWS.map(([name]) => name);
+
+/** The views a report exports (the others are building blocks). */
+export const REPORTED = [
+  "flip_summary", "flips", "flip_rates_by_model", "flip_rates_by_task", "flips_by_cause", "mcnemar_by_model",
+  "score_delta_by_action", "pass_hat_k", "ranking_entities", "ranking", "kendall_tau_b", "swapped_pairs",
+  "rank_intervals", "pairwise_superiority", "bootstrap_tau_b", "recorded_agreement", "transfer_confusion",
+] as const;
+
+/**
+ * The bootstrap replicates feed four views; they are computed once into a temporary table
+ * (per connection) instead of once per view.
+ */
+const MATERIALIZED: readonly [table: string, view: string][] = [["bootstrap_scores_m", "bootstrap_scores"]];
+
+export function analysisStatements(): string[] {
+  const out = [...MACROS];
+  for (const [name, sql] of VIEWS) {
+    const m = MATERIALIZED.find(([, view]) => view === name);
+    out.push(`CREATE OR REPLACE VIEW ${name} AS ${sql}`);
+    if (m !== undefined) out.push(`CREATE OR REPLACE TEMP TABLE ${m[0]} AS SELECT * FROM ${name}`);
+  }
+  return out;
+}
