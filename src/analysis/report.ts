@@ -49,12 +49,26 @@ export interface Summary {
   graded: number;
   errors: number;
   flips: { pass_to_fail: number; fail_to_pass: number };
-  by_domain: Record<string, { tau3_pass_rate: number | null; structured_pass_rate: number | null; pass_to_fail: number; fail_to_pass: number }>;
+  by_domain: Record<
+    string,
+    {
+      tau3_pass_rate: number | null;
+      structured_pass_rate: number | null;
+      pass_to_fail: number;
+      fail_to_pass: number;
+    }
+  >;
   ranking: Record<
     string,
     {
       task_version: string;
-      models: { model: string; tau3_pass1: number; structured_pass1: number; tau3_rank: number; structured_rank: number }[];
+      models: {
+        model: string;
+        tau3_pass1: number;
+        structured_pass1: number;
+        tau3_rank: number;
+        structured_rank: number;
+      }[];
       kendall_tau_b: number | null;
       kendall_tau_b_ci: [number | null, number | null];
       swapped_pairs: [string, string][];
@@ -97,12 +111,18 @@ export async function summarize(store: VerdictStore): Promise<Summary> {
     );
     const tau = await one(`SELECT tau_b FROM kendall_tau_b WHERE ${where}`);
     const ci = await one(`SELECT tau_b_lo, tau_b_hi FROM bootstrap_tau_b WHERE ${where}`);
-    const swaps = await rows(store, `SELECT model_a, model_b FROM swapped_pairs WHERE ${where} ORDER BY model_a, model_b`);
+    const swaps = await rows(
+      store,
+      `SELECT model_a, model_b FROM swapped_pairs WHERE ${where} ORDER BY model_a, model_b`,
+    );
     ranking[String(g.domain)] = {
       task_version: String(g.task_version),
       models: models as Summary["ranking"][string]["models"],
       kendall_tau_b: (tau.tau_b as number | undefined) ?? null,
-      kendall_tau_b_ci: [(ci.tau_b_lo as number | undefined) ?? null, (ci.tau_b_hi as number | undefined) ?? null],
+      kendall_tau_b_ci: [
+        (ci.tau_b_lo as number | undefined) ?? null,
+        (ci.tau_b_hi as number | undefined) ?? null,
+      ],
       swapped_pairs: swaps.map((s) => [String(s.model_a), String(s.model_b)]),
     };
   }
@@ -110,7 +130,10 @@ export async function summarize(store: VerdictStore): Promise<Summary> {
     simulations: (counts.simulations as number) ?? 0,
     graded: (counts.graded as number) ?? 0,
     errors: (errors.n as number) ?? 0,
-    flips: { pass_to_fail: (overall.pass_to_fail as number) ?? 0, fail_to_pass: (overall.fail_to_pass as number) ?? 0 },
+    flips: {
+      pass_to_fail: (overall.pass_to_fail as number) ?? 0,
+      fail_to_pass: (overall.fail_to_pass as number) ?? 0,
+    },
     by_domain: byDomain,
     ranking,
   };
@@ -127,7 +150,11 @@ export class ReportError extends Error {
 }
 
 /** Writes the whole report into `outDir` atomically (temp folder, then rename). */
-export async function writeReport(store: VerdictStore, outDir: string, extra?: (tmp: string) => Promise<void>): Promise<Summary> {
+export async function writeReport(
+  store: VerdictStore,
+  outDir: string,
+  extra?: (tmp: string) => Promise<void>,
+): Promise<Summary> {
   const target = resolve(outDir);
   const tmp = join(dirname(target), `.${basename(target)}.partial-${process.pid}`);
   try {
@@ -139,7 +166,10 @@ export async function writeReport(store: VerdictStore, outDir: string, extra?: (
       const data = await rows(store, sql);
       writeFileSync(join(tmp, `${view}.json`), `${JSON.stringify(data, null, 1)}\n`);
       const cols = data.length > 0 ? Object.keys(data[0] as object) : [];
-      writeFileSync(join(tmp, `${view}.csv`), [cols.join(","), ...data.map((r) => cols.map((c) => csvCell(r[c])).join(","))].join("\n") + "\n");
+      writeFileSync(
+        join(tmp, `${view}.csv`),
+        [cols.join(","), ...data.map((r) => cols.map((c) => csvCell(r[c])).join(","))].join("\n") + "\n",
+      );
       await store.conn.run(`COPY (${sql}) TO ${sqlString(join(tmp, `${view}.parquet`))} (FORMAT PARQUET)`);
     }
     const summary = await summarize(store);
@@ -151,8 +181,10 @@ export async function writeReport(store: VerdictStore, outDir: string, extra?: (
   } catch (e) {
     rmSync(tmp, { recursive: true, force: true });
     const err = e as NodeJS.ErrnoException;
-    if (err.code === "EACCES" || err.code === "EROFS" || err.code === "ENOSPC" || err.code === "EPERM") {
-      throw new ReportError(`cannot write the report to ${target}: ${err.code} (${err.message}); nothing was written`);
+    if (["EACCES", "EROFS", "ENOSPC", "EPERM", "ENOENT", "EDQUOT"].includes(err.code ?? "")) {
+      throw new ReportError(
+        `cannot write the report to ${target}: ${err.code} (${err.message}); nothing was written`,
+      );
     }
     throw e;
   }

@@ -289,9 +289,23 @@ export const ANALYSIS_VIEWS = VIEWS.map(([name]) => name);
 
 /** The views a report exports (the others are building blocks). */
 export const REPORTED = [
-  "flip_summary", "flips", "flip_rates_by_model", "flip_rates_by_task", "flips_by_cause", "mcnemar_by_model",
-  "score_delta_by_action", "pass_hat_k", "ranking_entities", "ranking", "kendall_tau_b", "swapped_pairs",
-  "rank_intervals", "pairwise_superiority", "bootstrap_tau_b", "recorded_agreement", "transfer_confusion",
+  "flip_summary",
+  "flips",
+  "flip_rates_by_model",
+  "flip_rates_by_task",
+  "flips_by_cause",
+  "mcnemar_by_model",
+  "score_delta_by_action",
+  "pass_hat_k",
+  "ranking_entities",
+  "ranking",
+  "kendall_tau_b",
+  "swapped_pairs",
+  "rank_intervals",
+  "pairwise_superiority",
+  "bootstrap_tau_b",
+  "recorded_agreement",
+  "transfer_confusion",
 ] as const;
 
 /**

@@ -3,6 +3,8 @@ import { Command } from "commander";
 import { registerCorpusCommand } from "./commands/corpus.ts";
 import { registerGradeCommand } from "./commands/grade.ts";
 import { registerHashCommand } from "./commands/hash.ts";
+import { registerReportCommand } from "./commands/report.ts";
+import { registerRequirementsCommand } from "./commands/requirements.ts";
 import { registerRunCommand } from "./commands/run.ts";
 import { reportCliError } from "./errors.ts";
 
@@ -16,7 +18,9 @@ export function buildProgram(): Command {
   registerCorpusCommand(program);
   registerHashCommand(program);
   registerGradeCommand(program);
+  registerRequirementsCommand(program);
   registerRunCommand(program);
+  registerReportCommand(program);
   return program;
 }
 
@@ -28,6 +32,12 @@ export async function main(argv: readonly string[]): Promise<number> {
     return reportCliError(err);
   }
 }
+
+// A closed pipe (`tau-rescore ... | head`) is a normal way to stop reading, not an error.
+process.stdout.on("error", (e: NodeJS.ErrnoException) => {
+  if (e.code === "EPIPE") process.exit(0);
+  throw e;
+});
 
 const code = await main(process.argv.slice(2));
 process.exitCode = code;

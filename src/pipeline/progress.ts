@@ -9,7 +9,16 @@ export interface Progress {
 
 export const silentProgress: Progress = { start() {}, tick() {}, stop() {} };
 
-export function stderrProgress(stream: NodeJS.WriteStream = process.stderr, everyMs = 2000): Progress {
+/** Plain-line interval: `TAU_RESCORE_PROGRESS_MS` (0 = a line per file), 2 s by default. */
+const intervalFromEnv = (): number => {
+  const v = Number(process.env.TAU_RESCORE_PROGRESS_MS);
+  return Number.isFinite(v) && v >= 0 ? v : 2000;
+};
+
+export function stderrProgress(
+  stream: NodeJS.WriteStream = process.stderr,
+  everyMs = intervalFromEnv(),
+): Progress {
   if (stream.isTTY) {
     const bar = new SingleBar({
       stream,

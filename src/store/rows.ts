@@ -8,8 +8,8 @@ import type { Evidence } from "../graders/evidence.ts";
 import type { StructuredVerdict } from "../graders/structured/grade.ts";
 import type { ComponentScores, Tau3Verdict } from "../graders/tau3/evaluate.ts";
 import type { GradedSimulation } from "../pipeline/grade.ts";
-import type { FileBatch } from "./store.ts";
 import type { Row } from "./schema.ts";
+import type { FileBatch } from "./store.ts";
 
 export const GRADER_VERSIONS = {
   tau3: "tau3-port@tau2-a2c0247/1",
@@ -26,7 +26,10 @@ const pyJson = (v: PyValue | undefined): string | null => (v === undefined ? nul
 /** What the `files` table records about a file, loaded or not. */
 export interface FileMeta {
   readonly variant: string;
-  readonly info: Pick<TrajectoryFile["info"], "domain" | "agent_model" | "agent_implementation" | "user_model">;
+  readonly info: Pick<
+    TrajectoryFile["info"],
+    "domain" | "agent_model" | "agent_implementation" | "user_model"
+  >;
   readonly simulations: number;
   readonly rejected: number;
 }
@@ -59,60 +62,159 @@ export interface FileContext {
 export function fileRow(ctx: FileContext, status: string, error: string | null): Row {
   const { file } = ctx;
   return [
-    ctx.runId, ctx.fileId, ctx.path, file.variant, file.info.domain, file.info.agent_model, file.info.agent_implementation,
-    file.info.user_model, ctx.taskVersion, file.simulations, file.rejected, status, error,
-    ctx.exclusion !== null, ctx.exclusion,
+    ctx.runId,
+    ctx.fileId,
+    ctx.path,
+    file.variant,
+    file.info.domain,
+    file.info.agent_model,
+    file.info.agent_implementation,
+    file.info.user_model,
+    ctx.taskVersion,
+    file.simulations,
+    file.rejected,
+    status,
+    error,
+    ctx.exclusion !== null,
+    ctx.exclusion,
   ];
 }
 
-function componentRows(run: string, key: string, grader: string, v: Tau3Verdict, extra: Record<string, number | null> = {}): Row[] {
+function componentRows(
+  run: string,
+  key: string,
+  grader: string,
+  v: Tau3Verdict,
+  extra: Record<string, number | null> = {},
+): Row[] {
   const basis = new Set(v.basis ?? []);
   const comps: Record<string, number | null> = { ...(v.components as ComponentScores), ...extra };
-  return Object.entries(comps).map(([name, score]) => [run, key, grader, name, score, basis.has(name as keyof ComponentScores)]);
+  return Object.entries(comps).map(([name, score]) => [
+    run,
+    key,
+    grader,
+    name,
+    score,
+    basis.has(name as keyof ComponentScores),
+  ]);
 }
 
-const verdictRow = (run: string, key: string, grader: keyof typeof GRADER_VERSIONS, pass: boolean | null, reward: number | null, dbMatch: boolean | null, causes: readonly string[], notes: readonly string[]): Row => [
-  run, key, grader, GRADER_VERSIONS[grader], pass, reward, dbMatch, json(causes), json(notes),
-];
+const verdictRow = (
+  run: string,
+  key: string,
+  grader: keyof typeof GRADER_VERSIONS,
+  pass: boolean | null,
+  reward: number | null,
+  dbMatch: boolean | null,
+  causes: readonly string[],
+  notes: readonly string[],
+): Row => [run, key, grader, GRADER_VERSIONS[grader], pass, reward, dbMatch, json(causes), json(notes)];
 
 const passOf = (reward: number | null) => (reward === null ? null : reward === 1);
 
 /** The basis components that scored 0, or the premature-termination reason. */
 function tau3Causes(v: Tau3Verdict): string[] {
-  if (v.basis === null) return v.reward === 0 ? v.notes.map((n) => `premature:${n.replace(/^.*: /, "")}`) : [];
-  return Object.entries(v.breakdown).filter(([, score]) => score === 0).map(([component]) => component);
+  if (v.basis === null)
+    return v.reward === 0 ? v.notes.map((n) => `premature:${n.replace(/^.*: /, "")}`) : [];
+  return Object.entries(v.breakdown)
+    .filter(([, score]) => score === 0)
+    .map(([component]) => component);
 }
 
 function evidenceRow(run: string, key: string, seq: number, rule: string, gated: boolean, e: Evidence): Row {
-  return [run, key, seq, rule, gated, e.messageIndex ?? null, e.turnIdx ?? null, e.toolCallId ?? null, e.toolName ?? null, e.message, e.excerpt ?? null];
+  return [
+    run,
+    key,
+    seq,
+    rule,
+    gated,
+    e.messageIndex ?? null,
+    e.turnIdx ?? null,
+    e.toolCallId ?? null,
+    e.toolName ?? null,
+    e.message,
+    e.excerpt ?? null,
+  ];
 }
 
-function structuredRows(ctx: FileContext, key: string, s: StructuredVerdict, batch: Required<FileBatch>, excerptAt: (i: number | undefined) => string | null): void {
+function structuredRows(
+  ctx: FileContext,
+  key: string,
+  s: StructuredVerdict,
+  batch: Required<FileBatch>,
+  excerptAt: (i: number | undefined) => string | null,
+): void {
   const run = ctx.runId;
   s.preflight.violations.forEach((v, seq) => {
-    batch.violations.push([run, key, seq, v.ruleId, v.toolName ?? "", v.messageIndex ?? null, v.turnIdx ?? null, v.toolCallId ?? null, v.quote, v.arguments === undefined ? null : pyJson(v.arguments), excerptAt(v.messageIndex)]);
+    batch.violations.push([
+      run,
+      key,
+      seq,
+      v.ruleId,
+      v.toolName ?? "",
+      v.messageIndex ?? null,
+      v.turnIdx ?? null,
+      v.toolCallId ?? null,
+      v.quote,
+      v.arguments === undefined ? null : pyJson(v.arguments),
+      excerptAt(v.messageIndex),
+    ]);
   });
   if (s.delta_gate.ran) {
-    for (const f of s.delta_gate.violations) batch.field_diffs.push([run, key, f.db, f.path, pyJson(f.initial), pyJson(f.gold), pyJson(f.predicted)]);
+    for (const f of s.delta_gate.violations)
+      batch.field_diffs.push([
+        run,
+        key,
+        f.db,
+        f.path,
+        pyJson(f.initial),
+        pyJson(f.gold),
+        pyJson(f.predicted),
+      ]);
   }
   let seq = 0;
-  for (const [rule, hits] of Object.entries(s.policy)) for (const e of hits) batch.policy_hits.push(evidenceRow(run, key, seq++, rule, ctx.gatedRules.has(rule), e));
-  for (const e of s.format_errors) batch.policy_hits.push(evidenceRow(run, key, seq++, e.code, ctx.gatedRules.has("format_errors"), e));
+  for (const [rule, hits] of Object.entries(s.policy))
+    for (const e of hits)
+      batch.policy_hits.push(evidenceRow(run, key, seq++, rule, ctx.gatedRules.has(rule), e));
+  for (const e of s.format_errors)
+    batch.policy_hits.push(evidenceRow(run, key, seq++, e.code, ctx.gatedRules.has("format_errors"), e));
 }
 
 /** All rows of one file's simulations. */
 export function batchFor(ctx: FileContext, graded: readonly GradedSimulation[]): FileBatch {
   const batch: Required<FileBatch> = {
-    runs: [], files: [], simulations: [], verdicts: [], components: [], violations: [], field_diffs: [], policy_hits: [], tool_calls: [], errors: [],
+    runs: [],
+    files: [],
+    simulations: [],
+    verdicts: [],
+    components: [],
+    violations: [],
+    field_diffs: [],
+    policy_hits: [],
+    tool_calls: [],
+    errors: [],
   };
   const run = ctx.runId;
   graded.forEach((g, index) => {
     const key = simKey(ctx.fileId, index);
     const r = g.row;
     batch.simulations.push([
-      run, key, ctx.fileId, index, r.simulation_id, r.task_id, r.trial, r.termination_reason, r.recorded_reward, r.domain, r.task_version,
-      r.agent_model ?? "unknown", r.error === undefined,
-      g.structured?.transfer.should ?? null, g.structured?.transfer.rule ?? null, g.structured?.transfer.did ?? null,
+      run,
+      key,
+      ctx.fileId,
+      index,
+      r.simulation_id,
+      r.task_id,
+      r.trial,
+      r.termination_reason,
+      r.recorded_reward,
+      r.domain,
+      r.task_version,
+      r.agent_model ?? "unknown",
+      r.error === undefined,
+      g.structured?.transfer.should ?? null,
+      g.structured?.transfer.rule ?? null,
+      g.structured?.transfer.did ?? null,
     ]);
     if (r.error !== undefined) {
       batch.errors.push([run, ctx.fileId, key, "grade", r.error]);
@@ -124,17 +226,58 @@ export function batchFor(ctx: FileContext, graded: readonly GradedSimulation[]):
       return m === undefined || m.content === null ? null : m.content.slice(0, 2000);
     };
     if (g.tau3 !== null) {
-      batch.verdicts.push(verdictRow(run, key, "tau3", passOf(g.tau3.reward), g.tau3.reward, g.tau3.db_match, tau3Causes(g.tau3), g.tau3.notes));
+      batch.verdicts.push(
+        verdictRow(
+          run,
+          key,
+          "tau3",
+          passOf(g.tau3.reward),
+          g.tau3.reward,
+          g.tau3.db_match,
+          tau3Causes(g.tau3),
+          g.tau3.notes,
+        ),
+      );
       batch.components.push(...componentRows(run, key, "tau3", g.tau3));
     }
     if (g.corrected !== undefined) {
       const c = g.corrected;
-      batch.verdicts.push(verdictRow(run, key, "tau3_corrected", passOf(c.tau3.reward), c.tau3.reward, c.tau3.db_match, tau3Causes(c.tau3), c.tau3.notes));
-      batch.components.push(...componentRows(run, key, "tau3_corrected", c.tau3, c.nlCurated === null ? {} : { NL_CURATED: c.nlCurated.score }));
+      batch.verdicts.push(
+        verdictRow(
+          run,
+          key,
+          "tau3_corrected",
+          passOf(c.tau3.reward),
+          c.tau3.reward,
+          c.tau3.db_match,
+          tau3Causes(c.tau3),
+          c.tau3.notes,
+        ),
+      );
+      batch.components.push(
+        ...componentRows(
+          run,
+          key,
+          "tau3_corrected",
+          c.tau3,
+          c.nlCurated === null ? {} : { NL_CURATED: c.nlCurated.score },
+        ),
+      );
     }
     if (g.structured !== undefined) {
       const s = g.structured;
-      batch.verdicts.push(verdictRow(run, key, "structured", s.pass, s.pass === null ? null : s.pass ? 1 : 0, g.tau3?.db_match ?? null, s.causes, []));
+      batch.verdicts.push(
+        verdictRow(
+          run,
+          key,
+          "structured",
+          s.pass,
+          s.pass === null ? null : s.pass ? 1 : 0,
+          g.tau3?.db_match ?? null,
+          s.causes,
+          [],
+        ),
+      );
       structuredRows(ctx, key, s, batch, excerptAt);
     }
     let seq = 0;

@@ -14,9 +14,12 @@ describe("Kendall τ-b between the two rankings", () => {
     // pass^1 — τ³: A 1.0, B 0.5, C 0.5; structured: A 0.5, B 0.5, C 0.0.
     // Pairs: (A,B) tie in structured; (A,C) concordant; (B,C) tie in τ³ → C=1, D=0, n0=3, n1=1, n2=1.
     store = await syntheticStore([
-      ...sims("A", "t1", [[true, true]]), ...sims("A", "t2", [[true, false]]),
-      ...sims("B", "t1", [[true, true]]), ...sims("B", "t2", [[false, false]]),
-      ...sims("C", "t1", [[true, false]]), ...sims("C", "t2", [[false, false]]),
+      ...sims("A", "t1", [[true, true]]),
+      ...sims("A", "t2", [[true, false]]),
+      ...sims("B", "t1", [[true, true]]),
+      ...sims("B", "t2", [[false, false]]),
+      ...sims("C", "t1", [[true, false]]),
+      ...sims("C", "t2", [[false, false]]),
     ]);
     const [k] = await query(store, "SELECT * FROM kendall_tau_b");
     expect(k).toMatchObject({ pairs: 3, concordant: 1, discordant: 0 });
@@ -33,33 +36,57 @@ describe("Kendall τ-b between the two rankings", () => {
 
   it("lists a swapped pair and gives τ-b = −1 for two models in reverse order", async () => {
     store = await syntheticStore([
-      ...sims("A", "t1", [[true, false]]), ...sims("A", "t2", [[true, false]]),
-      ...sims("B", "t1", [[false, false]]), ...sims("B", "t2", [[true, true]]),
+      ...sims("A", "t1", [[true, false]]),
+      ...sims("A", "t2", [[true, false]]),
+      ...sims("B", "t1", [[false, false]]),
+      ...sims("B", "t2", [[true, true]]),
     ]);
     expect((await query(store, "SELECT tau_b FROM kendall_tau_b"))[0]?.tau_b).toBe(-1);
-    expect(await query(store, "SELECT model_a, model_b FROM swapped_pairs")).toEqual([{ model_a: "A [agent]", model_b: "B [agent]" }]);
+    expect(await query(store, "SELECT model_a, model_b FROM swapped_pairs")).toEqual([
+      { model_a: "A [agent]", model_b: "B [agent]" },
+    ]);
   });
 });
 
 describe("pass^k", () => {
   // Task t1: 4 trials, 2 successes → pass^1 1/2, pass^2 C(2,2)/C(4,2) = 1/6, pass^3 = pass^4 = 0.
   // Task t2: 4 trials, 4 successes → 1 for every k.
-  const base = [...sims("E", "t1", [[true, true], [true, true], [false, false], [false, false]]), ...sims("E", "t2", Array(4).fill([true, true]))];
+  const base = [
+    ...sims("E", "t1", [
+      [true, true],
+      [true, true],
+      [false, false],
+      [false, false],
+    ]),
+    ...sims("E", "t2", Array(4).fill([true, true])),
+  ];
   it("is tau2's unbiased C(c,k)/C(n,k) per task, averaged over tasks", async () => {
     store = await syntheticStore(base);
     const got = await query(store, "SELECT k, pass_hat_k FROM pass_hat_k WHERE grader = 'tau3' ORDER BY k");
     expect(got.map((r) => r.k)).toEqual([1, 2, 3, 4]);
     const want = [0.75, (1 / 6 + 1) / 2, 0.5, 0.5];
-    got.forEach((r, i) => expect(r.pass_hat_k).toBeCloseTo(want[i] as number, 12));
+    for (const [i, r] of got.entries()) expect(r.pass_hat_k).toBeCloseTo(want[i] as number, 12);
   });
   it("drops infrastructure errors by default and counts them as failures when configured", async () => {
-    const infra: SyntheticSim = { model: "E", task: "t1", tau3: false, structured: false, termination: "infrastructure_error" };
+    const infra: SyntheticSim = {
+      model: "E",
+      task: "t1",
+      tau3: false,
+      structured: false,
+      termination: "infrastructure_error",
+    };
     store = await syntheticStore([...base, infra]);
-    expect((await query(store, "SELECT pass_hat_k FROM pass_hat_k WHERE grader = 'tau3' AND k = 1"))[0]?.pass_hat_k).toBeCloseTo(0.75, 12);
+    expect(
+      (await query(store, "SELECT pass_hat_k FROM pass_hat_k WHERE grader = 'tau3' AND k = 1"))[0]
+        ?.pass_hat_k,
+    ).toBeCloseTo(0.75, 12);
     store.close();
     store = await syntheticStore([...base, infra], { infrastructureErrors: "count_as_failure" });
     // t1 now has 2 of 5: (0.4 + 1) / 2.
-    expect((await query(store, "SELECT pass_hat_k FROM pass_hat_k WHERE grader = 'tau3' AND k = 1"))[0]?.pass_hat_k).toBeCloseTo(0.7, 12);
+    expect(
+      (await query(store, "SELECT pass_hat_k FROM pass_hat_k WHERE grader = 'tau3' AND k = 1"))[0]
+        ?.pass_hat_k,
+    ).toBeCloseTo(0.7, 12);
   });
 });
 
@@ -67,7 +94,9 @@ describe("McNemar per model", () => {
   it("uses the exact binomial test below 25 discordant pairs", async () => {
     // b = 5 (τ³ pass, structured fail), c = 1 → p = 2 · (C(6,0) + C(6,1)) / 2^6 = 0.21875.
     store = await syntheticStore([
-      ...sims("D", "t1", Array(5).fill([true, false])), ...sims("D", "t2", [[false, true]]), ...sims("D", "t3", Array(3).fill([true, true])),
+      ...sims("D", "t1", Array(5).fill([true, false])),
+      ...sims("D", "t2", [[false, true]]),
+      ...sims("D", "t3", Array(3).fill([true, true])),
     ]);
     const [m] = await query(store, "SELECT * FROM mcnemar_by_model");
     expect(m).toMatchObject({ b: 5, c: 1, method: "exact_binomial" });
@@ -75,7 +104,10 @@ describe("McNemar per model", () => {
   });
   it("uses χ² with continuity correction from 25 discordant pairs", async () => {
     // b = 20, c = 10 → χ² = (|20 − 10| − 1)² / 30 = 2.7, p = erfc(sqrt(1.35)) = 0.10034824646229074.
-    store = await syntheticStore([...sims("D", "t1", Array(20).fill([true, false])), ...sims("D", "t2", Array(10).fill([false, true]))]);
+    store = await syntheticStore([
+      ...sims("D", "t1", Array(20).fill([true, false])),
+      ...sims("D", "t2", Array(10).fill([false, true])),
+    ]);
     const [m] = await query(store, "SELECT * FROM mcnemar_by_model");
     expect(m).toMatchObject({ b: 20, c: 10, method: "chi2_continuity" });
     expect(m?.statistic).toBeCloseTo(2.7, 12);
@@ -85,7 +117,14 @@ describe("McNemar per model", () => {
 
 describe("flips", () => {
   it("counts pass→fail and fail→pass and rates them with Wilson intervals", async () => {
-    store = await syntheticStore([...sims("A", "t1", [[true, false], [true, true], [false, true], [false, false]])]);
+    store = await syntheticStore([
+      ...sims("A", "t1", [
+        [true, false],
+        [true, true],
+        [false, true],
+        [false, false],
+      ]),
+    ]);
     const [r] = await query(store, "SELECT * FROM flip_rates_by_model");
     expect(r).toMatchObject({ n: 4, pass_to_fail: 1, fail_to_pass: 1, flip_rate: 0.5 });
     // Wilson interval for 2/4 with z = 1.96: 0.15003570882017145 .. 0.8499642911798285.
@@ -96,9 +135,15 @@ describe("flips", () => {
 
 describe("task-level paired bootstrap", () => {
   const data = [
-    ...sims("A", "t1", [[true, true]]), ...sims("A", "t2", [[true, false]]), ...sims("A", "t3", [[false, false]]),
-    ...sims("B", "t1", [[true, true]]), ...sims("B", "t2", [[false, false]]), ...sims("B", "t3", [[true, true]]),
-    ...sims("C", "t1", [[false, false]]), ...sims("C", "t2", [[false, false]]), ...sims("C", "t3", [[true, true]]),
+    ...sims("A", "t1", [[true, true]]),
+    ...sims("A", "t2", [[true, false]]),
+    ...sims("A", "t3", [[false, false]]),
+    ...sims("B", "t1", [[true, true]]),
+    ...sims("B", "t2", [[false, false]]),
+    ...sims("B", "t3", [[true, true]]),
+    ...sims("C", "t1", [[false, false]]),
+    ...sims("C", "t2", [[false, false]]),
+    ...sims("C", "t3", [[true, true]]),
   ];
   const snapshot = async (seed: number) => {
     store = await syntheticStore(data, { seed, bootstrapSamples: 300 });

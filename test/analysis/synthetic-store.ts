@@ -22,22 +22,86 @@ export interface SyntheticOptions {
   readonly minTaskCoverage?: number;
 }
 
-export async function syntheticStore(sims: readonly SyntheticSim[], opts: SyntheticOptions = {}): Promise<VerdictStore> {
+export async function syntheticStore(
+  sims: readonly SyntheticSim[],
+  opts: SyntheticOptions = {},
+): Promise<VerdictStore> {
   const store = await VerdictStore.open(join(mkdtempSync(join(tmpdir(), "tr-an-")), "t.duckdb"));
   const run = "r1";
-  await store.append("runs", [[run, 1, "synthetic", "h", "0", "{}", opts.infrastructureErrors ?? "drop", opts.minTaskCoverage ?? 0.8, opts.bootstrapSamples ?? 200, opts.seed ?? 7]]);
+  await store.append("runs", [
+    [
+      run,
+      1,
+      "synthetic",
+      "h",
+      "0",
+      "{}",
+      opts.infrastructureErrors ?? "drop",
+      opts.minTaskCoverage ?? 0.8,
+      opts.bootstrapSamples ?? 200,
+      opts.seed ?? 7,
+    ],
+  ]);
   const models = [...new Set(sims.map((s) => s.model))];
   await store.append(
     "files",
-    models.map((m): Row => [run, `f-${m}`, `${m}.json`, "tau2-results", "airline", m, "agent", "user", "v", 0, 0, "graded", null, false, null]),
+    models.map(
+      (m): Row => [
+        run,
+        `f-${m}`,
+        `${m}.json`,
+        "tau2-results",
+        "airline",
+        m,
+        "agent",
+        "user",
+        "v",
+        0,
+        0,
+        "graded",
+        null,
+        false,
+        null,
+      ],
+    ),
   );
   const simRows: Row[] = [];
   const verdictRows: Row[] = [];
   sims.forEach((s, i) => {
     const key = `s${i}`;
-    simRows.push([run, key, `f-${s.model}`, i, key, s.task, 0, s.termination ?? "user_stop", null, s.domain ?? "airline", "v", s.model, true, null, null, null]);
-    for (const [grader, pass] of [["tau3", s.tau3], ["structured", s.structured]] as const) {
-      verdictRows.push([run, key, grader, "1", pass, pass === null ? null : pass ? 1 : 0, null, grader === "structured" && pass === false ? '["x"]' : "[]", "[]"]);
+    simRows.push([
+      run,
+      key,
+      `f-${s.model}`,
+      i,
+      key,
+      s.task,
+      0,
+      s.termination ?? "user_stop",
+      null,
+      s.domain ?? "airline",
+      "v",
+      s.model,
+      true,
+      null,
+      null,
+      null,
+    ]);
+    for (const [grader, pass] of [
+      ["tau3", s.tau3],
+      ["structured", s.structured],
+    ] as const) {
+      verdictRows.push([
+        run,
+        key,
+        grader,
+        "1",
+        pass,
+        pass === null ? null : pass ? 1 : 0,
+        null,
+        grader === "structured" && pass === false ? '["x"]' : "[]",
+        "[]",
+      ]);
     }
   });
   await store.append("simulations", simRows);

@@ -29,7 +29,7 @@ export function registerRunCommand(program: Command): void {
 async function runCommand(file: string, opts: RunOptions): Promise<void> {
   let exp: ReturnType<typeof loadExperiment>;
   try {
-    const dataDir = opts.dataDir ?? process.env.TAU2_DATA_DIR;
+    const dataDir = opts.dataDir ?? (process.env.TAU2_DATA_DIR || undefined);
     exp = loadExperiment(file, {
       ...(dataDir === undefined ? {} : { dataDir: resolveDataDir(dataDir) }),
       ...(opts.corpus === undefined ? {} : { corpus: opts.corpus.map((p) => resolve(p)) }),

@@ -1,0 +1,147 @@
+/**
+ * Verifies a whole requirement set against a tau2 data dir: everything `verifyFixture` checks, plus
+ * what only the set or the domain can tell — rule ids unique within each task version and, where a
+ * task's rule is carried into another version under the same id, meaning the same action and scope
+ * there (a grade cause `preflight:<id>` must mean one thing); fixture files where their
+ * `domain/task_version/task_id` says, scopes naming real parameters and real DB entities, and no rule
+ * forbidding one of the task's own gold actions (that would mean the rule misreads the user).
+ */
+import { relative, resolve, sep } from "node:path";
+import type { DomainDef } from "../../../domains/domain.ts";
+import { domainByName, loadDomainData } from "../../../domains/registry.ts";
+import type { Task } from "../../../formats/model.ts";
+import { pyDumps } from "../../../formats/py/json.ts";
+import { type LoadedFixture, loadRequirements } from "./load.ts";
+import { fixtureRelPath } from "./paths.ts";
+import type { ActionPrecondition } from "./schema.ts";
+import { callInScope, entityNames, taskEntityNames } from "./scope.ts";
+import { taskSet, taskSetNames } from "./task-sets.ts";
+import { verifyFixture } from "./verify.ts";
+
+export interface SetProblem {
+  readonly fixture: string;
+  /** The rule the problem is about, or null for whole-file problems. */
+  readonly ruleId: string | null;
+  readonly message: string;
+}
+
+export interface SetVerification {
+  readonly fixtures: number;
+  readonly rules: number;
+  readonly problems: readonly SetProblem[];
+}
+
+export interface VerifySetOptions {
+  readonly dir: string;
+  readonly dataDir: string;
+  /** Report only problems of these fixture files (the whole set is still loaded for id uniqueness). */
+  readonly only?: readonly string[];
+}
+
+export function verifyRequirementSet(opts: VerifySetOptions): SetVerification {
+  const set = loadRequirements(opts.dir);
+  const problems: SetProblem[] = set.problems.map((p) => ({
+    fixture: p.path,
+    ruleId: null,
+    message: p.message,
+  }));
+  const firstUse = new Map<string, { path: string; version: string; meaning: string }>();
+  let rules = 0;
+  for (const loaded of set.fixtures) {
+    const { fixture } = loaded;
+    const preconditions = fixture.user_preflight_requirements.action_preconditions;
+    rules += preconditions.length;
+    for (const rule of preconditions) {
+      const meaning = JSON.stringify([rule.action, rule.arguments]);
+      const first = firstUse.get(rule.id);
+      if (first === undefined) {
+        firstUse.set(rule.id, { path: loaded.path, version: fixture.task_version, meaning });
+        continue;
+      }
+      if (first.path === loaded.path) continue; // verifyFixture reports duplicates within a file
+      const fail = (message: string) => problems.push({ fixture: loaded.path, ruleId: rule.id, message });
+      if (first.version === fixture.task_version) fail(`rule id already used in ${first.path}`);
+      else if (first.meaning !== meaning)
+        fail(`rule id means another action or scope in ${first.path}; give the new rule its own id`);
+    }
+    problems.push(...checkFixture(loaded, opts));
+  }
+  const wanted = opts.only?.map((p) => resolve(p));
+  const shown = wanted === undefined ? problems : problems.filter((p) => wanted.includes(resolve(p.fixture)));
+  return { fixtures: set.fixtures.length, rules, problems: shown };
+}
+
+function checkFixture(loaded: LoadedFixture, opts: VerifySetOptions): SetProblem[] {
+  const { path, fixture } = loaded;
+  const problems: SetProblem[] = [];
+  const fail = (ruleId: string | null, message: string) => problems.push({ fixture: path, ruleId, message });
+
+  const expected = fixtureRelPath(fixture.domain, fixture.task_version, fixture.task_id);
+  const actual = relative(resolve(opts.dir), resolve(path)).split(sep).join("/");
+  if (actual !== expected)
+    fail(null, `file is at ${actual} but its domain/task_version/task_id say ${expected}`);
+
+  const domain = domainByName(fixture.domain);
+  if (domain === undefined) {
+    fail(null, `unknown domain ${fixture.domain}`);
+    return problems;
+  }
+  const tasks = taskSet(opts.dataDir, domain.name, fixture.task_version);
+  if (tasks === null) {
+    const have = taskSetNames(opts.dataDir, domain.name).join(", ") || "none";
+    fail(null, `no task version ${fixture.task_version} of ${domain.name} in the data dir (have: ${have})`);
+    return problems;
+  }
+  const task = tasks.byId.get(fixture.task_id);
+  if (task === undefined) {
+    fail(null, `task ${fixture.task_id} is not in ${domain.name} ${fixture.task_version}`);
+    return problems;
+  }
+  for (const p of verifyFixture(path, fixture, task, domain).problems) fail(p.ruleId, p.message);
+  const rules = fixture.user_preflight_requirements.action_preconditions as ActionPrecondition[];
+  for (const rule of rules) {
+    for (const message of scopeProblems(rule, domain, task, opts.dataDir)) fail(rule.id, message);
+    for (const message of goldConflicts(rule, task)) fail(rule.id, message);
+  }
+  return problems;
+}
+
+function scopeProblems(rule: ActionPrecondition, domain: DomainDef, task: Task, dataDir: string): string[] {
+  if (rule.arguments === null) return [];
+  const out: string[] = [];
+  const tool = domain.agentTools.tools.get(rule.action) ?? domain.userTools?.tools.get(rule.action);
+  const names = domainEntities(dataDir, domain);
+  const extra = taskEntityNames(task);
+  for (const [key, value] of Object.entries(rule.arguments)) {
+    if (tool !== undefined && !tool.params.some((p) => p.name === key))
+      out.push(`arguments.${key} is not a parameter of ${rule.action}, so the rule could never match`);
+    if (typeof value !== "string" || !(names.has(value) || extra.has(value)))
+      out.push(`arguments.${key} = ${JSON.stringify(value)} names nothing in the ${domain.name} DB`);
+  }
+  return out;
+}
+
+function goldConflicts(rule: ActionPrecondition, task: Task): string[] {
+  const gold = task.evaluation_criteria?.actions ?? [];
+  return gold
+    .filter((a) => a.requestor === "assistant" && a.name === rule.action)
+    .filter((a) => callInScope(rule.arguments, a.arguments))
+    .map(
+      (a) => `forbids the task's own gold action ${a.action_id}: ${a.name}(${pyDumps(a.arguments, false)})`,
+    );
+}
+
+/** DB entity names per data dir and domain; the DBs are large, so index each once. */
+const entityCache = new Map<string, Set<string>>();
+
+function domainEntities(dataDir: string, domain: DomainDef): Set<string> {
+  const key = `${resolve(dataDir)}\u0000${domain.name}`;
+  let names = entityCache.get(key);
+  if (names === undefined) {
+    const data = loadDomainData(dataDir, domain);
+    names = entityNames(data.agentBase.root);
+    if (data.userBase !== null) entityNames(data.userBase.root, names);
+    entityCache.set(key, names);
+  }
+  return names;
+}

@@ -1,0 +1,28 @@
+/** Where fixtures and review notes live: `requirements/<domain>/<task-version>/…`, nested for `head/tasks_small`. */
+import { join } from "node:path";
+
+export const REVIEWED_CANDIDATES_FILE = "_reviewed-candidates.json";
+
+/** Path segments of a task version (`head/tasks_small` is a nested folder). */
+const versionSegments = (taskVersion: string): string[] => taskVersion.split("/");
+
+/** The fixture's path relative to the requirements dir, with `/` separators. */
+export function fixtureRelPath(domain: string, taskVersion: string, taskId: string): string {
+  return [domain, ...versionSegments(taskVersion), `${taskId}.json`].join("/");
+}
+
+export function taskVersionDir(dir: string, domain: string, taskVersion: string): string {
+  return join(dir, domain, ...versionSegments(taskVersion));
+}
+
+export function reviewedCandidatesPath(dir: string, domain: string, taskVersion: string): string {
+  return join(taskVersionDir(dir, domain, taskVersion), REVIEWED_CANDIDATES_FILE);
+}
+
+/**
+ * The task-id segment of a rule id. Rule ids allow `[A-Za-z0-9_-]` there, so telecom ids such as
+ * `[service_issue]airplane_mode_on[PERSONA:None]` become `service_issue_airplane_mode_on_PERSONA_None`.
+ */
+export function ruleIdTaskSegment(taskId: string): string {
+  return taskId.replace(/[^A-Za-z0-9_-]+/g, "_").replace(/^_+|_+$/g, "") || "task";
+}

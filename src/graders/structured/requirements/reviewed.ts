@@ -1,0 +1,43 @@
+/**
+ * Review notes: every scanned candidate that did not become a rule gets a one-line reason in
+ * `requirements/<domain>/<task-version>/_reviewed-candidates.json`, so coverage is auditable.
+ */
+import { existsSync, readFileSync } from "node:fs";
+import { z } from "zod";
+import { SOURCE_FIELDS } from "./schema.ts";
+
+export const reviewedCandidateSchema = z.strictObject({
+  task_id: z.string(),
+  field: z.enum(SOURCE_FIELDS),
+  sentence: z.string().min(1),
+  reason: z.string().min(1),
+});
+export type ReviewedCandidate = z.infer<typeof reviewedCandidateSchema>;
+
+export type ReviewedFile =
+  | { readonly ok: true; readonly entries: readonly ReviewedCandidate[] }
+  | { readonly ok: false; readonly message: string };
+
+/** A missing file is an empty review (every candidate then shows up as unreviewed). */
+export function loadReviewedCandidates(path: string): ReviewedFile {
+  if (!existsSync(path)) return { ok: true, entries: [] };
+  let raw: unknown;
+  try {
+    raw = JSON.parse(readFileSync(path, "utf8"));
+  } catch (e) {
+    return { ok: false, message: `invalid JSON: ${(e as Error).message}` };
+  }
+  const parsed = z.array(reviewedCandidateSchema).safeParse(raw);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    return {
+      ok: false,
+      message: `at $${issue?.path.map((p) => `[${String(p)}]`).join("") ?? ""}: ${issue?.message}`,
+    };
+  }
+  return { ok: true, entries: parsed.data };
+}
+
+/** The key a review note and a candidate share. */
+export const reviewKey = (taskId: string, field: string, sentence: string): string =>
+  `${taskId}\u0000${field}\u0000${sentence}`;

@@ -1,0 +1,91 @@
+/** `tau-rescore run`: idempotent re-runs, and a killed run finished by a re-run, compared table by table. */
+import { spawn } from "node:child_process";
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { TABLES, type TableName } from "../../src/store/schema.ts";
+import { VerdictStore } from "../../src/store/store.ts";
+import { DATA_DIR } from "../helpers/data.ts";
+import { CLI, cli, smallExperiment } from "../helpers/small-run.ts";
+
+const setup = () => smallExperiment();
+
+async function dumpTables(db: string): Promise<Record<string, unknown[]>> {
+  const store = await VerdictStore.open(db, { readOnly: true });
+  const out: Record<string, unknown[]> = {};
+  for (const t of Object.keys(TABLES) as TableName[])
+    out[t] = await store.query(`SELECT * FROM ${t} ORDER BY ALL`);
+  store.close();
+  return out;
+}
+
+const run = (experiment: string, db: string) => cli(["run", experiment, "--db", db]);
+
+describe("tau-rescore run", () => {
+  it("is idempotent: a second run changes no table", async () => {
+    const { experiment, dir } = setup();
+    const db = join(dir, "a.duckdb");
+    expect(run(experiment, db).status).toBe(0);
+    const first = await dumpTables(db);
+    expect((first.simulations as unknown[]).length).toBe(1 + 1 + 1 + 1 + 1 + 20 + 40 + 40 + 50);
+    const again = run(experiment, db);
+    expect(again.stderr).toContain("9 already done");
+    expect(await dumpTables(db)).toEqual(first);
+  });
+
+  it("finishes a killed run without duplicates: the same tables as an uninterrupted run", async () => {
+    const { experiment, dir } = setup();
+    const clean = join(dir, "clean.duckdb");
+    expect(run(experiment, clean).status).toBe(0);
+    const killed = join(dir, "killed.duckdb");
+    await new Promise<void>((done, fail) => {
+      const child = spawn(process.execPath, [CLI, "run", experiment, "--db", killed], {
+        env: { ...process.env, TAU2_DATA_DIR: "", TAU_RESCORE_PROGRESS_MS: "0" }, // "" = unset
+      });
+      let err = "";
+      child.stderr.on("data", (d: Buffer) => {
+        err += d.toString();
+        if (/graded [2-8]\/9 files/.test(err) && !child.killed) child.kill("SIGKILL");
+      });
+      child.on("exit", (_code, signal) =>
+        signal === "SIGKILL" ? done() : fail(new Error(`run was not killed mid-way: ${err}`)),
+      );
+    });
+    const partial = await dumpTables(killed);
+    expect((partial.files as unknown[]).length).toBeLessThan(9);
+    expect(run(experiment, killed).status).toBe(0);
+    expect(await dumpTables(killed)).toEqual(await dumpTables(clean));
+  });
+
+  it("reports a DuckDB file locked by another process clearly, with exit code 1", async () => {
+    const { experiment, dir } = setup();
+    const db = join(dir, "locked.duckdb");
+    const holder = await VerdictStore.open(db);
+    try {
+      const r = run(experiment, db);
+      expect(r.status).toBe(1);
+      expect(r.stderr).toMatch(/locked by another process/);
+      expect(r.stderr).not.toMatch(/at .*\.ts:\d+/);
+    } finally {
+      holder.close();
+    }
+  });
+
+  it("refuses an experiment path that escapes its root", () => {
+    const { experiment, dir } = setup();
+    const bad = join(dir, "experiments", "bad.json");
+    writeFileSync(
+      bad,
+      JSON.stringify({
+        name: "bad",
+        roots: { corpus: "../corpus", data: DATA_DIR, output: "../out" },
+        corpus: ["../../etc"],
+        output: "x.duckdb",
+      }),
+    );
+    const r = cli(["run", bad]);
+    expect(r.status).toBe(2);
+    expect(r.stderr).toContain("escapes its root");
+    expect(experiment).toBeTruthy();
+  });
+});
