@@ -5,7 +5,7 @@
  */
 import { createHash } from "node:crypto";
 import { compareCodePoints, pyJsonString, writePyJson } from "../formats/py/json.ts";
-import { deepClone, deepFreeze, type PyDict, type PyValue } from "../formats/py/value.ts";
+import { deepClone, deepFreeze, type PyDict, type PyValue, sameCanonical } from "../formats/py/value.ts";
 
 /** How a top-level DB field is stored: a dict of records, a list of records, or one value. */
 export type FieldKind = "dict" | "list" | "atom";
@@ -33,6 +33,18 @@ export class DbBase {
       if (!Object.hasOwn(root, f)) throw new Error(`${className}: layout field '${f}' missing from the DB`);
     }
     this.root = deepFreeze(root);
+  }
+
+  private readonly keyCache = new Map<string, string[]>();
+
+  /** The keys of a dict field of the base (computed once; callers must not mutate the array). */
+  keysOf(field: string): string[] {
+    let keys = this.keyCache.get(field);
+    if (keys === undefined) {
+      keys = Object.keys(this.root[field] as PyDict);
+      this.keyCache.set(field, keys);
+    }
+    return keys;
   }
 
   /** Canonical text of a value, cached when the value is frozen (i.e. shared, never mutated). */
@@ -104,6 +116,16 @@ export class DbState {
     return Object.hasOwn(coll, key) ? coll[key] : undefined;
   }
 
+  /** Whether any layer added or removed a key of a dict field (else its keys are the base's). */
+  private changesKeysOf(field: string): boolean {
+    const prefix = `${field}\u0000`;
+    for (let s: DbState | null = this; s !== null; s = s.parent) {
+      if (s.addedKeys.has(field)) return true;
+      for (const [k, v] of s.own) if (v === ABSENT && k.startsWith(prefix)) return true;
+    }
+    return false;
+  }
+
   has(field: string, key: string): boolean {
     return this.get(field, key) !== undefined;
   }
@@ -139,6 +161,7 @@ export class DbState {
   /** Keys in Python dict order: base order, then keys added later in insertion order. */
   keys(field: string): string[] {
     this.expect(field, "dict");
+    if (!this.changesKeysOf(field)) return this.base.keysOf(field);
     const out = new Set<string>();
     for (const k of Object.keys(this.base.root[field] as PyDict)) out.add(k);
     const layers: DbState[] = [];
@@ -247,7 +270,7 @@ export class DbState {
       emit(`${fi > 0 ? ", " : ""}${pyJsonString(field)}: `);
       const kind = b.layout[field];
       if (kind === "dict") {
-        const keys = this.keys(field).sort(compareCodePoints);
+        const keys = [...this.keys(field)].sort(compareCodePoints);
         emit("{");
         keys.forEach((k, i) => {
           emit(`${i > 0 ? ", " : ""}${pyJsonString(k)}: `);
@@ -297,19 +320,16 @@ export class DbState {
     return out;
   }
 
-  /** Canonical text of one unit as this state sees it (undefined when absent). */
-  unitText(unit: string): string | undefined {
+  /** One unit's value as this state sees it (undefined when absent; a list length for `#len`). */
+  unitValue(unit: string): PyValue | undefined {
     const sep = unit.indexOf("\u0000");
-    if (sep < 0) return this.base.canonical(this.read(unit));
+    if (sep < 0) return this.read(unit);
     const field = unit.slice(0, sep);
     const key = unit.slice(sep + 1);
     if (this.base.layout[field] === "list") {
-      if (key === "#len") return String(this.length(field));
-      const v = this.at(field, Number(key.slice(1)));
-      return v === undefined ? undefined : this.base.canonical(v);
+      return key === "#len" ? this.length(field) : this.at(field, Number(key.slice(1)));
     }
-    const v = this.get(field, key);
-    return v === undefined ? undefined : this.base.canonical(v);
+    return this.get(field, key);
   }
 
   /** Units whose content differs between two states (compares only what either touched). */
@@ -317,7 +337,7 @@ export class DbState {
     if (other.base !== this.base) throw new Error("states over different bases cannot be compared unit-wise");
     const units = this.touchedUnits();
     for (const u of other.touchedUnits()) units.add(u);
-    return [...units].filter((u) => this.unitText(u) !== other.unitText(u));
+    return [...units].filter((u) => !sameCanonical(this.unitValue(u), other.unitValue(u)));
   }
 
   /** DB equality as tau2 decides it (equal hashes), without hashing the whole DB. */

@@ -3,6 +3,7 @@
  * parameter list, and a `run` function over a copy-on-write DB state. The dispatcher reproduces
  * Python's call semantics (keyword binding errors, "Error: <str(exc)>" results, no rollback).
  */
+import { PyException as ToolError } from "../formats/py/errors.ts";
 import { pyDumps } from "../formats/py/json.ts";
 import { pyNumStr } from "../formats/py/number.ts";
 import { isPyDict, type PyDict, PyFloat, type PyValue, setKey } from "../formats/py/value.ts";
@@ -30,12 +31,7 @@ export const model = (data: PyValue): Model => new Model(data);
 export type ToolOutput = string | PyValue | Model | ToolOutput[] | { [k: string]: ToolOutput };
 
 /** A business error raised by a tool; the result text is `Error: <message>`. */
-export class ToolError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = "ToolError";
-  }
-}
+export { PyException as ToolError } from "../formats/py/errors.ts";
 
 /**
  * Everything a tool may touch besides its own DB: process-wide state that tau2 keeps in class
@@ -150,11 +146,13 @@ export function invoke(
   db: DbState,
   rawArgs: PyValue,
   env: ToolEnv,
+  /** False when only success matters (tau2 renders no text for gold actions): `content` is then "". */
+  render = true,
 ): CallOutcome {
   try {
     const args = bindArguments(className, fn, rawArgs);
     const value = fn.run(db, args, env);
-    return { content: renderToolOutput(value), error: false, value };
+    return { content: render ? renderToolOutput(value) : "", error: false, value };
   } catch (e) {
     if (e instanceof ToolError) return { content: `Error: ${e.message}`, error: true };
     // An AttributeError is Python-level too (tau2's aliased user DB); anything else is a port fault.

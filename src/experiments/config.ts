@@ -94,7 +94,10 @@ export interface ResolvedExperiment {
   readonly configHash: string;
 }
 
-export function loadExperiment(file: string, overrides: { dataDir?: string; corpus?: readonly string[]; db?: string } = {}): ResolvedExperiment {
+export function loadExperiment(
+  file: string,
+  overrides: { dataDir?: string; corpus?: readonly string[]; db?: string } = {},
+): ResolvedExperiment {
   let raw: unknown;
   try {
     raw = JSON.parse(readFileSync(file, "utf8"));

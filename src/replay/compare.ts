@@ -2,7 +2,12 @@
 import { parsePyJson } from "../formats/py/parse.ts";
 import type { PyValue } from "../formats/py/value.ts";
 
+// Python's json.loads skips leading whitespace; a JSON document then starts with one of these.
+const JSON_START = /^[\s]*[{["\-0-9tfnNI]/;
+
 export function parseToolContent(content: string): PyValue {
+  // Most non-JSON tool outputs are plain sentences: skip the throw-and-catch for them.
+  if (!JSON_START.test(content)) return content;
   try {
     return parsePyJson(content);
   } catch {

@@ -58,12 +58,12 @@ export class Environment {
   }
 
   /** tau2's `make_tool_call` (no sync); dispatch failures become error results like any tool error. */
-  makeToolCall(name: string, requestor: Requestor, args: PyValue): CallOutcome {
+  makeToolCall(name: string, requestor: Requestor, args: PyValue, render = true): CallOutcome {
     const route = this.route(name, requestor);
     if ("error" in route) return { content: `Error: ${route.error}`, error: true };
     const tool = route.toolkit.tools.get(name);
     if (tool === undefined) return { content: `Error: Tool '${name}' not found.`, error: true };
-    return invoke(route.toolkit.className, tool, route.db, args, this.toolEnv);
+    return invoke(route.toolkit.className, tool, route.db, args, this.toolEnv, render);
   }
 
   private route(name: string, requestor: Requestor): { toolkit: Toolkit; db: DbState } | { error: string } {

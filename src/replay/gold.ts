@@ -35,7 +35,7 @@ export function replayGold(
   const env = initial.fork();
   const gold = task.evaluation_criteria?.actions ?? [];
   const results = gold.map((action) => {
-    const out = env.makeToolCall(action.name, action.requestor, action.arguments);
+    const out = env.makeToolCall(action.name, action.requestor, action.arguments, false);
     // quirk noGoldSync: tau2 never syncs after gold actions; the fixed mode syncs like a live call.
     if (!out.error && syncAfterActions) env.sync();
     return { action, result: out.error ? out.content : "ok" };

@@ -1,11 +1,11 @@
 /** tau2's `book_reservation` (WRITE), step by step as spec §6.1 lists it. */
+import { checkedAdd, checkedMul, checkedSub, lessThan } from "../../formats/py/arith.ts";
+import { attributeError, keyError, operandTypeError, pyIter } from "../../formats/py/builtins.ts";
 import { pyNumStr } from "../../formats/py/number.ts";
+import { construct } from "../../formats/py/pydantic-models.ts";
 import { deepClone, type PyDict, type PyFloat, type PyValue, pyEquals } from "../../formats/py/value.ts";
 import { model, type ToolDef, ToolError } from "../toolkit.ts";
-import { add, lessThan, mul, sub } from "./arith.ts";
 import { FlightInfo, modelsIfAllDicts, Passenger, Payment, Reservation } from "./models.ts";
-import { construct } from "./pydantic.ts";
-import { attributeError, keyError, operandTypeError, pyIter } from "./python.ts";
 import {
   AIRLINE_NOW,
   getFlight,
@@ -87,15 +87,15 @@ export const bookReservation: ToolDef = {
         price,
       });
       booked.push({ flightNumber: number, date });
-      total = add(total, mul(price, travellers));
+      total = checkedAdd(total, checkedMul(price, travellers));
     }
 
-    if (reservation.insurance === "yes") total = add(total, 30 * travellers);
+    if (reservation.insurance === "yes") total = checkedAdd(total, 30 * travellers);
     // The baggage fee uses the raw argument: a float makes the total a float; a numeric string
     // (accepted by validation) makes `50 * s` a string and `+=` raise (tau2 behaviour).
     const nonfree = args.nonfree_baggages as PyValue;
     if (typeof nonfree === "string") throw operandTypeError("+=", total, nonfree);
-    total = add(total, mul(50, nonfree), "+=");
+    total = checkedAdd(total, checkedMul(50, nonfree), "+=");
 
     for (const p of paymentList) {
       const paymentId = p.payment_id as string;
@@ -121,14 +121,15 @@ export const bookReservation: ToolDef = {
       const paymentId = p.payment_id as string;
       const method = writableUser.payment_methods[paymentId];
       if (method === undefined) throw keyError(paymentId); // the same certificate used twice: already removed
-      if (method.source === "gift_card") method.amount = sub(method.amount as PyValue, p.amount as number);
+      if (method.source === "gift_card")
+        method.amount = checkedSub(method.amount as PyValue, p.amount as number);
       // A certificate is consumed whole, no change given (tau2 behaviour).
       else if (method.source === "certificate") delete writableUser.payment_methods[paymentId];
     }
     for (const { flightNumber, date } of booked) {
       const dateEntry = db.mut<PyDict>("flights", flightNumber).dates as Record<string, PyDict>;
       const seats = (dateEntry[date] as PyDict).available_seats as PyDict;
-      seats[cabin] = sub(seats[cabin] as PyValue, travellers);
+      seats[cabin] = checkedSub(seats[cabin] as PyValue, travellers);
     }
     db.put("reservations", reservationId, reservation);
     writableUser.reservations.push(reservationId);

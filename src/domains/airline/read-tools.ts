@@ -1,8 +1,8 @@
 /** The airline READ tools: lookups and flight searches (never replayed, spec §4.3). */
+import { pyKeyIn, pyReprString } from "../../formats/py/builtins.ts";
 import { deepClone, type PyDict, type PyValue, pyEquals } from "../../formats/py/value.ts";
 import type { DbState } from "../db-state.ts";
 import { type Model, model, type ToolDef, ToolError } from "../toolkit.ts";
-import { pyKeyIn, pyStrRepr } from "./python.ts";
 import { type FlightRec, getFlightInstance, getReservation, getUser } from "./records.ts";
 
 export const getUserDetails: ToolDef = {
@@ -108,7 +108,7 @@ export const searchDirectFlight: ToolDef = {
 /** Python `int(s)` for a decimal string. */
 function pyInt(s: string): number {
   if (!/^\s*[+-]?\d+\s*$/.test(s))
-    throw new ToolError(`invalid literal for int() with base 10: ${pyStrRepr(s)}`);
+    throw new ToolError(`invalid literal for int() with base 10: ${pyReprString(s)}`);
   return Number.parseInt(s, 10);
 }
 

@@ -3,10 +3,10 @@
  * `_get_flight`, `_get_flight_instance`, id allocation) with their exact error texts.
  * Views returned by `db.get` are read-only; tools take a writable record with `db.mut`.
  */
+import { pyKeyIn, pyStr } from "../../formats/py/builtins.ts";
 import type { PyValue } from "../../formats/py/value.ts";
 import type { DbState } from "../db-state.ts";
 import { ToolError } from "../toolkit.ts";
-import { pyKeyIn, pyStr } from "./python.ts";
 
 /** A payment method: `{source, id, brand, last_four}` or `{source, id, amount: float}`. */
 export interface PaymentMethodRec {

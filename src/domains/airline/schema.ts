@@ -6,9 +6,9 @@
  * declaration order (the order tool results are dumped in); dict keys keep the file's order.
  */
 import { z } from "zod";
-import { type PyDict, PyFloat, type PyValue } from "../../formats/py/value.ts";
+import { pyFloatField, pyIntField, pyStrField } from "../../formats/py/pydantic-zod.ts";
+import type { PyDict } from "../../formats/py/value.ts";
 import { DbBase, type Layout } from "../db-state.ts";
-import { type Coerced, coerceFloat, coerceInt, coerceStr } from "./pydantic.ts";
 
 export const FLIGHT_DB_CLASS = "FlightDB";
 export const FLIGHT_DB_LAYOUT: Layout = { flights: "dict", users: "dict", reservations: "dict" };
@@ -18,114 +18,103 @@ export const FLIGHT_TYPES = ["round_trip", "one_way"] as const;
 export const INSURANCE = ["yes", "no"] as const;
 const MEMBERSHIPS = ["gold", "silver", "regular"] as const;
 
-/** Plain JSON numbers carry no int/float tag; a non-integral one can only be a float. */
-const asPy = (v: unknown): PyValue =>
-  typeof v === "number" && !Number.isInteger(v) ? new PyFloat(v) : (v as PyValue);
-
-const lax = (coerce: (v: PyValue) => Coerced) =>
-  z.unknown().transform((v, ctx): PyValue => {
-    const r = coerce(asPy(v));
-    if (r.ok) return r.value;
-    ctx.addIssue({ code: "custom", message: `${r.msg} [type=${r.type}]` });
-    return z.NEVER;
-  });
-
-const pyStr = lax(coerceStr);
-const pyInt = lax(coerceInt);
-const pyFloat = lax(coerceFloat);
-const optionalStr = pyStr.nullable().default(null);
+const optionalStr = pyStrField.nullable().default(null);
 
 const cabinKey = z
   .string()
   .refine((k) => (CABINS as readonly string[]).includes(k), "Input should be a cabin");
 /** `dict[CabinClass, int]`: keys must be cabins, but not every cabin has to be present. */
-const perCabin = z.record(cabinKey, pyInt);
+const perCabin = z.record(cabinKey, pyIntField);
 
-const name = z.object({ first_name: pyStr, last_name: pyStr });
+const name = z.object({ first_name: pyStrField, last_name: pyStrField });
 
 const address = z.object({
-  address1: pyStr,
+  address1: pyStrField,
   address2: optionalStr,
-  city: pyStr,
-  country: pyStr,
-  state: pyStr,
-  zip: pyStr,
+  city: pyStrField,
+  country: pyStrField,
+  state: pyStrField,
+  zip: pyStrField,
 });
 
-const payment = z.object({ payment_id: pyStr, amount: pyInt });
+const payment = z.object({ payment_id: pyStrField, amount: pyIntField });
 
 // Subclasses that re-declare a base field keep the base position (pydantic field order).
 const paymentMethod = z.discriminatedUnion("source", [
-  z.object({ source: z.literal("credit_card"), id: pyStr, brand: pyStr, last_four: pyStr }),
-  z.object({ source: z.literal("gift_card"), id: pyStr, amount: pyFloat }),
-  z.object({ source: z.literal("certificate"), id: pyStr, amount: pyFloat }),
+  z.object({ source: z.literal("credit_card"), id: pyStrField, brand: pyStrField, last_four: pyStrField }),
+  z.object({ source: z.literal("gift_card"), id: pyStrField, amount: pyFloatField }),
+  z.object({ source: z.literal("certificate"), id: pyStrField, amount: pyFloatField }),
 ]);
 
-const passenger = z.object({ first_name: pyStr, last_name: pyStr, dob: pyStr });
+const passenger = z.object({ first_name: pyStrField, last_name: pyStrField, dob: pyStrField });
 
 const flightDateStatus = z.discriminatedUnion("status", [
   z.object({ status: z.literal("available"), available_seats: perCabin, prices: perCabin }),
-  z.object({ status: z.literal("landed"), actual_departure_time_est: pyStr, actual_arrival_time_est: pyStr }),
+  z.object({
+    status: z.literal("landed"),
+    actual_departure_time_est: pyStrField,
+    actual_arrival_time_est: pyStrField,
+  }),
   z.object({ status: z.literal("cancelled") }),
   z.object({
     status: z.literal("delayed"),
-    estimated_departure_time_est: pyStr,
-    estimated_arrival_time_est: pyStr,
+    estimated_departure_time_est: pyStrField,
+    estimated_arrival_time_est: pyStrField,
   }),
   z.object({
     status: z.literal("flying"),
-    actual_departure_time_est: pyStr,
-    estimated_arrival_time_est: pyStr,
+    actual_departure_time_est: pyStrField,
+    estimated_arrival_time_est: pyStrField,
   }),
   z.object({
     status: z.literal("on time"),
-    estimated_departure_time_est: pyStr,
-    estimated_arrival_time_est: pyStr,
+    estimated_departure_time_est: pyStrField,
+    estimated_arrival_time_est: pyStrField,
   }),
 ]);
 
 const flight = z.object({
-  flight_number: pyStr,
-  origin: pyStr,
-  destination: pyStr,
-  scheduled_departure_time_est: pyStr,
-  scheduled_arrival_time_est: pyStr,
+  flight_number: pyStrField,
+  origin: pyStrField,
+  destination: pyStrField,
+  scheduled_departure_time_est: pyStrField,
+  scheduled_arrival_time_est: pyStrField,
   dates: z.record(z.string(), flightDateStatus),
 });
 
 const reservationFlight = z.object({
-  flight_number: pyStr,
-  origin: pyStr,
-  destination: pyStr,
-  date: pyStr,
-  price: pyInt,
+  flight_number: pyStrField,
+  origin: pyStrField,
+  destination: pyStrField,
+  date: pyStrField,
+  price: pyIntField,
 });
 
 const user = z.object({
-  user_id: pyStr,
+  user_id: pyStrField,
   name,
   address,
-  email: pyStr,
-  dob: pyStr,
+  email: pyStrField,
+  dob: pyStrField,
   payment_methods: z.record(z.string(), paymentMethod),
   saved_passengers: z.array(passenger),
   membership: z.enum(MEMBERSHIPS),
-  reservations: z.array(pyStr),
+  reservations: z.array(pyStrField),
 });
 
 const reservation = z.object({
-  reservation_id: pyStr,
-  user_id: pyStr,
-  origin: pyStr,
-  destination: pyStr,
+  reservation_id: pyStrField,
+  user_id: pyStrField,
+  origin: pyStrField,
+  destination: pyStrField,
   flight_type: z.enum(FLIGHT_TYPES),
   cabin: z.enum(CABINS),
   flights: z.array(reservationFlight),
   passengers: z.array(passenger),
   payment_history: z.array(payment),
-  created_at: pyStr,
-  total_baggages: pyInt,
-  nonfree_baggages: pyInt,
+  created_at: pyStrField,
+  total_baggages: pyIntField,
+  nonfree_baggages: pyIntField,
   insurance: z.enum(INSURANCE),
   status: z.literal("cancelled").nullable().default(null),
 });

@@ -3,9 +3,9 @@
  * airline (it is commented out in `tools.py`), and no non-tool functions (no init actions or
  * env assertions).
  */
+import { calculate, transferToHumanAgents } from "../shared-tools.ts";
 import { makeToolkit, type ToolDef, type Toolkit } from "../toolkit.ts";
 import { bookReservation } from "./book-reservation.ts";
-import { calculate, transferToHumanAgents } from "./generic-tools.ts";
 import {
   getFlightStatus,
   getReservationDetails,

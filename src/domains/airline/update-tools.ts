@@ -3,14 +3,21 @@
  * update_reservation_{baggages,flights,passengers} and send_certificate (spec §6.1).
  * Checks run in tau2's order; a failure keeps the mutations made before it (no rollback).
  */
+import {
+  checkedAdd,
+  checkedMul,
+  checkedSub,
+  isNonZero,
+  lessThan,
+  maxWithZero,
+} from "../../formats/py/arith.ts";
+import { attributeError, keyError, pyIter, pyKeyIn, pyLen, pyStr } from "../../formats/py/builtins.ts";
 import { pyNeg } from "../../formats/py/number.ts";
+import { construct } from "../../formats/py/pydantic-models.ts";
 import { deepClone, type PyDict, type PyFloat, type PyValue, pyEquals } from "../../formats/py/value.ts";
 import type { DbState } from "../db-state.ts";
 import { model, type ToolDef, ToolError } from "../toolkit.ts";
-import { add, isNonZero, lessThan, maxZero, mul, sub } from "./arith.ts";
 import { Certificate, FlightInfo, modelsIfAllDicts, Passenger, Payment } from "./models.ts";
-import { construct } from "./pydantic.ts";
-import { attributeError, keyError, pyIter, pyKeyIn, pyLen, pyStr } from "./python.ts";
 import {
   getFlight,
   getFlightInstance,
@@ -46,7 +53,7 @@ function paymentForUpdate(
   }
   if (method.source === "gift_card") {
     const writable = db.mut<UserRec>("users", userId).payment_methods[paymentId] as PyDict;
-    writable.amount = sub(writable.amount as PyValue, price);
+    writable.amount = checkedSub(writable.amount as PyValue, price);
   }
   return isNonZero(price) ? construct("Payment", Payment, { payment_id: paymentId, amount: price }) : null;
 }
@@ -81,7 +88,7 @@ export const updateReservationBaggages: ToolDef = {
     const { id, reservation } = getReservation(db, args.reservation_id as PyValue);
     const { id: userId } = getUser(db, reservation.user_id);
     const nonfree = args.nonfree_baggages as PyValue;
-    const price = mul(50, maxZero(sub(nonfree, reservation.nonfree_baggages)));
+    const price = checkedMul(50, maxWithZero(checkedSub(nonfree, reservation.nonfree_baggages)));
     const payment = paymentForUpdate(db, userId, args.payment_id as PyValue, price);
     const writable = db.mut<ReservationRec>("reservations", id);
     if (payment !== null) writable.payment_history.push(payment as PaymentRec);
@@ -113,7 +120,7 @@ export const updateReservationFlights: ToolDef = {
         (f) => f.flight_number === number && f.date === date && pyEquals(cabin, reservation.cabin),
       );
       if (kept !== undefined) {
-        price = add(price, mul(kept.price, passengers()));
+        price = checkedAdd(price, checkedMul(kept.price, passengers()));
         newFlights.push(deepClone(kept));
         continue;
       }
@@ -130,10 +137,10 @@ export const updateReservationFlights: ToolDef = {
       const flightPrice = prices[cabin] as number;
       const segment = { flight_number: number, origin: flight.origin, destination: flight.destination, date };
       newFlights.push({ ...segment, price: flightPrice });
-      price = add(price, mul(flightPrice, passengers()));
+      price = checkedAdd(price, checkedMul(flightPrice, passengers()));
     }
     const paid = reservation.flights.reduce((s, f) => s + f.price, 0);
-    price = sub(price, mul(paid, passengers()));
+    price = checkedSub(price, checkedMul(paid, passengers()));
 
     const payment = paymentForUpdate(db, userId, args.payment_id as PyValue, price);
     const writable = db.mut<ReservationRec>("reservations", id);

@@ -1,27 +1,37 @@
 /** tau2's mock toolkits: a task list for the agent, a notification inbox for the user. */
-import { type PyDict, PyFloat, type PyValue, pyEquals } from "../../formats/py/value.ts";
+import { pyKeyIn, pyStr } from "../../formats/py/builtins.ts";
+import { coerceLiteral, coerceStr } from "../../formats/py/lax.ts";
+import { construct, modelOf, nullable, scalar } from "../../formats/py/pydantic-models.ts";
+import { type PyDict, type PyValue, pyEquals } from "../../formats/py/value.ts";
 import type { DbState } from "../db-state.ts";
 import { transferToHumanAgents } from "../shared-tools.ts";
 import { type FunctionDef, makeToolkit, model, type ToolDef, ToolError } from "../toolkit.ts";
 
-function validationError(model: string, field: string, kind: string, input: PyValue): ToolError {
-  const shown = input instanceof PyFloat ? input.v : input;
-  return new ToolError(
-    `1 validation error for ${model}\n${field}\n  Input should be ${kind} [input_value=${JSON.stringify(shown)}]`,
-  );
+// tau2's pydantic models, which validate the arguments the tools pass through unchecked.
+const str = scalar(coerceStr);
+const optionalStr = { check: nullable(str), default: null };
+const Task = modelOf("Task", [
+  { name: "task_id", check: str },
+  { name: "title", check: str },
+  { name: "description", ...optionalStr },
+  { name: "status", check: scalar(coerceLiteral(["pending", "completed"])) },
+]);
+const Notification = modelOf("Notification", [
+  { name: "notification_id", check: str },
+  { name: "message", check: str },
+  { name: "status", check: scalar(coerceLiteral(["unread", "read"])) },
+  { name: "task_id", ...optionalStr },
+]);
+
+/** tau2's `if key not in self.db.<field>: raise ValueError(f"<what> {key} not found")`. */
+function requireKey(db: DbState, field: string, what: string, key: PyValue): string {
+  if (!pyKeyIn(key, (k) => db.has(field, k))) throw new ToolError(`${what} ${pyStr(key)} not found`);
+  return key;
 }
 
-const requireUser = (db: DbState, userId: PyValue): PyDict => {
-  const user = typeof userId === "string" ? db.get("users", userId) : undefined;
-  if (user === undefined) throw new ToolError(`User ${String(userId)} not found`);
-  return user as PyDict;
-};
-
-const requireTaskId = (db: DbState, taskId: PyValue): string => {
-  if (typeof taskId !== "string" || !db.has("tasks", taskId))
-    throw new ToolError(`Task ${String(taskId)} not found`);
-  return taskId;
-};
+const requireUser = (db: DbState, userId: PyValue): PyDict =>
+  db.get("users", requireKey(db, "users", "User", userId)) as PyDict;
+const requireTaskId = (db: DbState, taskId: PyValue): string => requireKey(db, "tasks", "Task", taskId);
 
 const createTask: ToolDef = {
   name: "create_task",
@@ -30,16 +40,12 @@ const createTask: ToolDef = {
   run(db, { user_id, title, description }) {
     requireUser(db, user_id as PyValue);
     const taskId = `task_${db.keys("tasks").length + 1}`;
-    if (typeof title !== "string") throw validationError("Task", "title", "a valid string", title as PyValue);
-    if (description !== null && typeof description !== "string") {
-      throw validationError("Task", "description", "a valid string", description as PyValue);
-    }
-    const task: PyDict = {
+    const task = construct("Task", Task, {
       task_id: taskId,
-      title,
-      description: description as string | null,
+      title: title as PyValue,
+      description: description as PyValue,
       status: "pending",
-    };
+    });
     // tau2 allows overwriting an existing id when numbering has gaps.
     db.put("tasks", taskId, task);
     (db.mut("users", user_id as string).tasks as PyValue[]).push(taskId);
@@ -91,11 +97,8 @@ export const mockAgentTools = makeToolkit(
   [assertNumberOfTasks, assertTaskStatus],
 );
 
-const requireNotification = (db: DbState, id: PyValue): string => {
-  if (typeof id !== "string" || !db.has("notifications", id))
-    throw new ToolError(`Notification ${String(id)} not found`);
-  return id;
-};
+const requireNotification = (db: DbState, id: PyValue): string =>
+  requireKey(db, "notifications", "Notification", id);
 
 const checkNotifications: ToolDef = {
   name: "check_notifications",
@@ -119,18 +122,12 @@ const addNotification: FunctionDef = {
   name: "add_notification",
   params: [{ name: "notification_id" }, { name: "message" }, { name: "task_id", default: null }],
   run(db, { notification_id, message, task_id }) {
-    for (const [field, v] of [
-      ["notification_id", notification_id],
-      ["message", message],
-    ] as const) {
-      if (typeof v !== "string") throw validationError("Notification", field, "a valid string", v as PyValue);
-    }
-    const n: PyDict = {
-      notification_id: notification_id as string,
-      message: message as string,
+    const n = construct("Notification", Notification, {
+      notification_id: notification_id as PyValue,
+      message: message as PyValue,
       status: "unread",
       task_id: task_id as PyValue,
-    };
+    });
     db.put("notifications", notification_id as string, n);
     return model(n);
   },

@@ -2,10 +2,13 @@
  * Record shapes of the retail DB (as the schema produces them) and tau2's `_get_*` lookups with
  * their error texts. Lookups return read-only views; writers call `db.mut` on the enclosing record.
  */
+import { dictKey } from "../../formats/py/builtins.ts";
 import type { PyFloat, PyValue } from "../../formats/py/value.ts";
 import type { DbState } from "../db-state.ts";
-import { ToolError } from "../toolkit.ts";
-import { dictKey } from "./py-ops.ts";
+import { type Args, ToolError } from "../toolkit.ts";
+
+/** A bound argument (keyword binding guarantees every declared parameter is present). */
+export const arg = (args: Args, name: string): PyValue => args[name] as PyValue;
 
 export type Options = { [name: string]: string };
 export type Variant = { item_id: string; options: Options; available: boolean; price: PyFloat };

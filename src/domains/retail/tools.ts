@@ -1,6 +1,6 @@
 /** The retail agent toolkit (`RetailTools`); retail has no user tools. */
 
-import { calculate, transferToHumanAgents } from "../airline/generic-tools.ts";
+import { calculate, transferToHumanAgents } from "../shared-tools.ts";
 import { makeToolkit, type Toolkit } from "../toolkit.ts";
 import {
   cancelPendingOrder,

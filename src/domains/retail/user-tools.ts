@@ -1,11 +1,11 @@
 /** Retail tools on users and the catalogue: the one user WRITE tool and the READ lookups. */
+import { lowerMethod } from "../../formats/py/builtins.ts";
 import { pyDumps } from "../../formats/py/json.ts";
 import { type PyDict, pyEquals, setKey } from "../../formats/py/value.ts";
 import { model, type ToolDef, ToolError } from "../toolkit.ts";
 import { userAddress } from "./construct.ts";
 import { ADDRESS_PARAMS } from "./order-tools.ts";
-import { arg, pyLower } from "./py-ops.ts";
-import { getItem, getOrder, getProduct, getUser, type Product, type User } from "./records.ts";
+import { arg, getItem, getOrder, getProduct, getUser, type Product, type User } from "./records.ts";
 
 export const modifyUserAddress: ToolDef = {
   name: "modify_user_address",
@@ -32,8 +32,8 @@ export const findUserIdByEmail: ToolDef = {
   run(db, args) {
     for (const [id, user] of users(db)) {
       // Case-insensitive; the stored email is lowered before the argument (order of AttributeErrors).
-      const stored = pyLower(user.email);
-      if (stored === pyLower(arg(args, "email"))) return id;
+      const stored = lowerMethod(user.email);
+      if (stored === lowerMethod(arg(args, "email"))) return id;
     }
     throw new ToolError("User not found");
   },
@@ -47,8 +47,8 @@ export const findUserIdByNameZip: ToolDef = {
     for (const [id, user] of users(db)) {
       // Names case-insensitive (short-circuit `and`), zip compared exactly.
       if (
-        pyLower(user.name.first_name) === pyLower(arg(args, "first_name")) &&
-        pyLower(user.name.last_name) === pyLower(arg(args, "last_name")) &&
+        lowerMethod(user.name.first_name) === lowerMethod(arg(args, "first_name")) &&
+        lowerMethod(user.name.last_name) === lowerMethod(arg(args, "last_name")) &&
         pyEquals(user.address.zip, arg(args, "zip"))
       ) {
         return id;

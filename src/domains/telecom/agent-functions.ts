@@ -2,11 +2,12 @@
  * Non-tool methods of `TelecomTools` that tasks call: initialization actions (scenario setup) and
  * the agent-side env assertions.
  */
+import { checkedSub } from "../../formats/py/arith.ts";
+import { compareError, pyStr, pyTruthy } from "../../formats/py/builtins.ts";
 import { isNum, numOf, pyAdd } from "../../formats/py/number.ts";
-import { type PyDict, type PyValue, pyEquals, pyTypeName } from "../../formats/py/value.ts";
+import { type PyDict, type PyValue, pyEquals } from "../../formats/py/value.ts";
 import { type FunctionDef, ToolError } from "../toolkit.ts";
 import { newBill, newLineItem } from "./billing.ts";
-import { compareError, pyStr, pyTruthy } from "./py-text.ts";
 import {
   billIndex,
   customerBillsWithStatus,
@@ -89,12 +90,7 @@ const assertDataRefuelingAmount: FunctionDef = {
     const refuel = rec(db, "lines", targetLineIndex(db, a.customer_id as PyValue, a.line_id as PyValue))
       .data_refueling_gb as PyValue;
     const expected = a.expected_amount as PyValue;
-    if (!isNum(refuel) || !isNum(expected)) {
-      throw new ToolError(
-        `unsupported operand type(s) for -: '${pyTypeName(refuel)}' and '${pyTypeName(expected)}'`,
-      );
-    }
-    return Math.abs(numOf(refuel) - numOf(expected)) < 1e-6;
+    return Math.abs(numOf(checkedSub(refuel, expected))) < 1e-6;
   },
 };
 

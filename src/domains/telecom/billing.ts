@@ -2,30 +2,27 @@
  * Bill construction shared by `refuel_data` (one-time charges) and `suspend_line_for_overdue_bill`.
  * Objects tau2 constructs (`Bill(...)`, `LineItem(...)`) are validated, so they go through the schema.
  */
+import { checkedAdd } from "../../formats/py/arith.ts";
 import { sha256Hex } from "../../formats/py/json.ts";
-import { isNum, numOf, pyAdd } from "../../formats/py/number.ts";
-import { type PyDict, type PyFloat, type PyValue, pyTypeName } from "../../formats/py/value.ts";
+import { isNum, numOf } from "../../formats/py/number.ts";
+import { constructWithSchema } from "../../formats/py/pydantic-zod.ts";
+import type { PyDict, PyFloat, PyValue } from "../../formats/py/value.ts";
 import type { DbState } from "../db-state.ts";
 import { ToolError } from "../toolkit.ts";
-import { construct } from "./pydantic-errors.ts";
 import { billIndex, customerIndex, rec, TODAY } from "./records.ts";
 import { billSchema, lineItemSchema } from "./schema.ts";
 
 /** `Bill(**fields)`: validated and defaulted. */
-export const newBill = (fields: Record<string, PyValue>): PyDict => construct(billSchema, "Bill", fields);
+export const newBill = (fields: Record<string, PyValue>): PyDict =>
+  constructWithSchema(billSchema, "Bill", fields);
 
 /** `LineItem(...)` dated today, validated. */
 export const newLineItem = (description: PyValue, amount: PyValue, itemType: string): PyDict =>
-  construct(lineItemSchema, "LineItem", { description, amount, date: TODAY, item_type: itemType });
+  constructWithSchema(lineItemSchema, "LineItem", { description, amount, date: TODAY, item_type: itemType });
 
 /** `x += amount` on a stored number (tool assignments keep Python's int/float result type). */
-export function addTo(current: PyValue | undefined, amount: number | PyFloat | boolean): number | PyFloat {
-  if (!isNum(current))
-    throw new ToolError(
-      `unsupported operand type(s) for +=: '${pyTypeName(current)}' and '${pyTypeName(amount)}'`,
-    );
-  return pyAdd(current, amount);
-}
+export const addTo = (current: PyValue | undefined, amount: number | PyFloat | boolean): number | PyFloat =>
+  checkedAdd(current, amount, "+=");
 
 /**
  * Port difference: tau2 names a new draft bill `B` + 8 hex digits of a random uuid4, so the gold and

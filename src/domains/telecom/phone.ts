@@ -3,9 +3,15 @@
  * checks, speed test. Functions over the `device` and `surroundings` records of the user DB; the ones
  * that change the device take its writable copy.
  */
+import { attributeError, pyStr, pyTruthy } from "../../formats/py/builtins.ts";
 import { pyRoundFloat } from "../../formats/py/number.ts";
 import { isPyDict, type PyDict, type PyValue } from "../../formats/py/value.ts";
-import { attributeError, enumValue, pyStr, pyTruthy } from "./py-text.ts";
+
+/** `member.value` of a str-Enum stored as its value; any other stored value has no `.value`. */
+export function enumValue(v: PyValue | undefined): string {
+  if (typeof v !== "string") throw attributeError(v, "value");
+  return v;
+}
 
 /** An attribute of the device's APN settings (AttributeError if a tool stored a non-object there). */
 export function apnAttr(device: PyDict, attr: string): PyValue {

@@ -3,11 +3,11 @@
  * Python `==`, raising `ValueError` texts. They return list indices so callers can read (`at`) or
  * write (`mutAt`) the record.
  */
+import { pyStr } from "../../formats/py/builtins.ts";
 import type { PyDict, PyValue } from "../../formats/py/value.ts";
 import { pyEquals } from "../../formats/py/value.ts";
 import type { DbState } from "../db-state.ts";
 import { ToolError } from "../toolkit.ts";
-import { pyStr } from "./py-text.ts";
 
 /** tau2's telecom "today" (`get_today()`), as a date text. */
 export const TODAY = "2025-02-25";

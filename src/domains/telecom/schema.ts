@@ -3,10 +3,17 @@
  * order is the pydantic declaration order (tool results dump models in that order).
  */
 import { z } from "zod";
+import {
+  optional,
+  pyBoolField,
+  pyDateField,
+  pyDatetimeField,
+  pyEnumField,
+  pyFloatField,
+  zodValidationErrorText,
+} from "../../formats/py/pydantic-zod.ts";
 import { type PyDict, PyFloat } from "../../formats/py/value.ts";
 import { DbBase, type Layout } from "../db-state.ts";
-import { optional, pyBoolField, pyDateField, pyDatetimeField, pyEnumField, pyFloatField } from "./lax.ts";
-import { validationErrorText } from "./pydantic-errors.ts";
 
 export const LINE_STATUS = ["Active", "Suspended", "Pending Activation", "Closed"] as const;
 export const BILL_STATUS = ["Draft", "Issued", "Awaiting Payment", "Paid", "Overdue", "Disputed"] as const;
@@ -121,6 +128,6 @@ export const AGENT_LAYOUT: Layout = {
 /** Validates plain data as a `TelecomDB` (what `TelecomDB.model_validate` does). */
 export function telecomDbFromPlain(plain: unknown): DbBase {
   const r = telecomDb.safeParse(plain, { reportInput: true });
-  if (!r.success) throw new Error(validationErrorText(AGENT_DB_CLASS, r.error, plain));
+  if (!r.success) throw new Error(zodValidationErrorText(AGENT_DB_CLASS, r.error, plain));
   return new DbBase(AGENT_DB_CLASS, AGENT_LAYOUT, r.data as unknown as PyDict);
 }

@@ -2,12 +2,12 @@
  * tau2's telecom `sync_tools`: copies agent-DB facts about the user's line into the user DB (line
  * active, roaming allowed, data exceeded) and runs the payment-request lifecycle.
  */
+import { compareError, pyTruthy } from "../../formats/py/builtins.ts";
 import { isNum, numOf } from "../../formats/py/number.ts";
+import { constructWithSchema } from "../../formats/py/pydantic-zod.ts";
 import { isPyDict, type PyDict, type PyValue } from "../../formats/py/value.ts";
 import type { DbState } from "../db-state.ts";
 import { ToolError } from "../toolkit.ts";
-import { compareError, pyTruthy } from "./py-text.ts";
-import { construct } from "./pydantic-errors.ts";
 import {
   billIndex,
   customerBillsWithStatus,
@@ -58,7 +58,7 @@ export function syncTelecom(agent: DbState, user: DbState): void {
     if (awaiting.length > 0) {
       const bill = rec(agent, "bills", awaiting[0] as number);
       const request = { bill_id: bill.bill_id as PyValue, amount_due: bill.total_due as PyValue };
-      user.mutAtom("surroundings").payment_request = construct(
+      user.mutAtom("surroundings").payment_request = constructWithSchema(
         paymentRequestSchema,
         "PaymentRequest",
         request,

@@ -1,11 +1,12 @@
 /** The agent toolkit `TelecomTools` (tau2 `domains/telecom/tools.py`): its tools. */
+
+import { attributeError, compareError, lowerMethod, pyStr, pyTruthy } from "../../formats/py/builtins.ts";
 import { isNum, numOf, pyMul, pyRoundFloat } from "../../formats/py/number.ts";
 import { type PyDict, type PyValue, pyEquals } from "../../formats/py/value.ts";
 import type { DbState } from "../db-state.ts";
 import { transferToHumanAgents } from "../shared-tools.ts";
 import { model, type ToolDef, ToolError, type ToolOutput } from "../toolkit.ts";
 import { addTo, applyOneTimeCharge } from "./billing.ts";
-import { attributeError, compareError, pyLower, pyStr, pyTruthy } from "./py-text.ts";
 import {
   billIndex,
   customerBillsWithStatus,
@@ -73,7 +74,7 @@ const getCustomerByName: ToolDef = {
       .filter((c) => {
         const customer = c as PyDict;
         return (
-          pyLower(customer.full_name) === pyLower(a.full_name) &&
+          lowerMethod(customer.full_name) === lowerMethod(a.full_name) &&
           pyEquals(customer.date_of_birth as PyValue, a.dob as PyValue)
         );
       })

@@ -2,13 +2,20 @@
  * Non-tool methods of `TelecomUserTools` that tasks call: scenario setup (initialization actions)
  * and the user-side env assertions.
  */
+import {
+  attributeError,
+  compareError,
+  lowerMethod,
+  pyRepr,
+  pyStr,
+  pyTruthy,
+} from "../../formats/py/builtins.ts";
 import { isNum, numOf } from "../../formats/py/number.ts";
 import { isPyDict, type PyDict, PyFloat, type PyValue, pyEquals } from "../../formats/py/value.ts";
 import type { DbState } from "../db-state.ts";
 import { type Args, type FunctionDef, type ToolEnv, ToolError, type ToolOutput } from "../toolkit.ts";
 import { setViaToggle, toggleAirplaneMode, toggleSetting } from "./device-actions.ts";
 import { canSendMms, mobileDataWorking, networkSearch, speedTest } from "./phone.ts";
-import { attributeError, compareError, pyLower, pyRepr, pyStr, pyTruthy } from "./py-text.ts";
 import { NETWORK_STATUS, PERMISSION_NAMES } from "./user-schema.ts";
 import { appStatus, connectVpn, deviceOf, surroundingsOf, writableDevice } from "./user-tools.ts";
 import { degradeSharedVpn, isSharedVpn } from "./vpn.ts";
@@ -126,7 +133,7 @@ const SCENARIO_FUNCTIONS: FunctionDef[] = [
     "remove_app_permission",
     (device, _s, a) => {
       const app = appStatus(device, a.app_name as PyValue);
-      const permission = pyLower(a.permission);
+      const permission = lowerMethod(a.permission);
       if (app === undefined)
         return [false, `App '${pyStr(a.app_name)}' not found. Cannot remove permission.`];
       if (!(PERMISSION_NAMES as readonly string[]).includes(permission)) {
@@ -183,7 +190,7 @@ const ASSERTIONS: FunctionDef[] = [
       const { speed, description } = speedTest(d, s);
       const ok = atLeast(speed ?? 0.0, a.expected_speed);
       if (a.expected_desc === null) return ok;
-      return ok && description.toLowerCase() === pyLower(a.expected_desc);
+      return ok && description.toLowerCase() === lowerMethod(a.expected_desc);
     },
   ),
   assertion(

@@ -3,10 +3,16 @@
  * user's surroundings. `surroundings` is absent from the shipped `user_db.toml` and fully defaulted.
  */
 import { z } from "zod";
+import {
+  optional,
+  pyBoolField,
+  pyEnumField,
+  pyFloatField,
+  pyIntField,
+  zodValidationErrorText,
+} from "../../formats/py/pydantic-zod.ts";
 import type { PyDict } from "../../formats/py/value.ts";
 import { DbBase, type Layout } from "../db-state.ts";
-import { optional, pyBoolField, pyEnumField, pyFloatField, pyIntField } from "./lax.ts";
-import { validationErrorText } from "./pydantic-errors.ts";
 
 export const SIM_STATUS = ["active", "missing", "locked_pin", "locked_puk"] as const;
 export const NETWORK_TECHNOLOGY = ["none", "2G", "3G", "4G", "5G"] as const;
@@ -120,6 +126,6 @@ export const USER_LAYOUT: Layout = { device: "atom", surroundings: "atom" };
 /** Validates plain data as a `TelecomUserDB`. */
 export function telecomUserDbFromPlain(plain: unknown): DbBase {
   const r = telecomUserDb.safeParse(plain, { reportInput: true });
-  if (!r.success) throw new Error(validationErrorText(USER_DB_CLASS, r.error, plain));
+  if (!r.success) throw new Error(zodValidationErrorText(USER_DB_CLASS, r.error, plain));
   return new DbBase(USER_DB_CLASS, USER_LAYOUT, r.data as unknown as PyDict);
 }

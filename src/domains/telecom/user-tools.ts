@@ -1,4 +1,13 @@
 /** The user toolkit `TelecomUserTools` (tau2 `domains/telecom/user_tools.py`): the phone's tools. */
+import {
+  attributeError,
+  lowerMethod,
+  pyRepr,
+  pyStr,
+  pyTruthy,
+  requireHashable,
+} from "../../formats/py/builtins.ts";
+import { constructWithSchema } from "../../formats/py/pydantic-zod.ts";
 import { isPyDict, type PyDict, type PyValue } from "../../formats/py/value.ts";
 import type { DbState } from "../db-state.ts";
 import type { ToolDef, ToolEnv } from "../toolkit.ts";
@@ -7,14 +16,13 @@ import {
   apnAttr,
   canSendMms,
   disconnectVpn,
+  enumValue,
   networkSearch,
   simStatus,
   speedTest,
   statusBar,
   withStatusBar,
 } from "./phone.ts";
-import { attributeError, enumValue, pyLower, pyRepr, pyStr, pyTruthy, requireHashable } from "./py-text.ts";
-import { construct } from "./pydantic-errors.ts";
 import {
   apnSettingsSchema,
   defaultApnSettings,
@@ -158,7 +166,7 @@ const setApnSettings = deviceWrite(
   (device, surroundings, a) => {
     let settings = a.apn_settings as PyValue;
     if (isPyDict(settings)) {
-      settings = construct(apnSettingsSchema, "APNSettings", settings);
+      settings = constructWithSchema(apnSettingsSchema, "APNSettings", settings);
     }
     // tau2 stores a non-dict value as-is, then fails reading `.apn_name` from it.
     device.active_apn_settings = settings;
@@ -249,7 +257,7 @@ const grantAppPermission = deviceWrite(
   (device, _s, a) => {
     const name = a.app_name as PyValue;
     const app = appStatus(device, name);
-    const permission = pyLower(a.permission);
+    const permission = lowerMethod(a.permission);
     let message: string;
     if (app === undefined) {
       message = `Error. App '${pyStr(name)}' not found. Cannot grant permission.`;

@@ -113,3 +113,37 @@ export function toPlain(v: PyValue): unknown {
   }
   return out;
 }
+
+/**
+ * Equality of what tau2 hashes: the same canonical JSON text. Stricter than `pyEquals` (an int is
+ * not a float, `0.0` is not `-0.0`, key order is ignored) and much cheaper than rendering text.
+ */
+export function sameCanonical(a: PyValue | undefined, b: PyValue | undefined): boolean {
+  if (a === b) return a !== undefined || b === undefined;
+  if (a === undefined || b === undefined || a === null || b === null) return false;
+  if (a instanceof PyFloat || b instanceof PyFloat) {
+    if (!(a instanceof PyFloat && b instanceof PyFloat)) return false;
+    return Object.is(a.v, b.v) || (Number.isNaN(a.v) && Number.isNaN(b.v));
+  }
+  if (typeof a !== "object" || typeof b !== "object") {
+    // ints: -0 prints as 0; bigint vs number of equal value print alike.
+    if (
+      (typeof a === "number" || typeof a === "bigint") &&
+      (typeof b === "number" || typeof b === "bigint")
+    ) {
+      return BigInt(a) === BigInt(b);
+    }
+    return false;
+  }
+  if (Array.isArray(a) || Array.isArray(b)) {
+    if (!Array.isArray(a) || !Array.isArray(b) || a.length !== b.length) return false;
+    for (let i = 0; i < a.length; i++) if (!sameCanonical(a[i], b[i])) return false;
+    return true;
+  }
+  const ka = Object.keys(a);
+  if (ka.length !== Object.keys(b).length) return false;
+  for (const k of ka) {
+    if (!Object.hasOwn(b, k) || !sameCanonical((a as PyDict)[k], (b as PyDict)[k])) return false;
+  }
+  return true;
+}

@@ -40,8 +40,20 @@ function covered(footprint: ReadonlySet<string>, path: string): boolean {
   }
 }
 
+/** A task's footprint depends only on its gold replay: computed once per gold state. */
+const footprints = new WeakMap<DbState, Set<string>>();
+
+function footprintOf(initial: DbState, gold: DbState): Set<string> {
+  let f = footprints.get(gold);
+  if (f === undefined) {
+    f = new Set(diffStates(initial, gold).map((d) => d.path));
+    footprints.set(gold, f);
+  }
+  return f;
+}
+
 export function checkDb(db: "agent" | "user", s: GateStates): Omit<DeltaGateResult, "pass"> {
-  const footprint = new Set(diffStates(s.initial, s.gold).map((d) => d.path));
+  const footprint = footprintOf(s.initial, s.gold);
   const violations: GateViolation[] = [];
   const inFootprint: string[] = [];
   for (const d of diffStates(s.gold, s.predicted)) {

@@ -1,8 +1,8 @@
 /** `calculate` and `transfer_to_human_agents`: Python eval semantics and CPython 3.11 error texts. */
 import { describe, expect, it } from "vitest";
-import { calculate, transferToHumanAgents } from "../../../src/domains/airline/generic-tools.ts";
 import { DbState } from "../../../src/domains/db-state.ts";
 import { TAU2_QUIRKS } from "../../../src/domains/quirks.ts";
+import { calculate, transferToHumanAgents } from "../../../src/domains/shared-tools.ts";
 import { invoke } from "../../../src/domains/toolkit.ts";
 import type { PyValue } from "../../../src/formats/py/value.ts";
 import { airlineBase } from "./data.ts";

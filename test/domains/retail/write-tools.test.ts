@@ -287,7 +287,7 @@ describe("address tools", () => {
     ).toBe(
       "Error: 1 validation error for UserAddress\nzip\n" +
         "  Input should be a valid string [type=string_type, input_value=73301, input_type=int]\n" +
-        "    For further information visit https://errors.pydantic.dev/2.13/v/string_type",
+        "    For further information visit https://errors.pydantic.dev/2.11/v/string_type",
     );
     expect((order(s, "#W1").address as PyDict).zip).toBe("12345");
   });

@@ -207,11 +207,11 @@ describe("APN settings", () => {
     });
     expect(run("set_apn_settings", { apn_settings: { foo: 1 } }).content).toBe(
       "Error: 1 validation error for APNSettings\nfoo\n  Extra inputs are not permitted [type=extra_forbidden, input_value=1, input_type=int]\n" +
-        "    For further information visit https://errors.pydantic.dev/2.13/v/extra_forbidden",
+        "    For further information visit https://errors.pydantic.dev/2.11/v/extra_forbidden",
     );
     expect(run("set_apn_settings", { apn_settings: { apn_name: "bad" } }).content).toBe(
       "Error: 1 validation error for APNSettings\napn_name\n  Input should be 'internet' or 'broken' [type=enum, input_value='bad', input_type=str]\n" +
-        "    For further information visit https://errors.pydantic.dev/2.13/v/enum",
+        "    For further information visit https://errors.pydantic.dev/2.11/v/enum",
     );
   });
 });

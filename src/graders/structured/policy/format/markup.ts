@@ -29,8 +29,12 @@ const TOOL_CALL_MARKUP: readonly { readonly label: string; readonly pattern: Reg
   { label: "to=functions.<name> recipient", pattern: /\bto=functions\.[A-Za-z_]\w*/ },
 ];
 
+const MARKUP_PREFILTER = /[<{[\uff5c]|functions\./;
+
 /** The earliest tool-call markup in the text, or null. */
 export function findToolCallMarkup(text: string): MarkupHit | null {
+  // Every pattern needs one of these; most replies have none, so one scan rules them all out.
+  if (!MARKUP_PREFILTER.test(text)) return null;
   let best: MarkupHit | null = null;
   for (const { label, pattern } of TOOL_CALL_MARKUP) {
     const m = pattern.exec(text);
