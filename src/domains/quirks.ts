@@ -28,3 +28,25 @@ export const FIXED_QUIRKS: Quirks = Object.freeze({
 });
 
 export const QUIRK_NAMES = Object.keys(TAU2_QUIRKS) as (keyof Quirks)[];
+
+export class QuirkSpecError extends Error {
+  override readonly name = "QuirkSpecError";
+}
+
+/**
+ * Quirks from a preset (`tau2` = reproduce every tau2 bug, `fixed` = none) and overrides such as
+ * `noGoldSync=off`.
+ */
+export function resolveQuirks(preset: string, overrides: readonly string[] = []): Quirks {
+  if (preset !== "tau2" && preset !== "fixed") throw new QuirkSpecError(`unknown quirk preset ${preset} (tau2, fixed)`);
+  const out: Record<keyof Quirks, boolean> = { ...(preset === "tau2" ? TAU2_QUIRKS : FIXED_QUIRKS) };
+  for (const o of overrides) {
+    const m = /^([A-Za-z]+)=(on|off)$/.exec(o);
+    const name = m?.[1] as keyof Quirks | undefined;
+    if (m === null || name === undefined || !QUIRK_NAMES.includes(name)) {
+      throw new QuirkSpecError(`bad quirk override ${JSON.stringify(o)}: use <name>=on|off with a name from ${QUIRK_NAMES.join(", ")}`);
+    }
+    out[name] = m[2] === "on";
+  }
+  return Object.freeze(out);
+}

@@ -3,8 +3,8 @@
  * Paths are relative to the config file and must stay inside the roots the config declares, so a
  * shared config cannot read or write outside them.
  */
-import { readFileSync } from "node:fs";
-import { dirname, isAbsolute, relative, resolve } from "node:path";
+import { readFileSync, realpathSync } from "node:fs";
+import { basename, dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
 import { z } from "zod";
 import { sha256Hex } from "../formats/py/json.ts";
 import { stableJson } from "../formats/stable-json.ts";
@@ -52,6 +52,10 @@ export const experimentSchema = z.strictObject({
       nl_curated: z.boolean().default(false),
     })
     .default({ policy_rules: [], format_errors: false, nl_curated: false }),
+  /** tau2 bugs to reproduce: a preset plus `name=on|off` overrides (see src/domains/quirks.ts). */
+  quirks: z
+    .strictObject({ preset: z.enum(["tau2", "fixed"]).default("tau2"), overrides: z.array(z.string()).default([]) })
+    .default({ preset: "tau2", overrides: [] }),
   /** tau2 drops `infrastructure_error` simulations from pass^k; `count_as_failure` keeps them as 0. */
   infrastructure_errors: z.enum(["drop", "count_as_failure"]).default("drop"),
   /** Relative to `roots.output`. */
@@ -72,12 +76,40 @@ export class ExperimentError extends Error {
   override readonly name = "ExperimentError";
 }
 
-/** A path from the config, resolved against its root; refuses anything that escapes the root. */
+/** Is `full` the root itself or below it (both absolute)? `..foo` is a name, not a way up. */
+function within(root: string, full: string): boolean {
+  const rel = relative(root, full);
+  return rel === "" || (!isAbsolute(rel) && rel !== ".." && !rel.startsWith(`..${sep}`));
+}
+
+/** The real path of `p`, resolving symlinks in the part that exists (an output file may not yet). */
+function realPathOfExisting(p: string): string {
+  let tail = "";
+  for (let at = p; ; at = dirname(at)) {
+    try {
+      const real = realpathSync(at);
+      return tail === "" ? real : join(real, tail);
+    } catch {
+      if (dirname(at) === at) return p;
+      tail = tail === "" ? basename(at) : join(basename(at), tail);
+    }
+  }
+}
+
+/**
+ * A path from the config, resolved against its root; refuses anything that escapes the root, by `..`,
+ * an absolute path, or a symbolic link inside the root that points outside it.
+ */
 export function insideRoot(root: string, path: string, what: string): string {
   const full = resolve(root, path);
-  const rel = relative(root, full);
-  if (rel.startsWith("..") || isAbsolute(rel)) {
+  if (!within(root, full)) {
     throw new ExperimentError(`${what} ${JSON.stringify(path)} escapes its root ${root}`);
+  }
+  const realFull = realPathOfExisting(full);
+  if (!within(realPathOfExisting(root), realFull)) {
+    throw new ExperimentError(
+      `${what} ${JSON.stringify(path)} escapes its root ${root} through a symbolic link (it resolves to ${realFull})`,
+    );
   }
   return full;
 }

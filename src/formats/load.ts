@@ -70,8 +70,8 @@ export function detectVariant(data: unknown): Detection {
 }
 
 /** Loads any `.json` file: a trajectory file, or a classified non-trajectory file. Throws `FormatError`. */
-export function loadJsonFile(path: string): LoadedJsonFile {
-  const doc = readJsonDocument(path, TYPED_KEYS);
+export function loadJsonFile(path: string, text?: string): LoadedJsonFile {
+  const doc = text === undefined ? readJsonDocument(path, TYPED_KEYS) : readJsonDocument(path, TYPED_KEYS, text);
   if (doc.kind === "jsonl") {
     return {
       path,

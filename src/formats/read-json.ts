@@ -2,6 +2,7 @@
  * Reads one `.json` file for the loaders: fast `JSON.parse` with Python-typed argument values, a JSON
  * Lines check (judge outputs are saved as `.json`), and error texts that give the position.
  */
+import { isUtf8 } from "node:buffer";
 import { readFileSync } from "node:fs";
 import { FormatError } from "./errors.ts";
 import { JsonSyntaxError, parsePyJson } from "./py/parse.ts";
@@ -52,19 +53,59 @@ function plainOutsideTypedKeys(v: PyValue, keys: ReadonlySet<string>): unknown {
   return v;
 }
 
-function readText(file: string): string {
+function readBytes(file: string): Uint8Array {
   try {
-    return readFileSync(file, "utf8");
+    return readFileSync(file);
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
     const why =
-      code === "ENOENT" ? "no such file" : code === "EISDIR" ? "is a directory" : (err as Error).message;
+      code === "ENOENT"
+        ? "no such file"
+        : code === "EISDIR"
+          ? "is a directory"
+          : code === "ELOOP"
+            ? "symbolic link loop"
+            : (err as Error).message;
     throw new FormatError(file, "$", `cannot read file: ${why}`);
   }
 }
 
-export function readJsonDocument(file: string, typedKeys: readonly string[] = TAU2_TYPED_KEYS): JsonDocument {
-  const text = readText(file);
+/** Where the first byte that breaks UTF-8 sits, for the error text (only called on invalid input). */
+function firstInvalidUtf8(bytes: Uint8Array): number {
+  let lo = 0;
+  let hi = bytes.length;
+  // Binary search on prefixes; a cut inside a valid sequence may look invalid, so widen by 3 bytes.
+  while (hi - lo > 4) {
+    const mid = (lo + hi) >>> 1;
+    if (isUtf8(bytes.subarray(0, mid)) || isUtf8(bytes.subarray(0, Math.min(mid + 3, bytes.length)))) lo = mid;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/**
+ * Decodes a file's bytes strictly: Node's lenient decoding would turn invalid bytes into U+FFFD and
+ * grade a silently altered text. tau2 writes UTF-8 (a BOM is tolerated, as Python's `utf-8-sig` does).
+ */
+export function decodeUtf8(file: string, bytes: Uint8Array): string {
+  if (bytes.length >= 2 && ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff)))
+    throw new FormatError(file, "$", "not UTF-8: the file starts with a UTF-16 byte order mark");
+  if (!isUtf8(bytes)) {
+    throw new FormatError(file, "$", `not valid UTF-8 (first invalid byte near offset ${firstInvalidUtf8(bytes)})`);
+  }
+  const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("utf8");
+  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+}
+
+export function readJsonDocument(
+  file: string,
+  typedKeys: readonly string[] = TAU2_TYPED_KEYS,
+  /** The file's content when the caller has already read it (bytes are checked for UTF-8). */
+  content?: string | Uint8Array,
+): JsonDocument {
+  const text =
+    typeof content === "string" ? content : decodeUtf8(file, content ?? readBytes(file));
+  if (text.trim() === "") throw new FormatError(file, "$", "empty file (no JSON value)");
   let data: unknown;
   try {
     data = JSON.parse(text);

@@ -68,6 +68,23 @@ export interface GradedSimulation {
   readonly structured?: StructuredVerdict;
 }
 
+/** JavaScript's own error classes: thrown by a bug in this port, never on purpose. */
+const JS_FAULTS: readonly (new () => Error)[] = [TypeError, RangeError, ReferenceError, SyntaxError, EvalError, URIError];
+
+/** Error texts go into one table cell; an untrusted 10 MB id must not be echoed whole. */
+const MAX_REASON = 2000;
+const clip = (text: string): string => (text.length <= MAX_REASON ? text : `${text.slice(0, MAX_REASON - 1)}…`);
+
+/**
+ * The row's reason when grading throws. A JS fault is labelled as one, so a bug in the port is never
+ * mistaken for (or counted like) a trajectory that tau2 itself would refuse to grade.
+ */
+export function abortReason(e: unknown): string {
+  if (e instanceof Error && JS_FAULTS.some((c) => e.constructor === c))
+    return clip(`internal fault while grading (a tau-rescore bug, not the trajectory's): ${e.name}: ${e.message}`);
+  return clip(`grading aborted: ${e instanceof Error ? e.message : String(e)}`);
+}
+
 const taskSetCache = new Map<string, Map<string, Task>>();
 
 function dataDirTasks(dataDir: string, domain: string, version: string): Map<string, Task> | null {
@@ -113,7 +130,7 @@ export async function* gradeFile(
         trial: null,
         termination_reason: null,
         recorded_reward: null,
-        error: `invalid simulation at ${r.path}: ${r.reason}`,
+        error: clip(`invalid simulation at ${r.path}: ${r.reason}`),
       },
       sim: null,
       task: null,
@@ -138,13 +155,13 @@ export async function* gradeFile(
     });
     if (domain === undefined) {
       yield fail(
-        domainName === null ? "the file's domain is unknown" : `domain ${domainName} is not supported`,
+        domainName === null ? "the file's domain is unknown" : clip(`domain ${domainName} is not supported`),
       );
       continue;
     }
     const task = tasks?.get(sim.task_id);
     if (task === undefined) {
-      yield fail(`task ${sim.task_id} is not among the tasks of ${taskVersion}`);
+      yield fail(clip(`task ${sim.task_id} is not among the tasks of ${taskVersion}`));
       continue;
     }
     try {
@@ -191,7 +208,7 @@ export async function* gradeFile(
         ...(structured === undefined ? {} : { structured }),
       };
     } catch (e) {
-      yield fail(`grading aborted: ${e instanceof Error ? e.message : String(e)}`);
+      yield fail(abortReason(e));
     }
   }
 }

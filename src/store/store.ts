@@ -50,13 +50,28 @@ export class VerdictStore {
   }
 
   /** Writes one file's rows and its `files` row atomically. */
-  async writeFile(fileRow: Row, batch: FileBatch): Promise<void> {
+  writeFile(fileRow: Row, batch: FileBatch): Promise<void> {
+    return this.writeFiles([{ fileRow, batch }]);
+  }
+
+  /**
+   * Writes several files in one transaction: each file's rows and its `files` row commit
+   * together, so after a crash every file is either complete or absent (and is re-done).
+   */
+  async writeFiles(files: readonly { readonly fileRow: Row; readonly batch: FileBatch }[]): Promise<void> {
+    if (files.length === 0) return;
+    const byTable = new Map<TableName, Row[]>();
+    for (const f of files) {
+      for (const [table, rows] of Object.entries(f.batch) as [TableName, Row[]][]) {
+        const list = byTable.get(table) ?? [];
+        for (const r of rows) list.push(r);
+        byTable.set(table, list);
+      }
+    }
     await this.conn.run("BEGIN TRANSACTION");
     try {
-      for (const [table, rows] of Object.entries(batch) as [TableName, Row[]][]) {
-        if (rows.length > 0) await this.append(table, rows);
-      }
-      await this.append("files", [fileRow]);
+      for (const [table, rows] of byTable) if (rows.length > 0) await this.append(table, rows);
+      await this.append("files", files.map((f) => f.fileRow));
       await this.conn.run("COMMIT");
     } catch (e) {
       await this.conn.run("ROLLBACK").catch(() => undefined);

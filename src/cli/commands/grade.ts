@@ -1,6 +1,6 @@
 /** `tau-rescore grade`: one JSON line (or a table row) per simulation, with each selected grader's verdict. */
 import type { Command } from "commander";
-import { TAU2_QUIRKS } from "../../domains/quirks.ts";
+import { type Quirks, resolveQuirks } from "../../domains/quirks.ts";
 import { loadJsonFile } from "../../formats/load.ts";
 import { detectTaskVersion } from "../../formats/task-version.ts";
 import { loadCorrectionsDir } from "../../graders/corrections/builtin.ts";
@@ -26,6 +26,8 @@ interface GradeOptions {
   corrections: string;
   correctionsDir?: string;
   fallbackTaskVersion: string;
+  quirks: string;
+  quirk?: string[];
   requirements?: string;
   gate?: string;
 }
@@ -59,6 +61,8 @@ export function registerGradeCommand(program: Command): void {
     .option("--corrections <on|off>", "also report verdicts under the corrections overlay", "off")
     .option("--corrections-dir <dir>", "corrections overlays (default: the repo's corrections/)")
     .option("--fallback-task-version <name>", "task set for files that embed no tasks", "head")
+    .option("--quirks <preset>", "tau2 bugs: tau2 (reproduce, for parity) or fixed", "tau2")
+    .option("--quirk <name=on|off...>", "override one quirk, e.g. noGoldSync=off")
     .action((paths: string[], opts: GradeOptions) => runGrade(paths, opts));
 }
 
@@ -90,7 +94,13 @@ async function runGrade(paths: string[], opts: GradeOptions): Promise<void> {
   const judge = judgeFor(opts);
   const corrections = opts.corrections === "on" ? loadCorrectionsDir(opts.correctionsDir) : undefined;
   const structured = graders.has("structured") ? structuredConfig(opts) : undefined;
-  const pool = new ContextPool(dataDir, TAU2_QUIRKS);
+  let quirks: Quirks;
+  try {
+    quirks = resolveQuirks(opts.quirks, opts.quirk ?? []);
+  } catch (e) {
+    throw new UsageError((e as Error).message);
+  }
+  const pool = new ContextPool(dataDir, quirks);
   const files = listInputFiles(paths);
   let failedFiles = 0;
   let errorRows = 0;

@@ -1,0 +1,172 @@
+/**
+ * `npm run bench -- [--corpus DIR] [--replicate N] [--repeat R] [--workers W] [--json]`
+ *
+ * Measures, in one process, the parse floor (read + JSON.parse every file), τ³ grading alone and
+ * both graders end to end, the DuckDB ingest, and the full analysis query set; reports medians over
+ * R repeats and the ratios to the parse floor (absolute times are noisy on shared machines).
+ */
+import { readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { parseArgs } from "node:util";
+import { installAnalyses, summarize } from "../src/analysis/report.ts";
+import { REPORTED } from "../src/analysis/views.ts";
+import { loadExperiment, type ResolvedExperiment } from "../src/experiments/config.ts";
+import { workerCount } from "../src/pipeline/parallel.ts";
+import type { FileResult } from "../src/pipeline/process-file.ts";
+import { gradeJobs, jobsFor } from "../src/pipeline/run.ts";
+import { type Row, TABLES, type TableName } from "../src/store/schema.ts";
+import { type FileBatch, VerdictStore } from "../src/store/store.ts";
+
+const { values: args } = parseArgs({
+  options: {
+    corpus: { type: "string", default: resolve("../shared/corpus") },
+    "data-dir": { type: "string", default: process.env.TAU2_DATA_DIR || resolve("../shared/tau2-data") },
+    replicate: { type: "string", default: "1" },
+    repeat: { type: "string", default: "3" },
+    workers: { type: "string" },
+    json: { type: "boolean", default: false },
+  },
+});
+const replicate = Math.max(1, Number(args.replicate));
+const repeat = Math.max(1, Number(args.repeat));
+if (args.workers !== undefined) process.env.TAU_RESCORE_WORKERS = args.workers;
+
+const experiment = (graders: ("tau3" | "structured")[]): ResolvedExperiment => {
+  const base = loadExperiment(resolve("experiments/default.json"), { corpus: [args.corpus], dataDir: args["data-dir"] });
+  return { ...base, config: { ...base.config, graders, corrections: graders.includes("structured") && base.config.corrections } };
+};
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
+const seconds = async (f: () => Promise<unknown> | unknown) => {
+  const t = performance.now();
+  await f();
+  return (performance.now() - t) / 1000;
+};
+
+const exp = experiment(["tau3", "structured"]);
+const baseJobs = jobsFor(exp);
+const jobs = Array.from({ length: replicate }, () => baseJobs).flat();
+const workers = workerCount(jobs.length);
+
+function parseFloor(): void {
+  for (const j of jobs) {
+    try {
+      JSON.parse(readFileSync(j.full, "utf8"));
+    } catch {
+      // JSONL and broken files cost their parse attempt too
+    }
+  }
+}
+
+async function grade(e: ResolvedExperiment, sink?: (r: FileResult, replica: number) => Promise<void>): Promise<number> {
+  let sims = 0;
+  const seen = new Map<string, number>();
+  for await (const r of gradeJobs(e, "bench", jobs, new Set(), workers)) {
+    const replica = seen.get(r.path) ?? 0;
+    seen.set(r.path, replica + 1);
+    if (r.kind !== "skipped") sims += r.simulations;
+    if (sink !== undefined) await sink(r, replica);
+  }
+  return sims;
+}
+
+/** Replicated files would collide on their content keys: suffix file ids and simulation keys. */
+function rekey(rows: readonly Row[], table: TableName, replica: number): Row[] {
+  if (replica === 0) return [...rows];
+  const cols = TABLES[table].columns.map((c) => c.name);
+  const targets = ["file_id", "sim_key"].map((n) => cols.indexOf(n)).filter((i) => i >= 0);
+  return rows.map((row) => row.map((v, i) => (targets.includes(i) && typeof v === "string" ? `${v}~${replica}` : v)));
+}
+
+async function ingest(db: string): Promise<{ writeS: number; totalS: number }> {
+  rmSync(db, { force: true });
+  const store = await VerdictStore.open(db);
+  const c = exp.config;
+  await store.append("runs", [["bench", 1, c.name, exp.configHash, "bench", "{}", c.infrastructure_errors, c.ranking.min_task_coverage, c.ranking.bootstrap_samples, c.ranking.seed]]);
+  let writeS = 0;
+  const pending: { fileRow: Row; batch: FileBatch }[] = [];
+  const flush = async () => {
+    writeS += await seconds(() => store.writeFiles(pending));
+    pending.length = 0;
+  };
+  const totalS = await seconds(() =>
+    grade(exp, async (r, replica) => {
+      if (r.kind === "skipped") return;
+      const batch: FileBatch = {};
+      for (const [t, rows] of Object.entries(r.batch) as [TableName, Row[]][]) batch[t] = rekey(rows, t, replica);
+      pending.push({ fileRow: rekey([r.fileRow], "files", replica)[0] as Row, batch });
+      if (pending.length >= 16) await flush();
+    }),
+  );
+  await flush();
+  store.close();
+  return { writeS, totalS };
+}
+
+async function analysis(db: string): Promise<{ seconds: number; verdictRows: number }> {
+  const store = await VerdictStore.open(db);
+  const verdictRows = Number((await store.query<{ n: number }>("SELECT count(*)::INTEGER AS n FROM verdicts"))[0]?.n ?? 0);
+  const s = await seconds(async () => {
+    await installAnalyses(store);
+    for (const v of REPORTED) await store.query(`SELECT * FROM ${v}`);
+    await summarize(store);
+  });
+  store.close();
+  return { seconds: s, verdictRows };
+}
+
+type Phase = "parse" | "tau3" | "both" | "write" | "run" | "analysis";
+const runs: Record<Phase, number[]> = { parse: [], tau3: [], both: [], write: [], run: [], analysis: [] };
+let simulations = 0;
+let verdictRows = 0;
+const db = join(tmpdir(), `tau-rescore-bench-${process.pid}.duckdb`);
+for (let i = 0; i < repeat; i++) {
+  runs.parse.push(await seconds(parseFloor));
+  runs.tau3.push(await seconds(() => grade(experiment(["tau3"]))));
+  runs.both.push(await seconds(async () => (simulations = await grade(exp))));
+  const w = await ingest(db);
+  runs.write.push(w.writeS);
+  runs.run.push(w.totalS);
+  const a = await analysis(db);
+  runs.analysis.push(a.seconds);
+  verdictRows = a.verdictRows;
+}
+rmSync(db, { force: true });
+rmSync(`${db}.wal`, { force: true });
+
+const m = Object.fromEntries(Object.entries(runs).map(([k, v]) => [k, median(v)])) as Record<Phase, number>;
+const result = {
+  parse_floor_s: m.parse,
+  tau3_s: m.tau3,
+  both_s: m.both,
+  simulations,
+  sims_per_s: simulations / m.both,
+  ratio_to_parse_floor: m.both / m.parse,
+  tau3_ratio_to_parse_floor: m.tau3 / m.parse,
+  peak_rss_mb: process.resourceUsage().maxRSS / 1024,
+  ingest_s: m.write,
+  run_with_db_s: m.run,
+  analysis_s: m.analysis,
+  verdict_rows: verdictRows,
+  files: jobs.length,
+  replicate,
+  repeats: repeat,
+  workers,
+};
+if (args.json) {
+  process.stdout.write(`${JSON.stringify(result)}\n`);
+} else {
+  const f = (x: number) => x.toFixed(3);
+  process.stdout.write(
+    [
+      `corpus ${args.corpus} ×${replicate}: ${jobs.length} files, ${simulations} simulations, ${workers} worker(s), median of ${repeat}`,
+      `  parse floor (read + JSON.parse)   ${f(m.parse)} s   1.00×`,
+      `  τ³ only                           ${f(m.tau3)} s   ${(m.tau3 / m.parse).toFixed(2)}× parse floor`,
+      `  both graders                      ${f(m.both)} s   ${(m.both / m.parse).toFixed(2)}× parse floor   ${Math.round(result.sims_per_s)} simulations/s`,
+      `  DuckDB ingest (write time)        ${f(m.write)} s   (grading + writing: ${f(m.run)} s)`,
+      `  analysis query set                ${f(m.analysis)} s   over ${verdictRows} verdict rows`,
+      `  peak RSS                          ${Math.round(result.peak_rss_mb)} MB`,
+    ].join("\n") + "\n",
+  );
+}

@@ -1,0 +1,71 @@
+/**
+ * Grades files on worker threads (one per core, capped by the file count), yielding results as
+ * they complete. Results are small row batches; trajectories never cross threads.
+ */
+import { availableParallelism } from "node:os";
+import { Worker } from "node:worker_threads";
+import type { FileJob, FileResult } from "./process-file.ts";
+import type { WorkerInit } from "./worker.ts";
+import { workerScript } from "./worker-bundle.ts";
+
+
+/** `TAU_RESCORE_WORKERS` overrides; 1 means grading in the main thread. */
+export function workerCount(files: number, env: NodeJS.ProcessEnv = process.env): number {
+  const forced = Number(env.TAU_RESCORE_WORKERS);
+  const wanted = Number.isInteger(forced) && forced > 0 ? forced : availableParallelism();
+  return Math.max(1, Math.min(wanted, files));
+}
+
+type Reply = { seq: number; result?: FileResult; failure?: string };
+
+export async function* gradeInWorkers(jobs: readonly FileJob[], init: WorkerInit, count: number): AsyncGenerator<FileResult> {
+  const entry = await workerScript();
+  const workers = Array.from({ length: count }, () => new Worker(entry, { workerData: init }));
+  const done: FileResult[] = [];
+  let wake: (() => void) | null = null;
+  let failure: Error | null = null;
+  let next = 0;
+  let outstanding = 0;
+  const feed = (w: Worker) => {
+    if (next < jobs.length) {
+      outstanding++;
+      w.postMessage({ job: jobs[next], seq: next });
+      next++;
+    }
+  };
+  for (const w of workers) {
+    w.on("message", (m: Reply) => {
+      outstanding--;
+      if (m.failure !== undefined) failure ??= new Error(`worker failed on ${jobs[m.seq]?.path}: ${m.failure}`);
+      else if (m.result !== undefined) done.push(m.result);
+      feed(w);
+      wake?.();
+    });
+    w.on("error", (e) => {
+      failure ??= e;
+      wake?.();
+    });
+  }
+  // Two jobs per worker in flight keeps every thread busy while results are written.
+  for (const w of workers) {
+    feed(w);
+    feed(w);
+  }
+  try {
+    while (outstanding > 0 || done.length > 0) {
+      if (failure !== null) throw failure;
+      const r = done.shift();
+      if (r !== undefined) {
+        yield r;
+        continue;
+      }
+      await new Promise<void>((resolve) => {
+        wake = resolve;
+      });
+      wake = null;
+    }
+    if (failure !== null) throw failure;
+  } finally {
+    await Promise.all(workers.map((w) => w.terminate()));
+  }
+}

@@ -1,0 +1,95 @@
+/**
+ * One corpus file from bytes to table rows: hash, load, detect the task version, grade every
+ * simulation, build the rows. Shared by the in-thread path and the worker threads.
+ */
+import { createHash } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { domainByName } from "../domains/registry.ts";
+import type { ExperimentConfig } from "../experiments/config.ts";
+import { FormatError } from "../formats/errors.ts";
+import { loadJsonFile } from "../formats/load.ts";
+import type { TrajectoryFile } from "../formats/model.ts";
+import { detectTaskVersion } from "../formats/task-version.ts";
+import type { Row } from "../store/schema.ts";
+import { batchFor, type FileContext, fileRow, metaOf, unloadedMeta } from "../store/rows.ts";
+import type { FileBatch } from "../store/store.ts";
+import type { ContextPool } from "./contexts.ts";
+import { type GradedSimulation, type GradeSettings, gradeFile } from "./grade.ts";
+
+export interface FileJob {
+  readonly full: string;
+  /** The path recorded in the store (relative to the corpus root). */
+  readonly path: string;
+}
+
+export type FileResult =
+  | { readonly kind: "skipped"; readonly path: string; readonly fileId: string }
+  | {
+      readonly kind: "graded" | "not-trajectories" | "error";
+      readonly path: string;
+      readonly fileId: string;
+      readonly fileRow: Row;
+      readonly batch: FileBatch;
+      readonly simulations: number;
+      readonly errors: number;
+    };
+
+export interface FileDeps {
+  readonly runId: string;
+  readonly dataDir: string;
+  readonly pool: ContextPool;
+  readonly settings: GradeSettings;
+  readonly gatedRules: ReadonlySet<string>;
+  readonly exclusions: ExperimentConfig["exclude_from_rankings"];
+  /** Files already committed under this run (skipped). */
+  readonly committed: ReadonlySet<string>;
+}
+
+function exclusionFor(exclusions: FileDeps["exclusions"], path: string, file: TrajectoryFile): string | null {
+  for (const e of exclusions) {
+    if (e.path_contains !== undefined && !path.includes(e.path_contains)) continue;
+    if (e.agent_model !== undefined && file.info.agent_model !== e.agent_model) continue;
+    return e.reason;
+  }
+  return null;
+}
+
+export async function processFile(job: FileJob, deps: FileDeps): Promise<FileResult> {
+  const { runId, gatedRules } = deps;
+  let bytes: Buffer;
+  try {
+    bytes = readFileSync(job.full);
+  } catch (e) {
+    const msg = `${job.path}: cannot read: ${(e as Error).message}`;
+    const fileId = createHash("sha256").update(`unreadable:${job.path}`).digest("hex");
+    const ctx: FileContext = { runId, fileId, path: job.path, file: unloadedMeta("unreadable"), taskVersion: "unknown", domain: undefined, exclusion: null, gatedRules };
+    return { kind: "error", path: job.path, fileId, fileRow: fileRow(ctx, "error", msg), batch: { errors: [[runId, fileId, "", "load", msg]] }, simulations: 0, errors: 1 };
+  }
+  const fileId = createHash("sha256").update(bytes).digest("hex");
+  if (deps.committed.has(fileId)) return { kind: "skipped", path: job.path, fileId };
+  const base = { runId, fileId, path: job.path, gatedRules };
+  let loaded: ReturnType<typeof loadJsonFile>;
+  try {
+    loaded = loadJsonFile(job.full, bytes.toString("utf8"));
+  } catch (e) {
+    const msg = e instanceof FormatError ? e.message.replace(job.full, job.path) : `unexpected: ${(e as Error).message}`;
+    const ctx: FileContext = { ...base, file: unloadedMeta("unreadable"), taskVersion: "unknown", domain: undefined, exclusion: null };
+    return { kind: "error", path: job.path, fileId, fileRow: fileRow(ctx, "error", msg), batch: { errors: [[runId, fileId, "", "load", msg]] }, simulations: 0, errors: 1 };
+  }
+  if (loaded.variant === "not-trajectories") {
+    const ctx: FileContext = { ...base, file: unloadedMeta("not-trajectories"), taskVersion: "none", domain: undefined, exclusion: null };
+    return { kind: "not-trajectories", path: job.path, fileId, fileRow: fileRow(ctx, "not-trajectories", loaded.reason), batch: {}, simulations: 0, errors: 0 };
+  }
+  const version = detectTaskVersion(loaded, deps.dataDir);
+  const graded: GradedSimulation[] = [];
+  for await (const g of gradeFile(loaded, version, deps.pool, deps.settings)) graded.push(g);
+  const ctx: FileContext = {
+    ...base,
+    file: metaOf(loaded),
+    taskVersion: graded[0]?.row.task_version ?? version.version,
+    domain: domainByName(loaded.info.domain ?? ""),
+    exclusion: exclusionFor(deps.exclusions, job.path, loaded),
+  };
+  const batch = batchFor(ctx, graded);
+  return { kind: "graded", path: job.path, fileId, fileRow: fileRow(ctx, "graded", null), batch, simulations: graded.length, errors: batch.errors?.length ?? 0 };
+}
