@@ -3,6 +3,7 @@ import { Command } from "commander";
 import { registerCorpusCommand } from "./commands/corpus.ts";
 import { registerGradeCommand } from "./commands/grade.ts";
 import { registerHashCommand } from "./commands/hash.ts";
+import { registerProbeCommand } from "./commands/probe.ts";
 import { registerReportCommand } from "./commands/report.ts";
 import { registerRequirementsCommand } from "./commands/requirements.ts";
 import { registerRunCommand } from "./commands/run.ts";
@@ -21,6 +22,7 @@ export function buildProgram(): Command {
   registerRequirementsCommand(program);
   registerRunCommand(program);
   registerReportCommand(program);
+  registerProbeCommand(program);
   return program;
 }
 

@@ -18,7 +18,11 @@ import { runIdFor, settingsFor, TOOL_VERSION } from "./settings.ts";
 
 export { runIdFor, TOOL_VERSION };
 
-const COMMIT_FILES = 16;
+/** Files per transaction (`TAU_RESCORE_COMMIT_FILES` overrides; 1 = a commit per file). */
+const commitFiles = (): number => {
+  const n = Number(process.env.TAU_RESCORE_COMMIT_FILES);
+  return Number.isInteger(n) && n > 0 ? n : 16;
+};
 const COMMIT_SIMULATIONS = 2000;
 
 export interface RunSummary {
@@ -80,9 +84,9 @@ export async function runExperiment(exp: ResolvedExperiment, store: VerdictStore
   // Files are committed in small groups: one transaction (and one WAL sync) per group, not per file.
   const pending: Exclude<FileResult, { kind: "skipped" }>[] = [];
   let pendingSims = 0;
+  const groupSize = commitFiles();
   const flush = async () => {
     await store.writeFiles(pending);
-    for (const r of pending) progress.tick(r.path, r.simulations);
     pending.length = 0;
     pendingSims = 0;
   };
@@ -99,7 +103,8 @@ export async function runExperiment(exp: ResolvedExperiment, store: VerdictStore
     counts.errors += r.kind === "error" ? 0 : r.errors;
     pending.push(r);
     pendingSims += r.simulations;
-    if (pending.length >= COMMIT_FILES || pendingSims >= COMMIT_SIMULATIONS) await flush();
+    progress.tick(r.path, r.simulations);
+    if (pending.length >= groupSize || pendingSims >= COMMIT_SIMULATIONS) await flush();
   }
   await flush();
   progress.stop();

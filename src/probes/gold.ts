@@ -15,13 +15,21 @@ export interface ProbeStep {
   readonly confirm: boolean;
 }
 
+export interface TrajectoryOptions {
+  /** Prefix of tool-call ids (`<prefix>_<step>`). */
+  readonly idPrefix?: string;
+  /** The agent's last text; by default it states the task's communicate_info. */
+  readonly closing?: string;
+}
+
 /** Builds the message list for a sequence of tool calls, executing each on a live fork. */
 export function buildTrajectory(
   ctx: GradingContext,
   task: Task,
   steps: readonly ProbeStep[],
-  idPrefix = "probe",
+  options: TrajectoryOptions = {},
 ): Message[] {
+  const idPrefix = options.idPrefix ?? "probe";
   const { setup } = ctx.taskArtifacts(task);
   const env: Environment = setup.fork(false);
   const history = task.initial_state?.message_history ?? [];
@@ -51,17 +59,21 @@ export function buildTrajectory(
     const out = env.respond(name, requestor, args);
     push({ role: "tool", id, content: out.content, requestor, error: out.error, turn_idx: turn });
   });
-  // The closing text states the task's communicate_info, as a good agent would say it.
-  const info = task.evaluation_criteria?.communicate_info ?? [];
-  const closing = info.length > 0 ? `To confirm: ${info.join("; ")}. ` : "";
   push({
     role: "assistant",
-    content: `${closing}Is there anything else I can help you with?`,
+    content: options.closing ?? goodClosing(task),
     tool_calls: null,
     turn_idx: turn,
   });
   push({ role: "user", content: "No, that's all. Thank you! ###STOP###", tool_calls: null, turn_idx: turn });
   return messages;
+}
+
+/** The closing text states the task's communicate_info, as a good agent would say it. */
+function goodClosing(task: Task): string {
+  const info = task.evaluation_criteria?.communicate_info ?? [];
+  const statement = info.length > 0 ? `To confirm: ${info.join("; ")}. ` : "";
+  return `${statement}Is there anything else I can help you with?`;
 }
 
 /** The reference solution, with a confirmation before every write the domain declares. */

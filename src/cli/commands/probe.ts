@@ -1,0 +1,95 @@
+/**
+ * `tau-rescore probe`: writes synthetic probe trajectories as a tau2 results file, or (`--census`)
+ * probes every task set with every kind and grades each with both graders.
+ */
+import { writeFileSync } from "node:fs";
+import type { Command } from "commander";
+import { TAU2_QUIRKS } from "../../domains/quirks.ts";
+import { DOMAINS } from "../../domains/registry.ts";
+import { listTaskSets } from "../../formats/tasks.ts";
+import { BUILTIN_REQUIREMENTS_DIR, loadRequirements } from "../../graders/structured/requirements/load.ts";
+import { ContextPool } from "../../pipeline/contexts.ts";
+import { runCensus } from "../../probes/census.ts";
+import { writeCensusTable } from "../../probes/census-store.ts";
+import { formatCensus } from "../../probes/census-text.ts";
+import { isProbeKind, PROBE_KINDS } from "../../probes/kind.ts";
+import { type ProbeSetup, probeFileFor } from "../../probes/verdicts.ts";
+import { resolveDataDir } from "../data-dir.ts";
+import { UsageError } from "../errors.ts";
+
+interface ProbeOptions {
+  dataDir?: string;
+  domain?: string;
+  taskVersion?: string;
+  kind?: string;
+  out?: string;
+  census?: boolean;
+  json?: boolean;
+  db?: string;
+  requirements?: string;
+}
+
+export function registerProbeCommand(program: Command): void {
+  program
+    .command("probe")
+    .description("write synthetic probe trajectories (a tau2 results file), or run the blind-spot census")
+    .option("--data-dir <dir>", "tau2 data dir (data/tau2 of a tau2-bench checkout); default $TAU2_DATA_DIR")
+    .option("--domain <name>", `domain: ${Object.keys(DOMAINS).join(", ")}`)
+    .option(
+      "--task-version <name>",
+      "task set (head, head/tasks_small, v0.2.0_f8de30c, ...); default: the first",
+    )
+    .option("--kind <kind>", `probe kind: ${PROBE_KINDS.join(", ")}`)
+    .option("--out <file>", "results file to write")
+    .option("--census", "probe every domain, task set and kind, and grade each probe with both graders")
+    .option("--json", "with --census: print the census rows as a JSON array")
+    .option("--db <file>", "with --census: also write table probe_census into this DuckDB file")
+    .option("--requirements <dir>", "requirement fixtures (default: the repo's requirements/)")
+    .action((opts: ProbeOptions) => (opts.census === true ? census(opts) : writeProbe(opts)));
+}
+
+function setupFor(opts: ProbeOptions): ProbeSetup {
+  const dataDir = resolveDataDir(opts.dataDir);
+  const requirements = loadRequirements(opts.requirements ?? BUILTIN_REQUIREMENTS_DIR);
+  for (const p of requirements.problems)
+    process.stderr.write(`tau-rescore: requirement fixture rejected: ${p.path}: ${p.message}\n`);
+  return { dataDir, pool: new ContextPool(dataDir, TAU2_QUIRKS), requirements };
+}
+
+function writeProbe(opts: ProbeOptions): void {
+  const { domain, kind, out } = opts;
+  if (domain === undefined || kind === undefined || out === undefined)
+    throw new UsageError("probe needs --domain, --kind and --out (or --census)");
+  if (opts.json === true || opts.db !== undefined) throw new UsageError("--json and --db go with --census");
+  if (!Object.hasOwn(DOMAINS, domain))
+    throw new UsageError(`unknown domain ${domain} (${Object.keys(DOMAINS).join(", ")})`);
+  if (!isProbeKind(kind)) throw new UsageError(`unknown probe kind ${kind} (${PROBE_KINDS.join(", ")})`);
+  const setup = setupFor(opts);
+  const sets = listTaskSets(setup.dataDir, domain);
+  const set = opts.taskVersion === undefined ? sets[0] : sets.find((s) => s.name === opts.taskVersion);
+  if (set === undefined) {
+    const names = sets.map((s) => s.name).join(", ") || "none";
+    throw new UsageError(`no task set ${opts.taskVersion ?? ""} for ${domain} (available: ${names})`);
+  }
+  const file = probeFileFor(setup, set, kind);
+  writeFileSync(out, file.text);
+  process.stderr.write(
+    `probe ${kind} → ${out}: ${file.notes.size} simulation(s) for ${domain} ${set.name}` +
+      (file.skipped.length > 0 ? `, ${file.skipped.length} task(s) skipped (see "probe.skipped")` : "") +
+      "\n",
+  );
+}
+
+async function census(opts: ProbeOptions): Promise<void> {
+  if (opts.domain !== undefined || opts.kind !== undefined || opts.out !== undefined)
+    throw new UsageError("--census probes every domain and kind: drop --domain, --kind and --out");
+  const setup = setupFor(opts);
+  const rows = await runCensus(setup, {
+    onProgress: (set, kind) => process.stderr.write(`census: ${set.domain} ${set.name} ${kind}\n`),
+  });
+  process.stdout.write(opts.json === true ? `${JSON.stringify(rows, null, 2)}\n` : formatCensus(rows));
+  if (opts.db !== undefined) {
+    await writeCensusTable(opts.db, rows);
+    process.stderr.write(`census: ${rows.length} rows → ${opts.db} (table probe_census)\n`);
+  }
+}

@@ -1,0 +1,52 @@
+/**
+ * Writes the census into a DuckDB file as table `probe_census`, so the report can chart it. A run
+ * replaces the table's rows (the census is recomputed whole, never appended to).
+ */
+import { VerdictStore } from "../store/store.ts";
+import type { CensusRow } from "./census.ts";
+
+export const PROBE_CENSUS_DDL = `CREATE TABLE IF NOT EXISTS probe_census (
+  domain VARCHAR NOT NULL,
+  task_version VARCHAR NOT NULL,
+  kind VARCHAR NOT NULL,
+  tasks INTEGER NOT NULL,
+  tau3_pass INTEGER NOT NULL,
+  structured_pass INTEGER NOT NULL,
+  disagreements VARCHAR NOT NULL,
+  tau3_unknown INTEGER NOT NULL,
+  errors VARCHAR NOT NULL
+)`;
+
+export async function writeCensusTable(dbPath: string, rows: readonly CensusRow[]): Promise<void> {
+  const store = await VerdictStore.open(dbPath);
+  try {
+    await store.conn.run(PROBE_CENSUS_DDL);
+    await store.conn.run("BEGIN TRANSACTION");
+    try {
+      await store.conn.run("DELETE FROM probe_census");
+      for (const r of rows) {
+        await store.conn.run(
+          `INSERT INTO probe_census (domain, task_version, kind, tasks, tau3_pass, structured_pass,
+             disagreements, tau3_unknown, errors) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+          [
+            r.domain,
+            r.task_version,
+            r.kind,
+            r.tasks,
+            r.tau3_pass,
+            r.structured_pass,
+            JSON.stringify(r.disagreements),
+            r.tau3_unknown,
+            JSON.stringify(r.errors),
+          ],
+        );
+      }
+      await store.conn.run("COMMIT");
+    } catch (e) {
+      await store.conn.run("ROLLBACK").catch(() => undefined);
+      throw e;
+    }
+  } finally {
+    store.close();
+  }
+}

@@ -1,0 +1,159 @@
+/** `tau-rescore probe` through commander: reproducible files that load and grade like recorded runs. */
+import { mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { Command } from "commander";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { registerProbeCommand } from "../../src/cli/commands/probe.ts";
+import { UsageError } from "../../src/cli/errors.ts";
+import { loadJsonFile } from "../../src/formats/load.ts";
+import { detectTaskVersion } from "../../src/formats/task-version.ts";
+import { DEFAULT_STRUCTURED_CONFIG } from "../../src/graders/structured/grade.ts";
+import { recordedJudge } from "../../src/graders/tau3/nl.ts";
+import { gradeFile } from "../../src/pipeline/grade.ts";
+import { runCensus } from "../../src/probes/census.ts";
+import { writeCensusTable } from "../../src/probes/census-store.ts";
+import { VerdictStore } from "../../src/store/store.ts";
+import { DATA_DIR } from "../helpers/data.ts";
+import { setup } from "./helpers.ts";
+
+const dir = mkdtempSync(join(tmpdir(), "probe-cli-"));
+
+async function cli(...args: string[]): Promise<void> {
+  const program = new Command("tau-rescore").exitOverride();
+  registerProbeCommand(program);
+  await program.parseAsync(["probe", "--data-dir", DATA_DIR, ...args], { from: "user" });
+}
+
+afterEach(() => vi.restoreAllMocks());
+
+describe("probe --out", () => {
+  const out = join(dir, "airline-gold.json");
+  const args = ["--domain", "airline", "--task-version", "v0.2.0_f8de30c", "--kind", "gold", "--out"];
+
+  it("writes the same bytes every time", async () => {
+    vi.spyOn(process.stderr, "write").mockReturnValue(true);
+    await cli(...args, out);
+    const first = readFileSync(out, "utf8");
+    await cli(...args, join(dir, "again.json"));
+    expect(readFileSync(join(dir, "again.json"), "utf8")).toBe(first);
+  });
+
+  it("loads back as a tau2 results file and passes both graders through gradeFile", async () => {
+    const file = loadJsonFile(out);
+    if (file.variant === "not-trajectories") throw new Error(file.reason);
+    expect(file.variant).toBe("tau2-results");
+    expect(file.info).toMatchObject({
+      domain: "airline",
+      agent_model: "probe:gold",
+      agent_implementation: "probe",
+    });
+    expect(file.rejected).toEqual([]);
+    expect(file.tasks).toHaveLength(50);
+    expect(file.simulations).toHaveLength(50);
+    expect(new Set(file.simulations.map((s) => s.termination_reason))).toEqual(new Set(["user_stop"]));
+    const version = detectTaskVersion(file, DATA_DIR);
+    expect(version.version).toBe("v0.2.0_f8de30c");
+    const verdicts: [number | null | undefined, boolean | null | undefined][] = [];
+    for await (const g of gradeFile(file, version, setup.pool, {
+      judge: recordedJudge,
+      fallbackTaskVersion: "head",
+      structured: { ...DEFAULT_STRUCTURED_CONFIG, requirements: setup.requirements },
+    })) {
+      expect(g.row.error).toBeUndefined();
+      verdicts.push([g.tau3?.reward, g.structured?.pass]);
+    }
+    expect(verdicts).toEqual(Array.from({ length: 50 }, () => [1, true]));
+  });
+
+  it("names the injected record and policy clause in each simulation's info", async () => {
+    vi.spyOn(process.stderr, "write").mockReturnValue(true);
+    const path = join(dir, "retail-forbidden.json");
+    await cli(
+      "--domain",
+      "retail",
+      "--task-version",
+      "v0.2.0_f8de30c",
+      "--kind",
+      "extra-forbidden-write",
+      "--out",
+      path,
+    );
+    const doc = JSON.parse(readFileSync(path, "utf8")) as {
+      probe: { kind: string; skipped: unknown[] };
+      simulations: {
+        info: { probe: { injected: { tool: string; record: string; policy: { quote: string } } } };
+      }[];
+    };
+    expect(doc.probe).toMatchObject({ kind: "extra-forbidden-write", skipped: [] });
+    const injected = doc.simulations[0]?.info.probe.injected;
+    expect(injected?.tool).toBe("cancel_pending_order");
+    expect(injected?.record).toMatch(/^order #W\d+ \(user \w+, pending\)$/);
+    expect(injected?.policy.quote).toContain("must deny any requests for tasks related to any other user");
+  });
+
+  it("rejects an unknown kind and a missing task set", async () => {
+    await expect(cli("--domain", "airline", "--kind", "nope", "--out", join(dir, "x.json"))).rejects.toThrow(
+      UsageError,
+    );
+    await expect(
+      cli("--domain", "airline", "--task-version", "v9", "--kind", "gold", "--out", join(dir, "x.json")),
+    ).rejects.toThrow(/no task set v9/);
+  });
+});
+
+describe("probe --census", () => {
+  it("prints exactly the census rows as JSON", async () => {
+    const chunks: string[] = [];
+    vi.spyOn(process.stdout, "write").mockImplementation((s) => {
+      chunks.push(String(s));
+      return true;
+    });
+    vi.spyOn(process.stderr, "write").mockReturnValue(true);
+    await cli("--census", "--json");
+    const rows = JSON.parse(chunks.join("")) as Record<string, unknown>[];
+    expect(rows.map((r) => `${r.domain} ${r.task_version}`)).toContain("telecom head/tasks_small");
+    expect(Object.keys(rows[0] ?? {})).toEqual([
+      "domain",
+      "task_version",
+      "kind",
+      "tasks",
+      "tau3_pass",
+      "structured_pass",
+      "disagreements",
+      "tau3_unknown",
+      "errors",
+    ]);
+    const row = (d: string, v: string, k: string) =>
+      rows.find((r) => r.domain === d && r.task_version === v && r.kind === k);
+    expect(row("airline", "v0.2.0_f8de30c", "null-agent")).toMatchObject({ tasks: 50, tau3_pass: 19 });
+    expect(row("airline", "head", "null-agent")).toMatchObject({ tasks: 50, tau3_pass: 23 });
+    expect(row("telecom", "v0.2.0_f8de30c", "extra-forbidden-write")).toMatchObject({
+      tasks: 114,
+      tau3_pass: 114,
+      structured_pass: 0,
+    });
+  });
+
+  it("replaces the rows of table probe_census in a DuckDB file", async () => {
+    const db = join(dir, "census.duckdb");
+    const rows = await runCensus(setup, { domains: ["mock"] });
+    await writeCensusTable(db, rows);
+    await writeCensusTable(db, rows); // a second run replaces, never appends
+    const store = await VerdictStore.open(db, { readOnly: true });
+    try {
+      const back = await store.query<{ kind: string; tasks: number; disagreements: string; errors: string }>(
+        "SELECT kind, tasks, disagreements, errors FROM probe_census ORDER BY task_version, kind",
+      );
+      expect(back).toHaveLength(rows.length);
+      expect(back.map((r) => r.kind)).toContain("null-agent");
+      const nullAgent = back.find((r) => r.kind === "null-agent");
+      expect(JSON.parse(nullAgent?.errors ?? "[]")).toEqual([
+        { task_id: "create_task_1_with_env_assertions", error: "grading aborted: Task task_2 not found" },
+      ]);
+      expect(JSON.parse(nullAgent?.disagreements ?? "null")).toEqual([]);
+    } finally {
+      store.close();
+    }
+  });
+});

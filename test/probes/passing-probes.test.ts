@@ -1,0 +1,54 @@
+/**
+ * `gold` and `extra-read` must pass both graders: τ³ on every task (apart from the pinned task-data
+ * exceptions below), and the structured grader wherever τ³ passes.
+ */
+import { describe, expect, it } from "vitest";
+import type { ProbeVerdict } from "../../src/probes/verdicts.ts";
+import { ALL_SETS, probe, tasksOf } from "./helpers.ts";
+
+/** Gold probes τ³ fails, each for a reason in the task data, not in either grader. */
+const GOLD_TAU3_EXCEPTIONS: Record<string, Record<string, string>> = {
+  "mock head": {
+    // No reference actions, yet the env assertion wants task_2 (created in the message history) completed.
+    update_task_with_history_and_env_assertions: "ENV_ASSERTION",
+    // The env assertion wants notification notif_1 read: a user-side step the gold actions omit.
+    update_task_with_user_tools: "ENV_ASSERTION",
+  },
+  "mock v0.2.0_f8de30c": {
+    update_task_with_history_and_env_assertions: "ENV_ASSERTION",
+  },
+};
+
+/** A τ³ failure named by its failing basis components. */
+const failingComponents = (v: ProbeVerdict): string =>
+  (v.tau3?.basis ?? [])
+    .filter((b) => v.tau3?.components[b] === 0)
+    .sort()
+    .join("+");
+
+describe.each(["gold", "extra-read"] as const)("%s probes", (kind) => {
+  it.each(ALL_SETS.map((s) => [`${s.domain} ${s.name}`, s] as const))("%s", async (label, set) => {
+    const run = await probe(set, kind);
+    const tasks = tasksOf(set);
+    expect(run.skipped).toEqual([]);
+    expect(run.verdicts).toHaveLength(tasks.size);
+    const tau3Failures: Record<string, string> = {};
+    const structuredFailures: string[] = [];
+    for (const v of run.verdicts) {
+      expect(v.error).toBeNull();
+      const reward = v.tau3?.reward;
+      if (reward === 0) tau3Failures[v.task_id] = failingComponents(v);
+      if (reward === null) {
+        // Unknown only because an NL assertion is in the basis and the census runs without a judge.
+        const criteria = tasks.get(v.task_id)?.evaluation_criteria;
+        expect(criteria?.reward_basis).toContain("NL_ASSERTION");
+        expect(criteria?.nl_assertions?.length ?? 0).toBeGreaterThan(0);
+        expect(failingComponents(v)).toBe("");
+      }
+      if (reward === 1 && v.structured?.pass !== true)
+        structuredFailures.push(`${v.task_id}: ${v.structured?.causes.join(",")}`);
+    }
+    expect(tau3Failures).toEqual(GOLD_TAU3_EXCEPTIONS[label] ?? {});
+    expect(structuredFailures).toEqual([]);
+  });
+});

@@ -1,0 +1,29 @@
+/** An unwanted transfer is invisible to τ³ and caught by the requirement fixture. */
+import { describe, expect, it } from "vitest";
+import { probe, taskSets } from "./helpers.ts";
+
+describe("unwanted-transfer", () => {
+  it.each(taskSets("airline").map((s) => [s.name, s] as const))(
+    "airline %s: probes only tasks whose fixture forbids transfers; 47 passes τ³ and fails structured",
+    async (_name, set) => {
+      const run = await probe(set, "unwanted-transfer");
+      expect(run.verdicts.map((v) => v.task_id).sort()).toEqual(["35", "45", "47", "6"]);
+      const v47 = run.verdicts.find((v) => v.task_id === "47");
+      expect(v47?.tau3?.reward).toBe(1);
+      expect(v47?.structured?.pass).toBe(false);
+      expect(v47?.structured?.causes).toEqual(["preflight:airline.47.no_transfer"]);
+      for (const v of run.verdicts) {
+        expect(v.tau3?.reward).toBe(1);
+        expect(v.structured?.causes).toEqual([`preflight:airline.${v.task_id}.no_transfer`]);
+      }
+    },
+  );
+
+  it("applies to no task of a domain without transfer prohibitions", async () => {
+    for (const set of taskSets("telecom")) {
+      const run = await probe(set, "unwanted-transfer");
+      expect(run.verdicts).toEqual([]);
+      expect(run.skipped.length).toBeGreaterThan(0);
+    }
+  });
+});
