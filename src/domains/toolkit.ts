@@ -6,7 +6,7 @@
 import { PyException as ToolError } from "../formats/py/errors.ts";
 import { pyDumps } from "../formats/py/json.ts";
 import { pyNumStr } from "../formats/py/number.ts";
-import { isPyDict, type PyDict, PyFloat, type PyValue, setKey } from "../formats/py/value.ts";
+import { isPyDict, type PyDict, PyFloat, type PyValue, pyTypeName, setKey } from "../formats/py/value.ts";
 import { DbAttributeError, type DbState } from "./db-state.ts";
 import type { Quirks } from "./quirks.ts";
 
@@ -86,7 +86,7 @@ const quoteList = (names: string[]): string => {
 export function bindArguments(className: string, fn: FunctionDef, raw: PyValue): Args {
   const qual = `${className}.${fn.name}()`;
   if (!isPyDict(raw))
-    throw new ToolError(`${qual} argument after ** must be a mapping, not ${typeName(raw)}`);
+    throw new ToolError(`${qual} argument after ** must be a mapping, not ${pyTypeName(raw)}`);
   const known = new Set(fn.params.map((p) => p.name));
   for (const k of Object.keys(raw)) {
     if (!known.has(k)) throw new ToolError(`${qual} got an unexpected keyword argument '${k}'`);
@@ -107,9 +107,6 @@ export function bindArguments(className: string, fn: FunctionDef, raw: PyValue):
   }
   return out;
 }
-
-const typeName = (v: PyValue): string =>
-  v === null ? "NoneType" : Array.isArray(v) ? "list" : v instanceof PyFloat ? "float" : typeof v;
 
 /** Converts a tool's return value to result text, as tau2's `Environment.to_json_str` does. */
 export function renderToolOutput(out: ToolOutput): string {

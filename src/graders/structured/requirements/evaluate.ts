@@ -3,9 +3,9 @@
  * argument scope, when given), whatever the tool returned.
  */
 import type { Message } from "../../../formats/model.ts";
-import { isPyDict, pyEquals } from "../../../formats/py/value.ts";
 import type { Evidence } from "../../evidence.ts";
 import { allToolCalls } from "../../tau3/action.ts";
+import { callInScope } from "./scope.ts";
 import type { VerifiedRule } from "./verify.ts";
 
 export interface PreflightResult {
@@ -25,13 +25,7 @@ export function evaluatePreflight(
   const violations: PreflightResult["violations"][number][] = [];
   for (const { rule } of rules) {
     for (const { call, messageIndex } of calls) {
-      if (call.name !== rule.action) continue;
-      const scope = rule.arguments;
-      if (scope !== null) {
-        if (!isPyDict(call.arguments)) continue;
-        const args = call.arguments;
-        if (!Object.keys(scope).every((k) => Object.hasOwn(args, k) && pyEquals(args[k], scope[k]))) continue;
-      }
+      if (call.name !== rule.action || !callInScope(rule.arguments, call.arguments)) continue;
       const m = messages[messageIndex];
       violations.push({
         code: "preflight.violation",
