@@ -1,4 +1,8 @@
-/** `tau-rescore report --db F --out DIR`: every analysis as JSON, CSV and Parquet, plus summary.json. */
+/**
+ * `tau-rescore report --db F --out DIR [--charts] [--html]`: every analysis as JSON, CSV and Parquet,
+ * plus summary.json; `--charts` adds `charts/*.vl.json|svg|png`, `--html` adds the charts,
+ * a self-contained `report.html` and a `report.md` for GitHub issues.
+ */
 import type { Command } from "commander";
 import { ReportError, writeReport } from "../../analysis/report.ts";
 import { StoreError, VerdictStore } from "../../store/store.ts";
@@ -7,6 +11,8 @@ import { InputError } from "../errors.ts";
 interface ReportOptions {
   db: string;
   out: string;
+  charts?: boolean;
+  html?: boolean;
 }
 
 export function registerReportCommand(program: Command): void {
@@ -15,6 +21,8 @@ export function registerReportCommand(program: Command): void {
     .description("export every paired analysis of a verdict store (JSON, CSV, Parquet) and a summary.json")
     .requiredOption("--db <file>", "the DuckDB file written by `tau-rescore run`")
     .requiredOption("--out <dir>", "output folder (replaced atomically)")
+    .option("--charts", "also render the charts (charts/*.vl.json, .svg, .png)")
+    .option("--html", "also write the charts, a self-contained report.html and a report.md")
     .action((opts: ReportOptions) => reportCommand(opts));
 }
 
@@ -25,11 +33,22 @@ async function reportCommand(opts: ReportOptions): Promise<void> {
   } catch (e) {
     throw e instanceof StoreError ? new InputError(e.message) : e;
   }
+  const html = opts.html === true;
+  const rich = html || opts.charts === true;
   try {
-    const s = await writeReport(store, opts.out);
+    // Loaded only when asked for: vega and resvg take a while to import.
+    const extra = rich
+      ? async (tmp: string) => {
+          const { writeRichReport } = await import("../../report/index.ts");
+          await writeRichReport(store, tmp, { html });
+        }
+      : undefined;
+    const s = await writeReport(store, opts.out, extra);
     process.stderr.write(
       `report → ${opts.out}: ${s.graded}/${s.simulations} simulations graded, ${s.errors} errors, ` +
-        `${s.flips.pass_to_fail} pass→fail and ${s.flips.fail_to_pass} fail→pass flips\n`,
+        `${s.flips.pass_to_fail} pass→fail and ${s.flips.fail_to_pass} fail→pass flips` +
+        (html ? "; report.html, report.md and charts/ written" : rich ? "; charts/ written" : "") +
+        "\n",
     );
   } catch (e) {
     throw e instanceof ReportError ? new InputError(e.message) : e;

@@ -1,0 +1,99 @@
+/**
+ * Flips and score delta by action, one row of panels per domain: how many flipped simulations call the
+ * action (and how many flips the action itself caused), and the structured − τ³ pass-rate difference
+ * among the simulations that call it. Only actions with at least one flip among their callers.
+ */
+import { rows } from "../analysis/report.ts";
+import { bandHeight, type ChartModule, groupBy, panelTitle, topLevel } from "./common.ts";
+
+export interface ActionRow {
+  domain: string;
+  action: string;
+  kind: string | null;
+  simulations: number;
+  score_delta: number;
+  flips_among_callers: number;
+  flips_attributed: number;
+}
+
+const MEASURES = {
+  domain: ["flips among callers", "flips caused by the action"],
+  range: ["#9ecae9", "#e45756"],
+};
+
+function domainRow(domain: string, actions: readonly ActionRow[]) {
+  const order = actions.map((a) => a.action);
+  const height = bandHeight(order.length, 26);
+  const y = { field: "action", type: "nominal", title: null, sort: order };
+  const counts = actions.flatMap((a) => [
+    { action: a.action, measure: MEASURES.domain[0], flips: a.flips_among_callers },
+    { action: a.action, measure: MEASURES.domain[1], flips: a.flips_attributed },
+  ]);
+  return {
+    title: panelTitle(domain),
+    hconcat: [
+      {
+        data: { values: counts },
+        width: 260,
+        height,
+        mark: { type: "bar" },
+        encoding: {
+          y,
+          yOffset: { field: "measure", type: "nominal", sort: MEASURES.domain },
+          x: {
+            field: "flips",
+            type: "quantitative",
+            title: "flipped simulations",
+            axis: { tickMinStep: 1, format: "d" },
+          },
+          color: { field: "measure", type: "nominal", title: null, scale: MEASURES },
+          tooltip: [{ field: "action" }, { field: "measure" }, { field: "flips" }],
+        },
+      },
+      {
+        data: { values: actions },
+        width: 260,
+        height,
+        mark: { type: "bar" },
+        encoding: {
+          y: { ...y, axis: { labels: false, ticks: false } },
+          // Diverging: a lower structured pass rate in red, a higher one in green.
+          color: { condition: { test: "datum.score_delta < 0", value: "#e45756" }, value: "#54a24b" },
+          x: {
+            field: "score_delta",
+            type: "quantitative",
+            title: "pass rate: structured − τ³",
+            axis: { format: "+.0%" },
+          },
+          tooltip: [
+            { field: "action" },
+            { field: "kind" },
+            { field: "simulations" },
+            { field: "score_delta", format: "+.1%" },
+          ],
+        },
+      },
+    ],
+  };
+}
+
+export const actionsChart: ChartModule<ActionRow[]> = {
+  name: "flips_by_action",
+  title: "Flips and score delta by action",
+  load: async (store) =>
+    (await rows(
+      store,
+      `SELECT domain, action, kind, simulations, score_delta, flips_among_callers, flips_attributed
+       FROM score_delta_by_action WHERE flips_among_callers > 0
+       ORDER BY domain, flips_attributed DESC, flips_among_callers DESC, action`,
+    )) as unknown as ActionRow[],
+  build(data) {
+    if (data.length === 0) return null;
+    const panels = [...groupBy(data, (r) => r.domain)].map(([d, a]) => domainRow(d, a));
+    return topLevel(
+      "Flips and score delta by action",
+      "actions called in at least one flipped simulation; red: flips the structured grader attributes to the action itself",
+      { vconcat: panels, resolve: { scale: { color: "shared" } } },
+    );
+  },
+};

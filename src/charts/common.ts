@@ -1,0 +1,90 @@
+/**
+ * What every chart shares: the font (DejaVu Sans, shipped as TTF files so PNGs render the same on a
+ * bare machine), labels for graders and flip directions, and the top-level wrapper with explicit
+ * padding so axis titles and long model names are never clipped.
+ */
+import type { TopLevelSpec } from "vega-lite";
+import type { VerdictStore } from "../store/store.ts";
+
+export const CHART_FONT = "DejaVu Sans";
+
+/** A chart ready to save: `<name>.vl.json` opens as is in the Vega editor (data inlined). */
+export interface ChartDef {
+  readonly name: string;
+  readonly title: string;
+  readonly spec: TopLevelSpec;
+}
+
+/** One chart module: reads its rows from the store, then builds a spec (null when there is no data). */
+export interface ChartModule<D> {
+  readonly name: string;
+  readonly title: string;
+  load(store: VerdictStore): Promise<D>;
+  build(data: D): TopLevelSpec | null;
+}
+
+export const GRADER_LABEL: Record<string, string> = { tau3: "τ³", structured: "structured" };
+export const DIRECTION_LABEL: Record<string, string> = {
+  pass_to_fail: "pass → fail",
+  fail_to_pass: "fail → pass",
+};
+export const DIRECTION_COLORS = { domain: ["pass → fail", "fail → pass"], range: ["#d62728", "#2ca02c"] };
+export const GRADER_COLORS = { domain: ["τ³", "structured"], range: ["#4c78a8", "#f58518"] };
+
+/** Long model names ("gemini/gemini-2.5-flash [enhanced_agent]") must fit next to the axis. */
+export const LABEL_LIMIT = 560;
+
+const CONFIG = {
+  font: CHART_FONT,
+  background: "white",
+  title: { fontSize: 15, anchor: "start", offset: 10, subtitleFontSize: 11, subtitleColor: "#555" },
+  axis: { labelFontSize: 11, titleFontSize: 12, labelLimit: LABEL_LIMIT, titlePadding: 8 },
+  legend: {
+    labelFontSize: 11,
+    titleFontSize: 12,
+    labelLimit: LABEL_LIMIT,
+    orient: "bottom",
+    direction: "horizontal",
+  },
+  header: { labelFontSize: 12, titleFontSize: 12 },
+  view: { stroke: "#ddd" },
+  concat: { spacing: 28 },
+} as const;
+
+/** Wraps a spec body with the schema, shared config, title and padding. */
+export function topLevel(title: string, subtitle: string, body: Record<string, unknown>): TopLevelSpec {
+  return {
+    $schema: "https://vega.github.io/schema/vega-lite/v6.json",
+    title: { text: title, subtitle },
+    padding: 16,
+    autosize: { type: "pad", contains: "padding" },
+    config: CONFIG,
+    ...body,
+  } as TopLevelSpec;
+}
+
+/** Rows grouped by a key, in first-seen order (the SQL already sorts them). */
+export function groupBy<T>(items: readonly T[], key: (t: T) => string): Map<string, T[]> {
+  const out = new Map<string, T[]>();
+  for (const it of items) {
+    const k = key(it);
+    const list = out.get(k);
+    if (list === undefined) out.set(k, [it]);
+    else list.push(it);
+  }
+  return out;
+}
+
+/** Pixels per category on a band axis, so panels grow with their number of rows. */
+export const bandHeight = (categories: number, step = 22): number => Math.max(60, categories * step);
+
+export async function relationExists(store: VerdictStore, name: string): Promise<boolean> {
+  const reader = await store.conn.runAndReadAll(
+    `SELECT count(*) AS n FROM information_schema.tables WHERE table_name = '${name.replaceAll("'", "''")}'`,
+  );
+  return Number(reader.getRowObjectsJS()[0]?.n ?? 0) > 0;
+}
+
+/** A panel's title, aligned with its plot area so stacked panels line up whatever their label widths. */
+export const panelTitle = (text: string) =>
+  ({ text, anchor: "start", frame: "group", fontSize: 13 }) as const;

@@ -1,0 +1,109 @@
+/** Flip rate by model, one panel per domain: pass→fail and fail→pass side by side with Wilson 95% intervals. */
+import { rows } from "../analysis/report.ts";
+import {
+  bandHeight,
+  type ChartModule,
+  DIRECTION_COLORS,
+  DIRECTION_LABEL,
+  groupBy,
+  LABEL_LIMIT,
+  panelTitle,
+  topLevel,
+} from "./common.ts";
+
+export interface FlipRateRow {
+  domain: string;
+  model: string;
+  n: number;
+  pass_to_fail: number;
+  fail_to_pass: number;
+  pass_to_fail_rate: number;
+  pass_to_fail_lo: number;
+  pass_to_fail_hi: number;
+  fail_to_pass_rate: number;
+  fail_to_pass_lo: number;
+  fail_to_pass_hi: number;
+}
+
+/** One point per (model, direction): the long form vega-lite wants. */
+function longForm(r: FlipRateRow) {
+  return (["pass_to_fail", "fail_to_pass"] as const).map((d) => ({
+    domain: r.domain,
+    model: r.model,
+    // The sample size next to the name: a wide interval on n = 1 is no finding.
+    label: `${r.model}  (n = ${r.n})`,
+    direction: DIRECTION_LABEL[d],
+    flips: r[d],
+    n: r.n,
+    rate: r[`${d}_rate`],
+    lo: r[`${d}_lo`],
+    hi: r[`${d}_hi`],
+  }));
+}
+
+export const flipRatesChart: ChartModule<FlipRateRow[]> = {
+  name: "flip_rates_by_model",
+  title: "Flip rate by model",
+  load: async (store) =>
+    (await rows(
+      store,
+      "SELECT * FROM flip_rates_by_model ORDER BY domain, model",
+    )) as unknown as FlipRateRow[],
+  build(data) {
+    if (data.length === 0) return null;
+    const xMax = Math.min(
+      1,
+      Math.ceil(Math.max(...data.map((r) => Math.max(r.pass_to_fail_hi, r.fail_to_pass_hi))) * 10) / 10,
+    );
+    const panels = [...groupBy(data, (r) => r.domain)].map(([domain, models]) => ({
+      title: panelTitle(domain),
+      data: { values: models.flatMap(longForm) },
+      width: 420,
+      height: bandHeight(models.length, 30),
+      encoding: {
+        y: {
+          field: "label",
+          type: "nominal",
+          title: null,
+          sort: "ascending",
+          axis: { labelLimit: LABEL_LIMIT },
+        },
+        yOffset: { field: "direction", type: "nominal", sort: DIRECTION_COLORS.domain },
+        color: { field: "direction", type: "nominal", title: "direction", scale: DIRECTION_COLORS },
+      },
+      layer: [
+        {
+          mark: { type: "rule", strokeWidth: 2 },
+          encoding: {
+            x: {
+              field: "lo",
+              type: "quantitative",
+              title: "flip rate (Wilson 95% CI)",
+              scale: { domain: [0, xMax] },
+              axis: { format: "%" },
+            },
+            x2: { field: "hi" },
+          },
+        },
+        {
+          mark: { type: "point", filled: true, size: 50 },
+          encoding: {
+            x: { field: "rate", type: "quantitative" },
+            tooltip: [
+              { field: "model" },
+              { field: "direction" },
+              { field: "flips" },
+              { field: "n" },
+              { field: "rate", format: ".1%" },
+            ],
+          },
+        },
+      ],
+    }));
+    return topLevel(
+      "Flip rate by model",
+      "share of a model's simulations whose verdict changes from τ³ to the structured grader; bars are Wilson 95% intervals",
+      { vconcat: panels, resolve: { scale: { color: "shared" } } },
+    );
+  },
+};

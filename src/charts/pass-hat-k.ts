@@ -1,0 +1,93 @@
+/** pass^k curves under both graders: one panel per (domain, task set), colour = model, dash = grader. */
+import { rows } from "../analysis/report.ts";
+import { type ChartModule, GRADER_LABEL, groupBy, panelTitle, topLevel } from "./common.ts";
+
+export interface PassHatKRow {
+  domain: string;
+  task_version: string;
+  model: string;
+  grader: string;
+  k: number;
+  pass_hat_k: number;
+  tasks: number;
+}
+
+/** Curves need k ≥ 2; keep the models that have one, unless no model does (then show the points). */
+function withCurves(data: readonly PassHatKRow[]): PassHatKRow[] {
+  const key = (r: PassHatKRow) => `${r.domain}\u0000${r.task_version}\u0000${r.model}`;
+  const multi = new Set(data.filter((r) => r.k >= 2).map(key));
+  return multi.size === 0 ? [...data] : data.filter((r) => multi.has(key(r)));
+}
+
+export const passHatKChart: ChartModule<PassHatKRow[]> = {
+  name: "pass_hat_k",
+  title: "pass^k under both graders",
+  load: async (store) =>
+    (await rows(
+      store,
+      `SELECT domain, task_version, model, grader, k, pass_hat_k, tasks FROM pass_hat_k
+       WHERE grader IN ('tau3', 'structured') ORDER BY domain, task_version, model, grader, k`,
+    )) as unknown as PassHatKRow[],
+  build(data) {
+    const kept = withCurves(data);
+    if (kept.length === 0) return null;
+    const panels = [...groupBy(kept, (r) => `${r.domain} · ${r.task_version}`)].map(([key, g]) => {
+      const kMax = Math.max(...g.map((r) => r.k));
+      return {
+        title: panelTitle(key),
+        data: { values: g.map((r) => ({ ...r, grader: GRADER_LABEL[r.grader] ?? r.grader })) },
+        width: 380,
+        height: 220,
+        mark: { type: "line", point: { filled: true, size: 40 } },
+        encoding: {
+          x: {
+            field: "k",
+            type: "quantitative",
+            title: "k (trials)",
+            scale: { domain: [1, Math.max(2, kMax)], nice: false },
+            axis: { tickMinStep: 1, format: "d" },
+          },
+          y: {
+            field: "pass_hat_k",
+            type: "quantitative",
+            title: "pass^k",
+            scale: { domain: [0, 1] },
+            axis: { format: "%" },
+          },
+          color: {
+            field: "model",
+            type: "nominal",
+            title: "model",
+            legend: { orient: "right", direction: "vertical" },
+          },
+          strokeDash: {
+            field: "grader",
+            type: "nominal",
+            title: "grader",
+            scale: {
+              domain: ["τ³", "structured"],
+              range: [
+                [1, 0],
+                [6, 4],
+              ],
+            },
+            // Line dashes do not show in a legend next to the points; the subtitle names them.
+            legend: null,
+          },
+          tooltip: [
+            { field: "model" },
+            { field: "grader" },
+            { field: "k" },
+            { field: "pass_hat_k", format: ".1%" },
+            { field: "tasks" },
+          ],
+        },
+      };
+    });
+    return topLevel(
+      "pass^k under τ³ and the structured grader",
+      "unbiased pass^k per model (solid: τ³, dashed: structured; one solid line = both agree); models with two or more trials per task",
+      { vconcat: panels, resolve: { scale: { color: "independent" }, legend: { color: "independent" } } },
+    );
+  },
+};

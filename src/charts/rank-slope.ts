@@ -1,0 +1,139 @@
+/**
+ * Slope (bump) chart: each model's rank under τ³ (left) and under the structured grader (right), one
+ * panel per ranking group (domain + task set). Models in a swapped pair are drawn in red.
+ */
+import { rows } from "../analysis/report.ts";
+import { type ChartModule, GRADER_LABEL, groupBy, topLevel } from "./common.ts";
+
+export interface RankRow {
+  domain: string;
+  task_version: string;
+  model: string;
+  grader: string;
+  pass1: number;
+  rank: number;
+}
+export interface SwapRow {
+  domain: string;
+  task_version: string;
+  model_a: string;
+  model_b: string;
+}
+export interface RankSlopeData {
+  ranking: RankRow[];
+  swapped: SwapRow[];
+}
+
+const SWAPPED = "in a swapped pair";
+const KEPT = "same order";
+
+/**
+ * Tied models share a rank: one label per (grader, rank), names joined, so labels never overlap. The
+ * rank number sits next to the line (left of τ³ labels' end, right of structured's start): no y axis.
+ */
+function rankLabels(group: readonly RankRow[]) {
+  return [...groupBy(group, (r) => `${r.grader}\u0000${r.rank}`).values()].map((tied) => {
+    const first = tied[0]!;
+    const names = tied.map((r) => `${r.model} (${(r.pass1 * 100).toFixed(1)}%)`).join(" = ");
+    const label = first.grader === "tau3" ? `${names}  #${first.rank}` : `#${first.rank}  ${names}`;
+    return { grader: GRADER_LABEL[first.grader] ?? first.grader, rank: first.rank, label };
+  });
+}
+
+function panel(key: string, group: readonly RankRow[], swappedModels: ReadonlySet<string>) {
+  const maxRank = Math.max(...group.map((r) => r.rank));
+  const points = group.map((r) => ({
+    model: r.model,
+    grader: GRADER_LABEL[r.grader] ?? r.grader,
+    rank: r.rank,
+    pass1: r.pass1,
+    status: swappedModels.has(r.model) ? SWAPPED : KEPT,
+  }));
+  const labels = rankLabels(group);
+  const x = {
+    field: "grader",
+    type: "ordinal",
+    title: null,
+    scale: { domain: ["τ³", "structured"], padding: 0.05 },
+    axis: { orient: "top", labelAngle: 0, labelFontSize: 12, labelFontWeight: "bold" },
+  };
+  const y = {
+    field: "rank",
+    type: "quantitative",
+    scale: { domain: [maxRank + 0.5, 0.5], nice: false, zero: false },
+    axis: null,
+  };
+  const color = {
+    field: "status",
+    type: "nominal",
+    title: null,
+    scale: { domain: [SWAPPED, KEPT], range: ["#d62728", "#9a9a9a"] },
+  };
+  const text = (grader: string, align: "left" | "right", dx: number) => ({
+    data: { values: labels.filter((l) => l.grader === grader) },
+    mark: { type: "text", align, dx, fontSize: 11 },
+    encoding: { x, y, text: { field: "label" } },
+  });
+  return {
+    title: { text: key, anchor: "start", fontSize: 13 },
+    width: 200,
+    height: Math.max(80, maxRank * 28),
+    layer: [
+      {
+        data: { values: points },
+        mark: { type: "line", point: { filled: true, size: 50 } },
+        encoding: {
+          x,
+          y,
+          detail: { field: "model" },
+          color,
+          strokeWidth: { condition: { test: `datum.status === '${SWAPPED}'`, value: 3 }, value: 1.5 },
+          tooltip: [
+            { field: "model" },
+            { field: "grader" },
+            { field: "rank" },
+            { field: "pass1", format: ".1%" },
+          ],
+        },
+      },
+      text("τ³", "right", -10),
+      text("structured", "left", 10),
+    ],
+  };
+}
+
+export const rankSlopeChart: ChartModule<RankSlopeData> = {
+  name: "rank_slope",
+  title: "Rank under τ³ vs the structured grader",
+  load: async (store) => ({
+    ranking: (await rows(
+      store,
+      `SELECT domain, task_version, model, grader, pass1, rank FROM ranking
+       WHERE grader IN ('tau3', 'structured') ORDER BY domain, task_version, grader, rank, model`,
+    )) as unknown as RankRow[],
+    swapped: (await rows(
+      store,
+      "SELECT domain, task_version, model_a, model_b FROM swapped_pairs",
+    )) as unknown as SwapRow[],
+  }),
+  build({ ranking, swapped }) {
+    const groups = [...groupBy(ranking, (r) => `${r.domain} · ${r.task_version}`)].filter(
+      ([, g]) => new Set(g.map((r) => r.model)).size >= 2,
+    );
+    if (groups.length === 0) return null;
+    const panels = groups.map(([key, g]) => {
+      const first = g[0]!;
+      const swappedModels = new Set(
+        swapped
+          .filter((s) => s.domain === first.domain && s.task_version === first.task_version)
+          .flatMap((s) => [s.model_a, s.model_b]),
+      );
+      return panel(key, g, swappedModels);
+    });
+    return topLevel(
+      "Rank under τ³ vs the structured grader",
+      "pass^1 rank per ranking group (domain · task set); red lines: models whose order with another model swaps",
+      { vconcat: panels, resolve: { scale: { color: "shared", x: "independent", y: "independent" } } },
+    );
+  },
+};

@@ -1,0 +1,73 @@
+/**
+ * The one way to build HTML: the `html` tagged template escapes every interpolated value unless it is
+ * already `SafeHtml` (made by `html` itself, or by `trustedSvg` for vega's own SVG output). Trajectory
+ * text (agent and user messages, tool arguments, quotes, paths, model names) is untrusted and only ever
+ * reaches the page through an interpolation. Markdown gets its own escaper for the same text.
+ */
+
+export class SafeHtml {
+  constructor(readonly value: string) {}
+  toString(): string {
+    return this.value;
+  }
+}
+
+export type HtmlValue = SafeHtml | string | number | boolean | null | undefined | readonly HtmlValue[];
+
+const HTML_ENTITIES: Record<string, string> = {
+  "&": "&amp;",
+  "<": "&lt;",
+  ">": "&gt;",
+  '"': "&quot;",
+  "'": "&#39;",
+  "`": "&#96;",
+};
+
+/** Text → HTML text or attribute value (attributes are always double-quoted in our templates). */
+export const escapeHtml = (text: string): string => text.replace(/[&<>"'`]/g, (c) => HTML_ENTITIES[c] ?? c);
+
+function render(v: HtmlValue): string {
+  if (v instanceof SafeHtml) return v.value;
+  if (v === null || v === undefined || v === false) return "";
+  if (Array.isArray(v)) return v.map(render).join("");
+  return escapeHtml(String(v));
+}
+
+/** Tagged template: literal parts are trusted (they are in our source), values are escaped. */
+export function html(strings: TemplateStringsArray, ...values: readonly HtmlValue[]): SafeHtml {
+  let out = strings[0] ?? "";
+  values.forEach((v, i) => {
+    out += render(v) + (strings[i + 1] ?? "");
+  });
+  return new SafeHtml(out);
+}
+
+export class UnsafeSvgError extends Error {
+  override readonly name = "UnsafeSvgError";
+}
+
+/**
+ * An SVG string from vega's SVG renderer, which escapes text and attribute values itself. Checked
+ * anyway: anything that could run script or load a resource is refused rather than inlined.
+ */
+export function trustedSvg(svg: string): SafeHtml {
+  const body = svg.replace(/^<\?xml[^>]*>\s*/, "");
+  if (!body.startsWith("<svg")) throw new UnsafeSvgError("not an SVG document");
+  if (
+    /<script|<foreignObject|<iframe|\son[a-z]+\s*=|javascript:|<image|\shref\s*=|@import|url\(\s*['"]?(?!#)/i.test(
+      body,
+    )
+  )
+    throw new UnsafeSvgError("SVG contains script, event handlers or external references");
+  return new SafeHtml(body);
+}
+
+/** Characters Markdown (CommonMark + GFM tables, autolinks, mentions) gives meaning to. */
+const MARKDOWN_SPECIAL = /[\\`*_{}[\]()<>#+\-.!|~&@:=^$%"']/g;
+
+/** Untrusted text → one line of literal Markdown text, safe inside a table cell. */
+export const escapeMarkdown = (text: string): string =>
+  text.replace(/\s*[\r\n]+\s*/g, " ").replace(MARKDOWN_SPECIAL, (c) => `\\${c}`);
+
+/** A CSS or script constant written in our own source (never data) that goes into the page as is. */
+export const sourceConstant = (text: string): SafeHtml => new SafeHtml(text);

@@ -1,0 +1,30 @@
+/**
+ * The rich report, written through `writeReport`'s `extra` hook into its temporary folder: charts
+ * (`charts/*.vl.json|svg|png`), and with `html` also `report.html` and `report.md`.
+ */
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { buildCharts, type RenderedChart, writeCharts } from "../charts/index.ts";
+import type { VerdictStore } from "../store/store.ts";
+import { loadReportData } from "./data.ts";
+import { renderHtml } from "./html.ts";
+import { renderMarkdown } from "./markdown.ts";
+
+export interface RichReportOptions {
+  /** Also write report.html and report.md (charts are always written). */
+  readonly html: boolean;
+}
+
+export async function writeRichReport(
+  store: VerdictStore,
+  dir: string,
+  opts: RichReportOptions,
+): Promise<readonly RenderedChart[]> {
+  const charts = await writeCharts(dir, await buildCharts(store));
+  if (opts.html) {
+    const data = await loadReportData(store);
+    writeFileSync(join(dir, "report.html"), renderHtml(data, charts));
+    writeFileSync(join(dir, "report.md"), renderMarkdown(data, charts));
+  }
+  return charts;
+}

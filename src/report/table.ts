@@ -1,0 +1,49 @@
+/** Sortable HTML tables: a header click sorts by that column (the script lives in `html.ts`). */
+import { html, type SafeHtml } from "./escape.ts";
+
+export type Cell = string | number | boolean | null | undefined;
+
+export interface Column<T> {
+  readonly label: string;
+  readonly value: (row: T) => Cell;
+  /** Display text; the raw value stays the sort key. */
+  readonly format?: (value: Cell, row: T) => string | SafeHtml;
+}
+
+const isNumeric = (v: Cell) => typeof v === "number" && Number.isFinite(v);
+
+export const pct = (v: Cell) => (typeof v === "number" ? `${(v * 100).toFixed(1)}%` : "–");
+export const num = (digits: number) => (v: Cell) => (typeof v === "number" ? v.toFixed(digits) : "–");
+
+function cell<T>(col: Column<T>, row: T): SafeHtml {
+  const v = col.value(row);
+  const shown =
+    col.format !== undefined ? col.format(v, row) : v === null || v === undefined ? "–" : String(v);
+  const key = v === null || v === undefined ? "" : String(v);
+  return html`<td data-sort="${key}"${isNumeric(v) ? html` class="num"` : ""}>${shown}</td>`;
+}
+
+export interface TableOptions {
+  readonly id?: string;
+  /** Class of each body row (the browser test counts `tr.flip`). */
+  readonly rowClass?: string;
+  readonly caption?: string;
+}
+
+export function table<T>(
+  columns: readonly Column<T>[],
+  data: readonly T[],
+  opts: TableOptions = {},
+): SafeHtml {
+  if (data.length === 0) return html`<p class="empty">${opts.caption ?? "Table"}: no rows.</p>`;
+  const numeric = columns.map((c) => data.every((r) => isNumeric(c.value(r)) || c.value(r) == null));
+  return html`<table class="sortable"${opts.id ? html` id="${opts.id}"` : ""}>
+${opts.caption ? html`<caption>${opts.caption}</caption>` : ""}
+<thead><tr>${columns.map(
+    (c, i) =>
+      html`<th scope="col" data-type="${numeric[i] ? "num" : "text"}" tabindex="0" aria-sort="none">${c.label}</th>`,
+  )}</tr></thead>
+<tbody>
+${data.map((r) => html`<tr${opts.rowClass ? html` class="${opts.rowClass}"` : ""}>${columns.map((c) => cell(c, r))}</tr>\n`)}</tbody>
+</table>`;
+}

@@ -1,0 +1,116 @@
+/** Chart specs compile without vega-lite warnings, render to SVG and PNG, and show what their data says. */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { installAnalyses } from "../../src/analysis/report.ts";
+import { buildCharts, type ChartDef } from "../../src/charts/index.ts";
+import { probeCensusChart } from "../../src/charts/probe-census.ts";
+import { rankSlopeChart } from "../../src/charts/rank-slope.ts";
+import { ChartWarnings, compileSpec, renderPng, renderSvg, svgSize } from "../../src/charts/render.ts";
+import type { VerdictStore } from "../../src/store/store.ts";
+import { type SyntheticSim, syntheticStore } from "../analysis/synthetic-store.ts";
+
+/** PNG width and height from the IHDR chunk. */
+const pngSize = (png: Buffer) => ({ width: png.readUInt32BE(16), height: png.readUInt32BE(20) });
+
+const LONG_MODEL = "ft:gpt-4.1-2025-04-14:sierra:tau2-full-sft:BzrYdMNm [llm_agent_solo]";
+
+// "alpha" beats "beta" under τ³ (4/6 vs 3/6) and loses under the structured grader (2/6 vs 3/6): a swap.
+const sims: SyntheticSim[] = [
+  ...[true, true, true, true, false, false].map((t, i) => ({
+    model: "alpha",
+    task: `t${i}`,
+    tau3: t,
+    structured: i < 2 ? t : false,
+  })),
+  ...[true, true, true, false, false, false].map((t, i) => ({
+    model: "beta",
+    task: `t${i}`,
+    tau3: t,
+    structured: t,
+  })),
+  ...[true, false, true, false, false, true].map((t, i) => ({
+    model: LONG_MODEL,
+    task: `t${i}`,
+    tau3: t,
+    structured: i === 5 ? false : t,
+  })),
+];
+
+let store: VerdictStore;
+let charts: ChartDef[];
+beforeAll(async () => {
+  store = await syntheticStore(sims, { bootstrapSamples: 20, minTaskCoverage: 0.5 });
+  charts = await buildCharts(store);
+});
+afterAll(() => store.close());
+
+describe("charts from the analysis views", () => {
+  it("builds every chart that has data, and no probe census without its relation", () => {
+    expect(charts.map((c) => c.name)).toEqual(
+      ["flip_rates_by_model", "rank_slope", "flips_by_cause", "flips_by_action", "pass_hat_k"].filter(
+        (n) => n !== "flips_by_action",
+      ),
+    ); // the synthetic store records no tool calls
+  });
+
+  it("compiles each spec without warnings and renders SVG and a PNG of twice its size", async () => {
+    for (const c of charts) {
+      expect(() => compileSpec(c.spec), c.name).not.toThrow();
+      const svg = await renderSvg(c.spec);
+      const size = svgSize(svg);
+      expect(size.width, c.name).toBeGreaterThan(200);
+      const png = renderPng(svg);
+      expect(png.data.subarray(1, 4).toString(), c.name).toBe("PNG");
+      expect(pngSize(png.data), c.name).toEqual({
+        width: Math.ceil(size.width * 2),
+        height: Math.ceil(size.height * 2),
+      });
+      expect({ width: png.width, height: png.height }).toEqual(pngSize(png.data));
+      // Data is inlined: the spec stands alone in the Vega editor.
+      expect(JSON.stringify(c.spec)).not.toMatch(/"url"\s*:/);
+    }
+  });
+
+  it("draws long model names in full (measured with the DejaVu metrics, not truncated)", async () => {
+    const flipRates = charts.find((c) => c.name === "flip_rates_by_model")!;
+    const svg = await renderSvg(flipRates.spec);
+    expect(svg).toContain(LONG_MODEL);
+    expect(svg).not.toContain("…");
+  });
+
+  it("highlights the models of a swapped pair in the slope chart", async () => {
+    const data = await rankSlopeChart.load(store);
+    expect(data.swapped.map((s) => [s.model_a, s.model_b])).toEqual([["alpha [agent]", "beta [agent]"]]);
+    const svg = await renderSvg(rankSlopeChart.build(data)!);
+    // Red lines for alpha and beta only: two paths stroked with the highlight colour.
+    const red = svg.match(/<path[^>]*stroke="#d62728"[^>]*stroke-width="3"/g) ?? [];
+    expect(red.length).toBe(2);
+  });
+
+  it("renders the probe census only once the relation exists", async () => {
+    expect(await probeCensusChart.load(store)).toBeNull();
+    await store.conn.run(
+      `CREATE TABLE probe_census AS SELECT * FROM (VALUES
+         ('airline', 'head', 'skip_confirmation', 10, 7, 1), ('airline', 'head', 'wrong_argument', 8, 2, 0))
+         t(domain, task_version, kind, tasks, tau3_pass, structured_pass)`,
+    );
+    try {
+      await installAnalyses(store);
+      const names = (await buildCharts(store)).map((c) => c.name);
+      expect(names).toContain("probe_census");
+      const spec = probeCensusChart.build(await probeCensusChart.load(store))!;
+      const svg = await renderSvg(spec);
+      expect(svg).toContain("skip_confirmation");
+    } finally {
+      await store.conn.run("DROP TABLE probe_census");
+    }
+  });
+
+  it("fails on a spec vega-lite would only warn about", () => {
+    const bad = {
+      data: { values: [{ a: "x", b: 1 }] },
+      mark: "bar",
+      encoding: { x: { field: "a", type: "nominal" }, strokeWidth: { field: "a", type: "nominal" } },
+    } as const;
+    expect(() => compileSpec(bad)).toThrow(ChartWarnings);
+  });
+});

@@ -1,0 +1,83 @@
+/** Escaping: HTML through the `html` template, vega SVG checks, and Markdown table cells. */
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { escapeHtml, escapeMarkdown, html, trustedSvg, UnsafeSvgError } from "../../src/report/escape.ts";
+import { mdTable } from "../../src/report/markdown.ts";
+
+const HOSTILE = `<script>alert(1)</script> "quoted" 'single' & \`tick\` <img src=x onerror=alert(2)>`;
+
+describe("escapeHtml and the html template", () => {
+  it("escapes every character HTML gives meaning to", () => {
+    expect(escapeHtml(HOSTILE)).toBe(
+      "&lt;script&gt;alert(1)&lt;/script&gt; &quot;quoted&quot; &#39;single&#39; &amp; &#96;tick&#96; &lt;img src=x onerror=alert(2)&gt;",
+    );
+  });
+
+  it("escapes interpolated values, in text and in attributes, but not nested templates", () => {
+    const inner = html`<b>${HOSTILE}</b>`;
+    const out = html`<td data-sort="${HOSTILE}">${inner}${[HOSTILE, 3, null, undefined, false]}</td>`.value;
+    expect(out).not.toContain("<script");
+    expect(out).not.toContain("<img");
+    expect(out.startsWith('<td data-sort="&lt;script&gt;')).toBe(true);
+    expect(out).toContain("<b>&lt;script&gt;");
+    expect(out).toContain("3</td>");
+  });
+
+  it("never lets a value open a tag or leave an attribute (any string)", () => {
+    fc.assert(
+      fc.property(fc.string(), (s) => {
+        const escaped = escapeHtml(s);
+        expect(escaped).not.toMatch(/[<>"'`]/);
+        expect(html`<p title="${s}">${s}</p>`.value).toBe(`<p title="${escaped}">${escaped}</p>`);
+      }),
+    );
+  });
+});
+
+describe("trustedSvg", () => {
+  it("accepts vega's SVG and strips an XML prolog", () => {
+    expect(trustedSvg('<?xml version="1.0"?>\n<svg width="1"><text>a &lt; b</text></svg>').value).toBe(
+      '<svg width="1"><text>a &lt; b</text></svg>',
+    );
+  });
+
+  it.each([
+    "<svg><script>alert(1)</script></svg>",
+    '<svg><rect onclick="alert(1)"/></svg>',
+    '<svg><image href="http://example.com/x.png"/></svg>',
+    '<svg><a href="javascript:alert(1)"><text>x</text></a></svg>',
+    '<svg><rect fill="url(http://example.com/p)"/></svg>',
+    "<div>not svg</div>",
+  ])("refuses %s", (svg) => {
+    expect(() => trustedSvg(svg)).toThrow(UnsafeSvgError);
+  });
+
+  it("keeps internal url(#id) references (clip paths, gradients)", () => {
+    expect(() => trustedSvg('<svg><g clip-path="url(#clip1)"></g></svg>')).not.toThrow();
+  });
+});
+
+describe("escapeMarkdown", () => {
+  it("neutralises table pipes, code ticks, HTML and line breaks", () => {
+    expect(escapeMarkdown("a|b `c` <script>\n*d* [x](y)")).toBe(
+      "a\\|b \\`c\\` \\<script\\> \\*d\\* \\[x\\]\\(y\\)",
+    );
+  });
+
+  it("keeps a table row at its column count whatever the cell text", () => {
+    fc.assert(
+      fc.property(fc.array(fc.string(), { minLength: 1, maxLength: 4 }), (cells) => {
+        const [, , row] = mdTable(
+          cells.map((_, i) => `c${i}`),
+          [cells],
+        ).split("\n");
+        expect(row).toBeDefined();
+        expect(row).not.toMatch(/[\r\n]/);
+        // Unescaped pipes are exactly the cell separators.
+        const separators = row!.replace(/\\\\/g, "").match(/(?<!\\)\|/g) ?? [];
+        expect(separators.length).toBe(cells.length + 1);
+        expect(row!.replace(/\\./g, "")).not.toMatch(/[<>`]/);
+      }),
+    );
+  });
+});

@@ -1,0 +1,171 @@
+/**
+ * End to end: `report --html` on a run over a real corpus file whose flipped simulation (airline task
+ * 47, a transfer the user refused) carries `<script>alert(1)</script>` in the agent message at the
+ * violation's turn; then report.html opened in headless Chromium via file://.
+ */
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { type BrowserContext, chromium, type Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { installAnalyses, rows } from "../../src/analysis/report.ts";
+import { VerdictStore } from "../../src/store/store.ts";
+import { CORPUS_DIR } from "../helpers/data.ts";
+import { cli, smallExperiment } from "../helpers/small-run.ts";
+
+const SOURCE = "sierra-tau2-bench__pr448-whissle/airline_run1.json";
+const INJECTED = "<script>alert(1)</script>";
+const CHROMIUM = "/usr/bin/chromium";
+
+interface RawMessage {
+  role: string;
+  content: string | null;
+  tool_calls?: { name: string }[] | null;
+}
+interface RawFile {
+  simulations: { task_id: string | number; messages: RawMessage[] }[];
+}
+
+/** The corpus file with the script text in task 47's agent message that calls the refused transfer. */
+function hostileCopy(dest: string): void {
+  const file = JSON.parse(readFileSync(join(CORPUS_DIR, SOURCE), "utf8")) as RawFile;
+  const sim = file.simulations.find((s) => String(s.task_id) === "47");
+  const msg = sim?.messages.find((m) => m.tool_calls?.some((c) => c.name === "transfer_to_human_agents"));
+  if (msg === undefined) throw new Error(`${SOURCE}: task 47 has no transfer call`);
+  msg.content = `${INJECTED} Let me transfer you | now.`;
+  mkdirSync(join(dest, "corpus"), { recursive: true });
+  writeFileSync(join(dest, "corpus", "hostile_airline.json"), JSON.stringify(file));
+}
+
+let out = "";
+let flipCount = -1;
+let task47Excerpt: unknown;
+beforeAll(async () => {
+  const s = smallExperiment([]);
+  hostileCopy(s.dir);
+  const db = join(s.dir, "r.duckdb");
+  const run = cli(["run", s.experiment, "--db", db]);
+  expect(run.status, run.stderr).toBe(0);
+  out = join(s.dir, "report");
+  const report = cli(["report", "--db", db, "--out", out, "--html"]);
+  expect(report.status, report.stderr).toBe(0);
+  const store = await VerdictStore.open(db);
+  try {
+    await installAnalyses(store);
+    flipCount = ((await rows(store, "SELECT count(*) AS n FROM flips"))[0]?.n as number) ?? -1;
+    task47Excerpt = (
+      await rows(
+        store,
+        `SELECT v.excerpt FROM violations v JOIN flips f USING (sim_key)
+         WHERE f.task_id = '47' AND v.rule_id = 'airline.47.no_transfer'`,
+      )
+    )[0]?.excerpt;
+  } finally {
+    store.close();
+  }
+});
+
+describe("report --html", () => {
+  it("writes charts, report.html and report.md next to the exports", () => {
+    const charts = readdirSync(join(out, "charts"));
+    for (const name of ["flip_rates_by_model", "flips_by_cause", "pass_hat_k"])
+      for (const ext of ["vl.json", "svg", "png"]) expect(charts).toContain(`${name}.${ext}`);
+    expect(existsSync(join(out, "report.html"))).toBe(true);
+    const md = readFileSync(join(out, "report.md"), "utf8");
+    expect(md).toMatch(/^# tau-rescore report/);
+    expect(md).toContain("(charts/flip_rates_by_model.png)");
+    expect(md).not.toContain("<script");
+  });
+
+  it("grades the injected simulation as a flip whose evidence holds the script text", () => {
+    expect(flipCount).toBeGreaterThan(0);
+    expect(String(task47Excerpt)).toContain(INJECTED);
+  });
+
+  it("keeps the script text out of the HTML source as markup", () => {
+    const page = readFileSync(join(out, "report.html"), "utf8");
+    expect(page).toContain("&lt;script&gt;alert(1)&lt;/script&gt;");
+    expect(page.match(/<script/g)?.length).toBe(1); // the sort script only
+    expect(page).not.toMatch(/\s(src|href)="(https?:)?\/\//);
+  });
+});
+
+const haveChromium = existsSync(CHROMIUM);
+if (!haveChromium)
+  console.warn(
+    `browser test skipped: ${CHROMIUM} missing (apt-get install -y chromium; .ci/run installs it)`,
+  );
+
+describe.skipIf(!haveChromium)("report.html in headless Chromium", () => {
+  let context: BrowserContext;
+  let page: Page;
+  const consoleErrors: string[] = [];
+  const dialogs: string[] = [];
+  const requests: string[] = [];
+
+  beforeAll(async () => {
+    // launchPersistentContext is how playwright takes --user-data-dir: a fresh profile per run.
+    context = await chromium.launchPersistentContext(mkdtempSync(join(tmpdir(), "tr-chromium-")), {
+      executablePath: CHROMIUM,
+      headless: true,
+      args: [
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+      ],
+    });
+    page = await context.newPage();
+    page.on("console", (m) => {
+      if (m.type() === "error") consoleErrors.push(m.text());
+    });
+    page.on("pageerror", (e) => consoleErrors.push(e.message));
+    page.on("dialog", (d) => {
+      dialogs.push(d.message());
+      void d.dismiss();
+    });
+    page.on("request", (r) => requests.push(r.url()));
+    await page.goto(pathToFileURL(join(out, "report.html")).href, { waitUntil: "load" });
+  });
+  afterAll(async () => {
+    await context?.close();
+  });
+
+  it("loads without console errors and without any network request", () => {
+    expect(consoleErrors).toEqual([]);
+    expect(requests.filter((u) => !u.startsWith("file:"))).toEqual([]);
+  });
+
+  it("has one flip row per row of the flips view", async () => {
+    expect(await page.locator("tr.flip").count()).toBe(flipCount);
+  });
+
+  it("shows the injected script as text and never runs it", async () => {
+    const row = page.locator("tr.flip", { hasText: "airline.47.no_transfer" });
+    await expect(row.count()).resolves.toBe(1);
+    await row.locator("summary").click();
+    const excerpt = row.locator(".excerpt", { hasText: INJECTED });
+    expect(await excerpt.isVisible()).toBe(true);
+    expect(await excerpt.textContent()).toContain(`${INJECTED} Let me transfer you | now.`);
+    expect(dialogs).toEqual([]);
+    expect(await page.locator("script").count()).toBe(1);
+  });
+
+  it("sorts a table by a clicked column header", async () => {
+    const tasks = () => page.locator("#flips-table tbody tr td:nth-child(3)").allTextContents();
+    const header = page.locator("#flips-table th").nth(2);
+    expect(await header.textContent()).toBe("task");
+    await header.click();
+    const asc = await tasks();
+    expect(asc).toEqual([...asc].sort((a, b) => a.localeCompare(b, undefined, { numeric: true })));
+    await header.click();
+    expect(await tasks()).toEqual([...asc].reverse());
+    expect(await header.getAttribute("aria-sort")).toBe("descending");
+    expect(consoleErrors).toEqual([]);
+  });
+});
