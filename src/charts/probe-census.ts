@@ -57,7 +57,7 @@ export const probeCensusChart: ChartModule<ProbeCensusRow[] | null> = {
             x: {
               field: "share",
               type: "quantitative",
-              title: "share of probes passed (a blind spot)",
+              title: "share of probe tasks passed",
               scale: { domain: [0, 1] },
               axis: { format: "%" },
             },
@@ -76,7 +76,7 @@ export const probeCensusChart: ChartModule<ProbeCensusRow[] | null> = {
     }));
     return topLevel(
       "Blind-spot census",
-      "share of synthetic probe tasks (built to be wrong) that each grader still passes; lower is better",
+      "share of synthetic probe tasks each grader passes: gold and extra-read should pass; null-agent, forbidden-write and transfer probes should not",
       { vconcat: panels, resolve: { scale: { color: "shared" } } },
     );
   },
