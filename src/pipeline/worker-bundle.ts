@@ -4,7 +4,7 @@
  * esbuild (already installed for tsx) into a cached self-contained file; tsx is the fallback.
  */
 import { createHash } from "node:crypto";
-import { existsSync, mkdirSync, readdirSync, statSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -37,6 +37,8 @@ export async function workerScript(): Promise<URL> {
     const out = join(dir, `worker-${sourceFingerprint()}.mjs`);
     if (!existsSync(out)) {
       mkdirSync(dir, { recursive: true });
+      // Bundles of older source trees are never used again.
+      for (const old of readdirSync(dir)) if (old.startsWith("worker-") && old.endsWith(".mjs")) rmSync(join(dir, old), { force: true });
       const esbuild = await import("esbuild");
       await esbuild.build({
         entryPoints: [WORKER],
