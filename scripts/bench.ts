@@ -33,8 +33,18 @@ const repeat = Math.max(1, Number(args.repeat));
 if (args.workers !== undefined) process.env.TAU_RESCORE_WORKERS = args.workers;
 
 const experiment = (graders: ("tau3" | "structured")[]): ResolvedExperiment => {
-  const base = loadExperiment(resolve("experiments/default.json"), { corpus: [args.corpus], dataDir: args["data-dir"] });
-  return { ...base, config: { ...base.config, graders, corrections: graders.includes("structured") && base.config.corrections } };
+  const base = loadExperiment(resolve("experiments/default.json"), {
+    corpus: [args.corpus],
+    dataDir: args["data-dir"],
+  });
+  return {
+    ...base,
+    config: {
+      ...base.config,
+      graders,
+      corrections: graders.includes("structured") && base.config.corrections,
+    },
+  };
 };
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
@@ -59,7 +69,10 @@ function parseFloor(): void {
   }
 }
 
-async function grade(e: ResolvedExperiment, sink?: (r: FileResult, replica: number) => Promise<void>): Promise<number> {
+async function grade(
+  e: ResolvedExperiment,
+  sink?: (r: FileResult, replica: number) => Promise<void>,
+): Promise<number> {
   let sims = 0;
   const seen = new Map<string, number>();
   for await (const r of gradeJobs(e, "bench", jobs, new Set(), workers)) {
@@ -76,14 +89,29 @@ function rekey(rows: readonly Row[], table: TableName, replica: number): Row[] {
   if (replica === 0) return [...rows];
   const cols = TABLES[table].columns.map((c) => c.name);
   const targets = ["file_id", "sim_key"].map((n) => cols.indexOf(n)).filter((i) => i >= 0);
-  return rows.map((row) => row.map((v, i) => (targets.includes(i) && typeof v === "string" ? `${v}~${replica}` : v)));
+  return rows.map((row) =>
+    row.map((v, i) => (targets.includes(i) && typeof v === "string" ? `${v}~${replica}` : v)),
+  );
 }
 
 async function ingest(db: string): Promise<{ writeS: number; totalS: number }> {
   rmSync(db, { force: true });
   const store = await VerdictStore.open(db);
   const c = exp.config;
-  await store.append("runs", [["bench", 1, c.name, exp.configHash, "bench", "{}", c.infrastructure_errors, c.ranking.min_task_coverage, c.ranking.bootstrap_samples, c.ranking.seed]]);
+  await store.append("runs", [
+    [
+      "bench",
+      1,
+      c.name,
+      exp.configHash,
+      "bench",
+      "{}",
+      c.infrastructure_errors,
+      c.ranking.min_task_coverage,
+      c.ranking.bootstrap_samples,
+      c.ranking.seed,
+    ],
+  ]);
   let writeS = 0;
   const pending: { fileRow: Row; batch: FileBatch }[] = [];
   const flush = async () => {
@@ -94,7 +122,8 @@ async function ingest(db: string): Promise<{ writeS: number; totalS: number }> {
     grade(exp, async (r, replica) => {
       if (r.kind === "skipped") return;
       const batch: FileBatch = {};
-      for (const [t, rows] of Object.entries(r.batch) as [TableName, Row[]][]) batch[t] = rekey(rows, t, replica);
+      for (const [t, rows] of Object.entries(r.batch) as [TableName, Row[]][])
+        batch[t] = rekey(rows, t, replica);
       pending.push({ fileRow: rekey([r.fileRow], "files", replica)[0] as Row, batch });
       if (pending.length >= 16) await flush();
     }),
@@ -106,7 +135,9 @@ async function ingest(db: string): Promise<{ writeS: number; totalS: number }> {
 
 async function analysis(db: string): Promise<{ seconds: number; verdictRows: number }> {
   const store = await VerdictStore.open(db);
-  const verdictRows = Number((await store.query<{ n: number }>("SELECT count(*)::INTEGER AS n FROM verdicts"))[0]?.n ?? 0);
+  const verdictRows = Number(
+    (await store.query<{ n: number }>("SELECT count(*)::INTEGER AS n FROM verdicts"))[0]?.n ?? 0,
+  );
   const s = await seconds(async () => {
     await installAnalyses(store);
     for (const v of REPORTED) await store.query(`SELECT * FROM ${v}`);

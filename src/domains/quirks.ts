@@ -38,13 +38,16 @@ export class QuirkSpecError extends Error {
  * `noGoldSync=off`.
  */
 export function resolveQuirks(preset: string, overrides: readonly string[] = []): Quirks {
-  if (preset !== "tau2" && preset !== "fixed") throw new QuirkSpecError(`unknown quirk preset ${preset} (tau2, fixed)`);
+  if (preset !== "tau2" && preset !== "fixed")
+    throw new QuirkSpecError(`unknown quirk preset ${preset} (tau2, fixed)`);
   const out: Record<keyof Quirks, boolean> = { ...(preset === "tau2" ? TAU2_QUIRKS : FIXED_QUIRKS) };
   for (const o of overrides) {
     const m = /^([A-Za-z]+)=(on|off)$/.exec(o);
     const name = m?.[1] as keyof Quirks | undefined;
     if (m === null || name === undefined || !QUIRK_NAMES.includes(name)) {
-      throw new QuirkSpecError(`bad quirk override ${JSON.stringify(o)}: use <name>=on|off with a name from ${QUIRK_NAMES.join(", ")}`);
+      throw new QuirkSpecError(
+        `bad quirk override ${JSON.stringify(o)}: use <name>=on|off with a name from ${QUIRK_NAMES.join(", ")}`,
+      );
     }
     out[name] = m[2] === "on";
   }

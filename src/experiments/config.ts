@@ -54,7 +54,10 @@ export const experimentSchema = z.strictObject({
     .default({ policy_rules: [], format_errors: false, nl_curated: false }),
   /** tau2 bugs to reproduce: a preset plus `name=on|off` overrides (see src/domains/quirks.ts). */
   quirks: z
-    .strictObject({ preset: z.enum(["tau2", "fixed"]).default("tau2"), overrides: z.array(z.string()).default([]) })
+    .strictObject({
+      preset: z.enum(["tau2", "fixed"]).default("tau2"),
+      overrides: z.array(z.string()).default([]),
+    })
     .default({ preset: "tau2", overrides: [] }),
   /** tau2 drops `infrastructure_error` simulations from pass^k; `count_as_failure` keeps them as 0. */
   infrastructure_errors: z.enum(["drop", "count_as_failure"]).default("drop"),

@@ -70,8 +70,12 @@ export function detectVariant(data: unknown): Detection {
 }
 
 /** Loads any `.json` file: a trajectory file, or a classified non-trajectory file. Throws `FormatError`. */
-export function loadJsonFile(path: string, text?: string): LoadedJsonFile {
-  const doc = text === undefined ? readJsonDocument(path, TYPED_KEYS) : readJsonDocument(path, TYPED_KEYS, text);
+export function loadJsonFile(
+  path: string,
+  /** The file's content when the caller already read it; pass bytes so invalid UTF-8 is caught. */
+  content?: string | Uint8Array,
+): LoadedJsonFile {
+  const doc = readJsonDocument(path, TYPED_KEYS, content);
   if (doc.kind === "jsonl") {
     return {
       path,

@@ -77,7 +77,8 @@ function firstInvalidUtf8(bytes: Uint8Array): number {
   // Binary search on prefixes; a cut inside a valid sequence may look invalid, so widen by 3 bytes.
   while (hi - lo > 4) {
     const mid = (lo + hi) >>> 1;
-    if (isUtf8(bytes.subarray(0, mid)) || isUtf8(bytes.subarray(0, Math.min(mid + 3, bytes.length)))) lo = mid;
+    if (isUtf8(bytes.subarray(0, mid)) || isUtf8(bytes.subarray(0, Math.min(mid + 3, bytes.length))))
+      lo = mid;
     else hi = mid;
   }
   return lo;
@@ -88,10 +89,17 @@ function firstInvalidUtf8(bytes: Uint8Array): number {
  * grade a silently altered text. tau2 writes UTF-8 (a BOM is tolerated, as Python's `utf-8-sig` does).
  */
 export function decodeUtf8(file: string, bytes: Uint8Array): string {
-  if (bytes.length >= 2 && ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff)))
+  if (
+    bytes.length >= 2 &&
+    ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff))
+  )
     throw new FormatError(file, "$", "not UTF-8: the file starts with a UTF-16 byte order mark");
   if (!isUtf8(bytes)) {
-    throw new FormatError(file, "$", `not valid UTF-8 (first invalid byte near offset ${firstInvalidUtf8(bytes)})`);
+    throw new FormatError(
+      file,
+      "$",
+      `not valid UTF-8 (first invalid byte near offset ${firstInvalidUtf8(bytes)})`,
+    );
   }
   const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("utf8");
   return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
@@ -103,8 +111,7 @@ export function readJsonDocument(
   /** The file's content when the caller has already read it (bytes are checked for UTF-8). */
   content?: string | Uint8Array,
 ): JsonDocument {
-  const text =
-    typeof content === "string" ? content : decodeUtf8(file, content ?? readBytes(file));
+  const text = typeof content === "string" ? content : decodeUtf8(file, content ?? readBytes(file));
   if (text.trim() === "") throw new FormatError(file, "$", "empty file (no JSON value)");
   let data: unknown;
   try {

@@ -6,6 +6,7 @@ import { z } from "zod";
 import { joinPath } from "./json-path.ts";
 import { messageSchema } from "./messages.ts";
 import type { RecordedRewardInfo, Simulation, TerminationReason, TrajectoryFile } from "./model.ts";
+import { deepestPath, nestingReason } from "./nesting.ts";
 import { firstIssue } from "./zod-issues.ts";
 
 /** Every termination reason tau2 has had (spec §1.5); the Record makes the compiler check coverage. */
@@ -97,6 +98,11 @@ export function validateSimulations(
         path: joinPath(simPath, ["messages"]),
         reason: "full-duplex simulation (ticks, no messages) is not supported",
       });
+      return;
+    }
+    const deep = deepestPath(raw);
+    if (deep !== null) {
+      rejected.push({ index, id, path: joinPath(simPath, deep), reason: nestingReason() });
       return;
     }
     const result = schema.safeParse(raw);

@@ -7,14 +7,14 @@
 import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { z } from "zod";
-import { deepestPath, nestingReason } from "./nesting.ts";
 import { FormatError } from "./errors.ts";
 import { joinPath } from "./json-path.ts";
 import { messageSchema } from "./messages.ts";
+import type { Action, EnvAssertion, EnvFunctionCall, RewardType, Task } from "./model.ts";
+import { deepestPath, nestingReason } from "./nesting.ts";
+import { pyDictSchema, requestorSchema } from "./py-schemas.ts";
 import { readJsonDocument } from "./read-json.ts";
 import { TAU2_TYPED_KEYS } from "./typed-arguments.ts";
-import type { Action, EnvAssertion, EnvFunctionCall, RewardType, Task } from "./model.ts";
-import { pyDictSchema, requestorSchema } from "./py-schemas.ts";
 import { firstIssue } from "./zod-issues.ts";
 
 export const DEFAULT_REWARD_BASIS: readonly RewardType[] = ["DB", "COMMUNICATE"];
@@ -100,7 +100,8 @@ export function parseTaskList(file: string, data: unknown, basePath: string): Ta
   if (!Array.isArray(data)) throw new FormatError(file, basePath, "expected a list of tasks");
   return data.map((raw, i) => {
     const deep = deepestPath(raw);
-    if (deep !== null) throw new FormatError(file, joinPath(basePath, [i, ...deep]), `invalid task: ${nestingReason()}`);
+    if (deep !== null)
+      throw new FormatError(file, joinPath(basePath, [i, ...deep]), `invalid task: ${nestingReason()}`);
     const result = taskSchema.safeParse(raw);
     if (!result.success) {
       const { path, reason } = firstIssue(result.error, joinPath(basePath, [i]));
@@ -115,7 +116,8 @@ export function loadTaskFile(path: string): Task[] {
   // JSON.parse with Python number types restored where grading needs them (arguments,
   // initialization data): as exact as parsing the whole file with the typed parser, and faster.
   const doc = readJsonDocument(path, TAU2_TYPED_KEYS);
-  if (doc.kind !== "json") throw new FormatError(path, "$", "expected a JSON list of tasks, found JSON Lines");
+  if (doc.kind !== "json")
+    throw new FormatError(path, "$", "expected a JSON list of tasks, found JSON Lines");
   return parseTaskList(path, doc.data, "$");
 }
 

@@ -14,7 +14,7 @@
  * (JSON.parse keeps the last), or a typed key below an object with integer-like keys (JavaScript
  * enumerates those first, out of document order).
  */
-import { parsePyJsonAt } from "./py/parse.ts";
+import { JsonSyntaxError, parsePyJsonAt } from "./py/parse.ts";
 import { PyFloat, type PyValue } from "./py/value.ts";
 
 /** Keys whose values are restored with Python types for tau2 files. */
@@ -35,6 +35,40 @@ interface TypedTwin {
   readonly key: string;
   readonly position: number;
   readonly value: PyValue;
+  /**
+   * The value nests deeper than the typed parser goes: it keeps its `JSON.parse` form and the
+   * simulation or task holding it is rejected by the nesting check, not the whole file.
+   */
+  readonly tooDeep: boolean;
+}
+
+/** The index just after the JSON value at `start` (valid JSON, already accepted by `JSON.parse`). */
+function skipJsonValue(text: string, start: number): number {
+  let i = start;
+  while (/\s/.test(text[i] ?? "")) i++;
+  let depth = 0;
+  for (; i < text.length; i++) {
+    const c = text[i];
+    if (c === '"') {
+      for (i++; i < text.length && text[i] !== '"'; i++) if (text[i] === "\\") i++;
+      if (depth === 0) return i + 1;
+    } else if (c === "[" || c === "{") depth++;
+    else if (c === "]" || c === "}") {
+      depth--;
+      if (depth === 0) return i + 1;
+      if (depth < 0) return i;
+    } else if (depth === 0 && (c === "," || /\s/.test(c as string))) return i;
+  }
+  return i;
+}
+
+function parseTwin(text: string, start: number): { value: PyValue; end: number; tooDeep: boolean } {
+  try {
+    return { ...parsePyJsonAt(text, start), tooDeep: false };
+  } catch (err) {
+    if (!(err instanceof JsonSyntaxError)) throw err;
+    return { value: null, end: skipJsonValue(text, start), tooDeep: true };
+  }
 }
 
 const escapeRegex = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
@@ -45,8 +79,8 @@ function collectTwins(text: string, keys: readonly string[]): TypedTwin[] {
   let coveredUntil = 0;
   for (let m = pattern.exec(text); m !== null; m = pattern.exec(text)) {
     if (m.index < coveredUntil) continue; // nested inside the previous typed value
-    const { value, end } = parsePyJsonAt(text, m.index + m[0].length);
-    twins.push({ key: m[1] as string, position: m.index, value });
+    const { value, end, tooDeep } = parseTwin(text, m.index + m[0].length);
+    twins.push({ key: m[1] as string, position: m.index, value, tooDeep });
     coveredUntil = end;
     pattern.lastIndex = end;
   }
@@ -97,42 +131,59 @@ export function restoreTypedValues(
   const keySet = new Set(keys);
   const twins = collectTwins(text, keys);
   let next = 0;
-  const stack: (string | number)[] = [];
-
-  const visit = (node: unknown): void => {
-    if (Array.isArray(node)) {
-      for (let i = 0; i < node.length; i++) {
-        stack.push(i);
-        visit(node[i]);
-        stack.pop();
-      }
-      return;
-    }
-    if (node === null || typeof node !== "object") return;
-    const record = node as Record<string, unknown>;
-    for (const key of Object.keys(record)) {
-      stack.push(key);
-      if (keySet.has(key)) {
-        const twin = twins[next++];
-        if (twin === undefined || twin.key !== key || !agrees(twin.value, record[key])) {
-          const where =
-            twin === undefined ? "no more typed values in the text" : `text position ${twin.position}`;
-          throw new TypedArgumentsError(
-            `cannot restore Python number types: the "${key}" value at ${pathText(stack)} does not line up ` +
-              `with the raw text (${where}); escaped or duplicate keys?`,
-            pathText(stack),
-          );
-        }
-        // The twin covers everything below this key, so we do not descend.
-        if (needsTypedValue(twin.value)) record[key] = twin.value;
-      } else {
-        visit(record[key]);
-      }
-      stack.pop();
+  // An explicit stack instead of recursion: a document may nest 100k levels deep (JSON.parse copes).
+  interface Frame {
+    readonly node: unknown[] | Record<string, unknown>;
+    readonly keys: readonly string[] | null;
+    i: number;
+    readonly segment: string | number;
+  }
+  const frames: Frame[] = [];
+  const pathOf = (last: string): string => pathText([...frames.slice(1).map((f) => f.segment), last]);
+  const enter = (node: unknown, segment: string | number): void => {
+    if (Array.isArray(node)) frames.push({ node, keys: null, i: 0, segment });
+    else if (node !== null && typeof node === "object") {
+      const record = node as Record<string, unknown>;
+      frames.push({ node: record, keys: Object.keys(record), i: 0, segment });
     }
   };
-
-  visit(root);
+  enter(root, "$");
+  while (frames.length > 0) {
+    const frame = frames[frames.length - 1] as Frame;
+    if (frame.keys === null) {
+      const list = frame.node as unknown[];
+      if (frame.i >= list.length) frames.pop();
+      else {
+        const i = frame.i++;
+        enter(list[i], i);
+      }
+      continue;
+    }
+    if (frame.i >= frame.keys.length) {
+      frames.pop();
+      continue;
+    }
+    const key = frame.keys[frame.i++] as string;
+    const record = frame.node as Record<string, unknown>;
+    if (!keySet.has(key)) {
+      enter(record[key], key);
+      continue;
+    }
+    const twin = twins[next++];
+    const aligned =
+      twin !== undefined && twin.key === key && (twin.tooDeep || agrees(twin.value, record[key]));
+    if (!aligned) {
+      const where =
+        twin === undefined ? "no more typed values in the text" : `text position ${twin.position}`;
+      throw new TypedArgumentsError(
+        `cannot restore Python number types: the "${key}" value at ${pathOf(key)} does not line up ` +
+          `with the raw text (${where}); escaped or duplicate keys?`,
+        pathOf(key),
+      );
+    }
+    // The twin covers everything below this key, so we do not descend.
+    if (!twin.tooDeep && needsTypedValue(twin.value)) record[key] = twin.value;
+  }
   if (next !== twins.length) {
     const extra = twins[next] as TypedTwin;
     throw new TypedArgumentsError(

@@ -69,11 +69,19 @@ export interface GradedSimulation {
 }
 
 /** JavaScript's own error classes: thrown by a bug in this port, never on purpose. */
-const JS_FAULTS: readonly (new () => Error)[] = [TypeError, RangeError, ReferenceError, SyntaxError, EvalError, URIError];
+const JS_FAULTS: readonly (new () => Error)[] = [
+  TypeError,
+  RangeError,
+  ReferenceError,
+  SyntaxError,
+  EvalError,
+  URIError,
+];
 
 /** Error texts go into one table cell; an untrusted 10 MB id must not be echoed whole. */
 const MAX_REASON = 2000;
-const clip = (text: string): string => (text.length <= MAX_REASON ? text : `${text.slice(0, MAX_REASON - 1)}…`);
+const clip = (text: string): string =>
+  text.length <= MAX_REASON ? text : `${text.slice(0, MAX_REASON - 1)}…`;
 
 /**
  * The row's reason when grading throws. A JS fault is labelled as one, so a bug in the port is never
@@ -81,7 +89,9 @@ const clip = (text: string): string => (text.length <= MAX_REASON ? text : `${te
  */
 export function abortReason(e: unknown): string {
   if (e instanceof Error && JS_FAULTS.some((c) => e.constructor === c))
-    return clip(`internal fault while grading (a tau-rescore bug, not the trajectory's): ${e.name}: ${e.message}`);
+    return clip(
+      `internal fault while grading (a tau-rescore bug, not the trajectory's): ${e.name}: ${e.message}`,
+    );
   return clip(`grading aborted: ${e instanceof Error ? e.message : String(e)}`);
 }
 

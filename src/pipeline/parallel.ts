@@ -8,7 +8,6 @@ import type { FileJob, FileResult } from "./process-file.ts";
 import type { WorkerInit } from "./worker.ts";
 import { workerScript } from "./worker-bundle.ts";
 
-
 /** `TAU_RESCORE_WORKERS` overrides; 1 means grading in the main thread. */
 export function workerCount(files: number, env: NodeJS.ProcessEnv = process.env): number {
   const forced = Number(env.TAU_RESCORE_WORKERS);
@@ -18,7 +17,11 @@ export function workerCount(files: number, env: NodeJS.ProcessEnv = process.env)
 
 type Reply = { seq: number; result?: FileResult; failure?: string };
 
-export async function* gradeInWorkers(jobs: readonly FileJob[], init: WorkerInit, count: number): AsyncGenerator<FileResult> {
+export async function* gradeInWorkers(
+  jobs: readonly FileJob[],
+  init: WorkerInit,
+  count: number,
+): AsyncGenerator<FileResult> {
   const entry = await workerScript();
   const workers = Array.from({ length: count }, () => new Worker(entry, { workerData: init }));
   const done: FileResult[] = [];
@@ -36,7 +39,8 @@ export async function* gradeInWorkers(jobs: readonly FileJob[], init: WorkerInit
   for (const w of workers) {
     w.on("message", (m: Reply) => {
       outstanding--;
-      if (m.failure !== undefined) failure ??= new Error(`worker failed on ${jobs[m.seq]?.path}: ${m.failure}`);
+      if (m.failure !== undefined)
+        failure ??= new Error(`worker failed on ${jobs[m.seq]?.path}: ${m.failure}`);
       else if (m.result !== undefined) done.push(m.result);
       feed(w);
       wake?.();

@@ -10,8 +10,8 @@ import { FormatError } from "../formats/errors.ts";
 import { loadJsonFile } from "../formats/load.ts";
 import type { TrajectoryFile } from "../formats/model.ts";
 import { detectTaskVersion } from "../formats/task-version.ts";
-import type { Row } from "../store/schema.ts";
 import { batchFor, type FileContext, fileRow, metaOf, unloadedMeta } from "../store/rows.ts";
+import type { Row } from "../store/schema.ts";
 import type { FileBatch } from "../store/store.ts";
 import type { ContextPool } from "./contexts.ts";
 import { type GradedSimulation, type GradeSettings, gradeFile } from "./grade.ts";
@@ -62,23 +62,71 @@ export async function processFile(job: FileJob, deps: FileDeps): Promise<FileRes
   } catch (e) {
     const msg = `${job.path}: cannot read: ${(e as Error).message}`;
     const fileId = createHash("sha256").update(`unreadable:${job.path}`).digest("hex");
-    const ctx: FileContext = { runId, fileId, path: job.path, file: unloadedMeta("unreadable"), taskVersion: "unknown", domain: undefined, exclusion: null, gatedRules };
-    return { kind: "error", path: job.path, fileId, fileRow: fileRow(ctx, "error", msg), batch: { errors: [[runId, fileId, "", "load", msg]] }, simulations: 0, errors: 1 };
+    const ctx: FileContext = {
+      runId,
+      fileId,
+      path: job.path,
+      file: unloadedMeta("unreadable"),
+      taskVersion: "unknown",
+      domain: undefined,
+      exclusion: null,
+      gatedRules,
+    };
+    return {
+      kind: "error",
+      path: job.path,
+      fileId,
+      fileRow: fileRow(ctx, "error", msg),
+      batch: { errors: [[runId, fileId, "", "load", msg]] },
+      simulations: 0,
+      errors: 1,
+    };
   }
   const fileId = createHash("sha256").update(bytes).digest("hex");
   if (deps.committed.has(fileId)) return { kind: "skipped", path: job.path, fileId };
   const base = { runId, fileId, path: job.path, gatedRules };
   let loaded: ReturnType<typeof loadJsonFile>;
   try {
-    loaded = loadJsonFile(job.full, bytes.toString("utf8"));
+    loaded = loadJsonFile(job.full, bytes);
   } catch (e) {
-    const msg = e instanceof FormatError ? e.message.replace(job.full, job.path) : `unexpected: ${(e as Error).message}`;
-    const ctx: FileContext = { ...base, file: unloadedMeta("unreadable"), taskVersion: "unknown", domain: undefined, exclusion: null };
-    return { kind: "error", path: job.path, fileId, fileRow: fileRow(ctx, "error", msg), batch: { errors: [[runId, fileId, "", "load", msg]] }, simulations: 0, errors: 1 };
+    const msg =
+      e instanceof FormatError
+        ? e.message.replace(job.full, job.path)
+        : `unexpected: ${(e as Error).message}`;
+    const ctx: FileContext = {
+      ...base,
+      file: unloadedMeta("unreadable"),
+      taskVersion: "unknown",
+      domain: undefined,
+      exclusion: null,
+    };
+    return {
+      kind: "error",
+      path: job.path,
+      fileId,
+      fileRow: fileRow(ctx, "error", msg),
+      batch: { errors: [[runId, fileId, "", "load", msg]] },
+      simulations: 0,
+      errors: 1,
+    };
   }
   if (loaded.variant === "not-trajectories") {
-    const ctx: FileContext = { ...base, file: unloadedMeta("not-trajectories"), taskVersion: "none", domain: undefined, exclusion: null };
-    return { kind: "not-trajectories", path: job.path, fileId, fileRow: fileRow(ctx, "not-trajectories", loaded.reason), batch: {}, simulations: 0, errors: 0 };
+    const ctx: FileContext = {
+      ...base,
+      file: unloadedMeta("not-trajectories"),
+      taskVersion: "none",
+      domain: undefined,
+      exclusion: null,
+    };
+    return {
+      kind: "not-trajectories",
+      path: job.path,
+      fileId,
+      fileRow: fileRow(ctx, "not-trajectories", loaded.reason),
+      batch: {},
+      simulations: 0,
+      errors: 0,
+    };
   }
   const version = detectTaskVersion(loaded, deps.dataDir);
   const graded: GradedSimulation[] = [];
@@ -91,5 +139,13 @@ export async function processFile(job: FileJob, deps: FileDeps): Promise<FileRes
     exclusion: exclusionFor(deps.exclusions, job.path, loaded),
   };
   const batch = batchFor(ctx, graded);
-  return { kind: "graded", path: job.path, fileId, fileRow: fileRow(ctx, "graded", null), batch, simulations: graded.length, errors: batch.errors?.length ?? 0 };
+  return {
+    kind: "graded",
+    path: job.path,
+    fileId,
+    fileRow: fileRow(ctx, "graded", null),
+    batch,
+    simulations: graded.length,
+    errors: batch.errors?.length ?? 0,
+  };
 }

@@ -69,5 +69,12 @@ export const structuredJson = (v: StructuredVerdict) => ({
   policy: v.policy,
   format_errors: v.format_errors,
   transfer: v.transfer,
+  consistency: {
+    status: v.consistency.status,
+    note: v.consistency.note,
+    task_users: v.consistency.taskUsers,
+    conversation_users: v.consistency.conversationUsers,
+    evidence: v.consistency.evidence,
+  },
 });
 export type StructuredJson = ReturnType<typeof structuredJson>;

@@ -38,24 +38,47 @@ export interface RunSummary {
 }
 
 async function ensureRun(store: VerdictStore, exp: ResolvedExperiment, runId: string): Promise<void> {
-  const existing = await store.query<{ n: number }>("SELECT count(*)::INTEGER AS n FROM runs WHERE run_id = $1", [runId]);
+  const existing = await store.query<{ n: number }>(
+    "SELECT count(*)::INTEGER AS n FROM runs WHERE run_id = $1",
+    [runId],
+  );
   if ((existing[0]?.n ?? 0) > 0) return;
   const seq = (await store.query<{ n: number }>("SELECT count(*)::INTEGER AS n FROM runs"))[0]?.n ?? 0;
   const c = exp.config;
   await store.append("runs", [
-    [runId, seq + 1, c.name, exp.configHash, TOOL_VERSION, JSON.stringify(c), c.infrastructure_errors, c.ranking.min_task_coverage, c.ranking.bootstrap_samples, c.ranking.seed],
+    [
+      runId,
+      seq + 1,
+      c.name,
+      exp.configHash,
+      TOOL_VERSION,
+      JSON.stringify(c),
+      c.infrastructure_errors,
+      c.ranking.min_task_coverage,
+      c.ranking.bootstrap_samples,
+      c.ranking.seed,
+    ],
   ]);
 }
 
 /** The corpus files as jobs, each with the path the store records (relative to the corpus root). */
 export function jobsFor(exp: ResolvedExperiment): FileJob[] {
   const first = exp.corpusPaths[0];
-  const base = exp.corpusPaths.length === 1 && first !== undefined && statSync(first).isDirectory() ? first : process.cwd();
+  const base =
+    exp.corpusPaths.length === 1 && first !== undefined && statSync(first).isDirectory()
+      ? first
+      : process.cwd();
   return listInputFiles(exp.corpusPaths).map((full) => ({ full, path: relative(base, full) || full }));
 }
 
 /** Results in completion order, from worker threads or (one worker) this thread. */
-export async function* gradeJobs(exp: ResolvedExperiment, runId: string, jobs: readonly FileJob[], committed: ReadonlySet<string>, workers: number): AsyncGenerator<FileResult> {
+export async function* gradeJobs(
+  exp: ResolvedExperiment,
+  runId: string,
+  jobs: readonly FileJob[],
+  committed: ReadonlySet<string>,
+  workers: number,
+): AsyncGenerator<FileResult> {
   if (workers > 1) {
     yield* gradeInWorkers(jobs, { exp, runId, committed: [...committed] }, workers);
     return;
@@ -73,7 +96,11 @@ export async function* gradeJobs(exp: ResolvedExperiment, runId: string, jobs: r
   for (const job of jobs) yield await processFile(job, deps);
 }
 
-export async function runExperiment(exp: ResolvedExperiment, store: VerdictStore, progress: Progress): Promise<RunSummary> {
+export async function runExperiment(
+  exp: ResolvedExperiment,
+  store: VerdictStore,
+  progress: Progress,
+): Promise<RunSummary> {
   const runId = runIdFor(exp);
   await ensureRun(store, exp, runId);
   const committed = await store.committedFiles(runId);

@@ -23,7 +23,10 @@ function folderFingerprint(dir: string): string {
     for (const name of readdirSync(d).sort()) {
       const p = join(d, name);
       if (statSync(p).isDirectory()) walk(p);
-      else if (name.endsWith(".json")) h.update(`${relative(dir, p)}\0`).update(readFileSync(p)).update("\0");
+      else if (name.endsWith(".json"))
+        h.update(`${relative(dir, p)}\0`)
+          .update(readFileSync(p))
+          .update("\0");
     }
   };
   walk(dir);
@@ -46,7 +49,8 @@ function judgeFor(exp: ResolvedExperiment, env: NodeJS.ProcessEnv): NlJudge {
   if (j.mode === "recorded") return recordedJudge;
   if (j.mode === "none") return noJudge;
   const baseUrl = j.base_url ?? env.TAU_RESCORE_JUDGE_BASE_URL ?? env.OPENAI_BASE_URL;
-  if (baseUrl === undefined) throw new Error("judge mode http needs judge.base_url or $TAU_RESCORE_JUDGE_BASE_URL");
+  if (baseUrl === undefined)
+    throw new Error("judge mode http needs judge.base_url or $TAU_RESCORE_JUDGE_BASE_URL");
   return httpJudge({
     baseUrl,
     model: j.model ?? env.TAU_RESCORE_JUDGE_MODEL ?? DEFAULT_JUDGE_MODEL,
@@ -60,10 +64,14 @@ export interface ExperimentSettings {
   readonly rejectedFixtures: number;
 }
 
-export function settingsFor(exp: ResolvedExperiment, env: NodeJS.ProcessEnv = process.env): ExperimentSettings {
+export function settingsFor(
+  exp: ResolvedExperiment,
+  env: NodeJS.ProcessEnv = process.env,
+): ExperimentSettings {
   const c = exp.config;
   for (const g of c.gate.policy_rules) {
-    if (!(POLICY_RULE_IDS as string[]).includes(g)) throw new Error(`unknown policy rule ${g} in gate.policy_rules`);
+    if (!(POLICY_RULE_IDS as string[]).includes(g))
+      throw new Error(`unknown policy rule ${g} in gate.policy_rules`);
   }
   const requirements = c.graders.includes("structured") ? loadRequirements(exp.requirementsDir) : null;
   const grade: GradeSettings = {

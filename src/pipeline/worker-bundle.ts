@@ -38,7 +38,8 @@ export async function workerScript(): Promise<URL> {
     if (!existsSync(out)) {
       mkdirSync(dir, { recursive: true });
       // Bundles of older source trees are never used again.
-      for (const old of readdirSync(dir)) if (old.startsWith("worker-") && old.endsWith(".mjs")) rmSync(join(dir, old), { force: true });
+      for (const old of readdirSync(dir))
+        if (old.startsWith("worker-") && old.endsWith(".mjs")) rmSync(join(dir, old), { force: true });
       const esbuild = await import("esbuild");
       await esbuild.build({
         entryPoints: [WORKER],
@@ -49,7 +50,9 @@ export async function workerScript(): Promise<URL> {
         outfile: out,
         logLevel: "silent",
         // Bundled CommonJS dependencies still call require().
-        banner: { js: 'import { createRequire as __trRequire } from "node:module"; const require = __trRequire(import.meta.url);' },
+        banner: {
+          js: 'import { createRequire as __trRequire } from "node:module"; const require = __trRequire(import.meta.url);',
+        },
       });
     }
     cached = new URL(`file://${out}`);

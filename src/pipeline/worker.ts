@@ -22,7 +22,10 @@ const settings = settingsFor(init.exp);
 const deps = {
   runId: init.runId,
   dataDir: init.exp.dataDir,
-  pool: new ContextPool(init.exp.dataDir, resolveQuirks(init.exp.config.quirks.preset, init.exp.config.quirks.overrides)),
+  pool: new ContextPool(
+    init.exp.dataDir,
+    resolveQuirks(init.exp.config.quirks.preset, init.exp.config.quirks.overrides),
+  ),
   settings: settings.grade,
   gatedRules: settings.gatedRules,
   exclusions: init.exp.config.exclude_from_rankings,
@@ -37,6 +40,9 @@ parentPort?.on("message", async (msg: WorkerRequest) => {
   try {
     parentPort?.postMessage({ seq: msg.seq, result: await processFile(msg.job, deps) });
   } catch (e) {
-    parentPort?.postMessage({ seq: msg.seq, failure: e instanceof Error ? (e.stack ?? e.message) : String(e) });
+    parentPort?.postMessage({
+      seq: msg.seq,
+      failure: e instanceof Error ? (e.stack ?? e.message) : String(e),
+    });
   }
 });

@@ -104,6 +104,7 @@ export class Environment {
     if (fn === undefined)
       throw new ReplayAbort(`'${toolkit.className}' object has no attribute '${funcName}'`, at);
     const out = invoke(toolkit.className, fn, db, args, this.toolEnv);
+    if (out.internal) throw new ReplayAbort(`internal fault in ${funcName}: ${out.content}`, at);
     if (out.error) throw new ReplayAbort(out.content.replace(/^Error: /, ""), at);
     this.sync();
     return out.value as ToolOutput;

@@ -11,6 +11,8 @@ export interface GoldActionResult {
   readonly action: Action;
   /** `"ok"` or tau2's exact error text (`Error: ...`). */
   readonly result: string;
+  /** The failure was a JS fault in the port, not a Python-level error (see `invoke`). */
+  readonly internal?: boolean;
 }
 
 export interface GoldReplay {
@@ -38,7 +40,7 @@ export function replayGold(
     const out = env.makeToolCall(action.name, action.requestor, action.arguments, false);
     // quirk noGoldSync: tau2 never syncs after gold actions; the fixed mode syncs like a live call.
     if (!out.error && syncAfterActions) env.sync();
-    return { action, result: out.error ? out.content : "ok" };
+    return { action, result: out.error ? out.content : "ok", ...(out.internal ? { internal: true } : {}) };
   });
   return { initial, env, results };
 }

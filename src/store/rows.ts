@@ -178,6 +178,9 @@ function structuredRows(
       batch.policy_hits.push(evidenceRow(run, key, seq++, rule, ctx.gatedRules.has(rule), e));
   for (const e of s.format_errors)
     batch.policy_hits.push(evidenceRow(run, key, seq++, e.code, ctx.gatedRules.has("format_errors"), e));
+  // A conversation that belongs to another task: reported, gating only when configured.
+  for (const e of s.consistency.evidence)
+    batch.policy_hits.push(evidenceRow(run, key, seq++, e.code, ctx.gatedRules.has(e.code), e));
 }
 
 /** All rows of one file's simulations. */

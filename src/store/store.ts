@@ -71,7 +71,10 @@ export class VerdictStore {
     await this.conn.run("BEGIN TRANSACTION");
     try {
       for (const [table, rows] of byTable) if (rows.length > 0) await this.append(table, rows);
-      await this.append("files", files.map((f) => f.fileRow));
+      await this.append(
+        "files",
+        files.map((f) => f.fileRow),
+      );
       await this.conn.run("COMMIT");
     } catch (e) {
       await this.conn.run("ROLLBACK").catch(() => undefined);

@@ -1,7 +1,7 @@
 /** `tau-rescore hash --gold` against tau2's own gold replays, for every vector task file. */
 import { describe, expect, it } from "vitest";
-import { cli } from "../helpers/small-run.ts";
 import { DATA_DIR, referenceVectors, taskFileForVersion } from "../helpers/data.ts";
+import { cli } from "../helpers/small-run.ts";
 
 const vectors = referenceVectors();
 const groups = [...new Set(Object.keys(vectors.gold).map((k) => k.split("/").slice(0, 2).join("/")))];
@@ -9,9 +9,21 @@ const groups = [...new Set(Object.keys(vectors.gold).map((k) => k.split("/").sli
 describe.each(groups)("tau-rescore hash --gold %s", (group) => {
   it("prints tau2's after-init hashes, gold target hashes and gold action results", () => {
     const [version, domain] = group.split("/") as [string, string];
-    const r = cli(["hash", "--data-dir", DATA_DIR, "--domain", domain, "--tasks-file", taskFileForVersion(version, domain), "--gold"]);
+    const r = cli([
+      "hash",
+      "--data-dir",
+      DATA_DIR,
+      "--domain",
+      domain,
+      "--tasks-file",
+      taskFileForVersion(version, domain),
+      "--gold",
+    ]);
     expect(r.status, r.stderr).toBe(0);
-    const lines = r.stdout.trim().split("\n").map((l) => JSON.parse(l) as { task_id: string });
+    const lines = r.stdout
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l) as { task_id: string });
     const expected = Object.entries(vectors.gold).filter(([k]) => k.startsWith(`${group}/`));
     expect(lines.length).toBe(expected.length);
     for (const line of lines) {

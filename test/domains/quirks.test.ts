@@ -16,7 +16,14 @@ function dbMatchFailures(quirks: typeof TAU2_QUIRKS): string[] {
   const ctx = new GradingContext(loadDomainData(DATA_DIR, DOMAINS.telecom), quirks);
   return tasks
     .filter((task) => {
-      const sim: Simulation = { id: "g", task_id: task.id, trial: 0, termination_reason: "user_stop", messages: buildTrajectory(ctx, task, goldSteps(ctx, task)), reward_info: null };
+      const sim: Simulation = {
+        id: "g",
+        task_id: task.id,
+        trial: 0,
+        termination_reason: "user_stop",
+        messages: buildTrajectory(ctx, task, goldSteps(ctx, task)),
+        reward_info: null,
+      };
       const v = gradeTau3(ctx, task, sim, { solo: false, nl: null });
       expect(v.reward).toBe(1); // the telecom reward never includes DB
       return v.db_match === false;

@@ -40,7 +40,12 @@ describe("tau-rescore run", () => {
     const killed = join(dir, "killed.duckdb");
     await new Promise<void>((done, fail) => {
       const child = spawn(process.execPath, [CLI, "run", experiment, "--db", killed], {
-        env: { ...process.env, TAU2_DATA_DIR: "", TAU_RESCORE_PROGRESS_MS: "0", TAU_RESCORE_COMMIT_FILES: "2" }, // "" = unset
+        env: {
+          ...process.env,
+          TAU2_DATA_DIR: "",
+          TAU_RESCORE_PROGRESS_MS: "0",
+          TAU_RESCORE_COMMIT_FILES: "2",
+        }, // "" = unset
       });
       let err = "";
       child.stderr.on("data", (d: Buffer) => {

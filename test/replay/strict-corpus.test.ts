@@ -7,18 +7,22 @@ import { describe, expect, it } from "vitest";
 import { TAU2_QUIRKS } from "../../src/domains/quirks.ts";
 import { domainByName } from "../../src/domains/registry.ts";
 import { loadJsonFile } from "../../src/formats/load.ts";
+import { pyEquals } from "../../src/formats/py/value.ts";
 import { ContextPool } from "../../src/pipeline/contexts.ts";
 import { listInputFiles } from "../../src/pipeline/inputs.ts";
 import { parseToolContent } from "../../src/replay/compare.ts";
 import { type OutputMismatch, replayMessages } from "../../src/replay/replay.ts";
-import { pyEquals } from "../../src/formats/py/value.ts";
 import { CORPUS_DIR, DATA_DIR } from "../helpers/data.ts";
 
 const MISLABELLED = "toolorchestra_retail_gpt-5_1trial.json";
 const V1 = "sierra-tau-bench-v1__historical_trajectories";
-const versionFree = (s: string | null) => (s ?? "").replace(/errors\.pydantic\.dev\/\d+\.\d+\//g, "errors.pydantic.dev/X/");
+const versionFree = (s: string | null) =>
+  (s ?? "").replace(/errors\.pydantic\.dev\/\d+\.\d+\//g, "errors.pydantic.dev/X/");
 
-function mismatchesOf(filter: (path: string) => boolean): { replayed: number; mismatches: (OutputMismatch & { file: string })[] } {
+function mismatchesOf(filter: (path: string) => boolean): {
+  replayed: number;
+  mismatches: (OutputMismatch & { file: string })[];
+} {
   const pool = new ContextPool(DATA_DIR, TAU2_QUIRKS);
   const out: (OutputMismatch & { file: string })[] = [];
   let replayed = 0;
@@ -45,17 +49,37 @@ describe("strict replay of the corpus", () => {
   it("reproduces every recorded output of every mutating tool in the tau2 files, up to pydantic's version", () => {
     const { replayed, mismatches } = mismatchesOf((p) => !p.includes(MISLABELLED) && !p.includes(V1));
     expect(replayed).toBeGreaterThan(600);
-    const real = mismatches.filter((m) => !pyEquals(parseToolContent(versionFree(m.recorded)), parseToolContent(versionFree(m.replayed))));
-    expect(real.map((m) => `${m.file} ${m.name}: ${m.recorded?.slice(0, 120)} ≠ ${m.replayed.slice(0, 120)}`)).toEqual([]);
+    const real = mismatches.filter(
+      (m) => !pyEquals(parseToolContent(versionFree(m.recorded)), parseToolContent(versionFree(m.replayed))),
+    );
+    expect(
+      real.map((m) => `${m.file} ${m.name}: ${m.recorded?.slice(0, 120)} ≠ ${m.replayed.slice(0, 120)}`),
+    ).toEqual([]);
     // The version-only differences: pydantic ValidationError texts of book_reservation.
-    expect(mismatches.every((m) => m.name === "book_reservation" && (m.recorded ?? "").includes("validation error"))).toBe(true);
+    expect(
+      mismatches.every(
+        (m) => m.name === "book_reservation" && (m.recorded ?? "").includes("validation error"),
+      ),
+    ).toBe(true);
   });
 
   it("pins the τ-bench v1 differences: v1's own tool texts and its cabin-less flight update", () => {
     const { mismatches } = mismatchesOf((p) => p.includes(V1));
     const kinds = new Set(mismatches.map((m) => m.name));
-    expect([...kinds].sort()).toEqual(["book_reservation", "cancel_reservation", "update_reservation_baggages", "update_reservation_flights", "update_reservation_passengers"]);
+    expect([...kinds].sort()).toEqual([
+      "book_reservation",
+      "cancel_reservation",
+      "update_reservation_baggages",
+      "update_reservation_flights",
+      "update_reservation_passengers",
+    ]);
     // e.g. v1 says "payment amount does not add up", tau2 "Payment amount does not add up".
-    expect(mismatches.some((m) => m.recorded?.startsWith("Error: payment amount does not add up") && m.replayed.startsWith("Error: Payment amount"))).toBe(true);
+    expect(
+      mismatches.some(
+        (m) =>
+          m.recorded?.startsWith("Error: payment amount does not add up") &&
+          m.replayed.startsWith("Error: Payment amount"),
+      ),
+    ).toBe(true);
   });
 });

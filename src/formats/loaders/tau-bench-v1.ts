@@ -16,6 +16,7 @@ import { basename } from "node:path";
 import { z } from "zod";
 import { joinPath } from "../json-path.ts";
 import type { Message, Simulation, Task, TerminationReason, ToolCall, TrajectoryFile } from "../model.ts";
+import { deepestPath, nestingReason } from "../nesting.ts";
 import { JsonSyntaxError, parsePyJson } from "../py/parse.ts";
 import type { PyValue } from "../py/value.ts";
 import { pyDictSchema } from "../py-schemas.ts";
@@ -182,6 +183,11 @@ export function loadTauBenchV1(file: string, list: readonly unknown[]): Trajecto
   const tasks = new Map<string, Task>();
   const policies: string[] = [];
   list.forEach((raw, index) => {
+    const deep = deepestPath(raw);
+    if (deep !== null) {
+      rejected.push({ index, id: null, path: joinPath("$", [index, ...deep]), reason: nestingReason() });
+      return;
+    }
     const parsed = v1RecordSchema.safeParse(raw);
     if (!parsed.success) {
       rejected.push({ index, id: null, ...firstIssue(parsed.error, joinPath("$", [index])) });

@@ -6,6 +6,7 @@
 import type { DomainDef } from "../../domains/domain.ts";
 import type { Simulation, Task } from "../../formats/model.ts";
 import { replayMessages } from "../../replay/replay.ts";
+import { type ConsistencyResult, checkConsistency } from "../consistency.ts";
 import type { GradingContext } from "../context.ts";
 import type { Evidence } from "../evidence.ts";
 import type { Tau3Verdict } from "../tau3/evaluate.ts";
@@ -24,6 +25,8 @@ export interface StructuredConfig {
   /** Fail when the curated NL list (corrections overlay) is judged and not met. */
   readonly gateOnNlCurated: boolean;
   readonly handoffOverrides: HandoffOverrides | null;
+  /** Fail a simulation whose conversation belongs to another task (off by default: reported only). */
+  readonly gateOnConsistency?: boolean;
 }
 
 export const DEFAULT_STRUCTURED_CONFIG: StructuredConfig = {
@@ -48,6 +51,8 @@ export interface StructuredVerdict {
   readonly policy: Record<PolicyRuleId, Evidence[]>;
   readonly format_errors: readonly Evidence[];
   readonly transfer: { readonly should: 0 | 1; readonly did: boolean; readonly rule: HandoffLabel["rule"] };
+  /** Whether the conversation is about the task's own user (see `consistency.ts`). */
+  readonly consistency: ConsistencyResult;
   /** Why the verdict failed: `tau3`, `preflight:<rule id>`, `delta_gate:<path>`, `policy:<rule>`, ... */
   readonly causes: readonly string[];
 }
@@ -126,6 +131,7 @@ export function gradeStructured(
   const policy = runPolicyRules(policyInput);
   const formatErrors = findFormatErrors(policyInput);
   const label = labelTask(task, domain.name, config.handoffOverrides);
+  const consistency = checkConsistency({ data: input.ctx.data, task, messages: sim.messages });
 
   const causes = new Set<string>();
   if (tau3Pass === false) causes.add("tau3");
@@ -135,6 +141,7 @@ export function gradeStructured(
   for (const id of config.gateOnPolicy) if (policy[id].length > 0) causes.add(`policy:${id}`);
   if (config.gateOnFormatErrors && formatErrors.length > 0) causes.add("format_errors");
   if (config.gateOnNlCurated && input.nlCuratedScore === 0) causes.add("nl_curated");
+  if (config.gateOnConsistency === true && consistency.status === "foreign") causes.add("consistency");
   const unknown = tau3Pass === null || (config.gateOnNlCurated && input.nlCuratedScore === null);
   return {
     pass: causes.size > 0 ? false : unknown ? null : true,
@@ -144,6 +151,7 @@ export function gradeStructured(
     policy,
     format_errors: formatErrors,
     transfer: { should: label.should_transfer, did: didTransfer(sim.messages), rule: label.rule },
+    consistency,
     causes: [...causes],
   };
 }

@@ -122,6 +122,7 @@ export function gradeTau3(ctx: GradingContext, task: Task, sim: Simulation, opts
   if (env.replay !== null && env.replay.skippedUnknown.length > 0) {
     notes.push(`replay skipped ${env.replay.skippedUnknown.length} call(s) to unknown tools`);
   }
+  notes.push(...internalFaultNotes(env));
   return {
     reward,
     basis: criteria.reward_basis,
@@ -134,6 +135,24 @@ export function gradeTau3(ctx: GradingContext, task: Task, sim: Simulation, opts
     communicate,
     nl,
   };
+}
+
+/**
+ * A JS fault inside a ported tool ends as an `Error: ...` result like a Python exception would, so the
+ * replay goes on as tau2's would; the verdict still says so, because the result may be wrong.
+ */
+function internalFaultNotes(env: EnvironmentResult): string[] {
+  const notes: string[] = [];
+  for (const f of env.replay?.internalFaults ?? [])
+    notes.push(
+      `internal fault in tool ${f.name} (call ${f.callId}, messages[${f.messageIndex}]): ${f.replayed.slice(0, 300)}`,
+    );
+  for (const g of env.goldResults)
+    if (g.internal)
+      notes.push(
+        `internal fault in gold action ${g.action.action_id} (${g.action.name}): ${g.result.slice(0, 300)}`,
+      );
+  return notes;
 }
 
 export { ReplayAbort };
