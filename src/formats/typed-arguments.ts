@@ -35,6 +35,8 @@ interface TypedTwin {
   readonly key: string;
   readonly position: number;
   readonly value: PyValue;
+  /** Its text has no number with a fraction or exponent: `JSON.parse` already got it right. */
+  readonly plain: boolean;
   /**
    * The value nests deeper than the typed parser goes: it keeps its `JSON.parse` form and the
    * simulation or task holding it is rejected by the nesting check, not the whole file.
@@ -73,16 +75,83 @@ function parseTwin(text: string, start: number): { value: PyValue; end: number; 
 
 const escapeRegex = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
+/** End of the JSON value at `start` and its nesting depth (a string-aware bracket scan, no allocation). */
+function valueExtent(text: string, start: number): { end: number; maxDepth: number } {
+  let maxDepth = 0;
+  let depth = 0;
+  for (let i = start; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x22) {
+      for (i++; i < text.length; i++) {
+        const d = text.charCodeAt(i);
+        if (d === 0x5c) i++;
+        else if (d === 0x22) break;
+      }
+      if (depth === 0) return { end: i + 1, maxDepth };
+    } else if (c === 0x5b || c === 0x7b) {
+      depth++;
+      if (depth > maxDepth) maxDepth = depth;
+    } else if (c === 0x5d || c === 0x7d) {
+      depth--;
+      if (depth <= 0) return { end: depth === 0 ? i + 1 : i, maxDepth };
+    } else if (
+      depth === 0 &&
+      i > start &&
+      (c === 0x2c || c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09)
+    ) {
+      return { end: i, maxDepth };
+    }
+  }
+  return { end: text.length, maxDepth };
+}
+
+/** Deeper than this, a value goes through the typed parser, which rejects it as too deep. */
+const PLAIN_MAX_DEPTH = 256;
+
+/**
+ * A digit followed by `.`/`e`/`E`, Python's NaN/Infinity, or an int too long for a double: the only
+ * number texts JSON.parse would mistype.
+ */
+const FLOAT_TOKEN = /\d[.eE]|NaN|Infinity|\d{16}/;
+
 function collectTwins(text: string, keys: readonly string[]): TypedTwin[] {
   const pattern = new RegExp(`"(${keys.map(escapeRegex).join("|")})"\\s*:`, "g");
   const twins: TypedTwin[] = [];
   let coveredUntil = 0;
   for (let m = pattern.exec(text); m !== null; m = pattern.exec(text)) {
     if (m.index < coveredUntil) continue; // nested inside the previous typed value
-    const { value, end, tooDeep } = parseTwin(text, m.index + m[0].length);
-    twins.push({ key: m[1] as string, position: m.index, value, tooDeep });
-    coveredUntil = end;
-    pattern.lastIndex = end;
+    let start = m.index + m[0].length;
+    while (start < text.length && /\s/.test(text[start] as string)) start++;
+    const { end, maxDepth } = valueExtent(text, start);
+    const slice = text.slice(start, end);
+    if (maxDepth <= PLAIN_MAX_DEPTH && !FLOAT_TOKEN.test(slice)) {
+      // Most arguments hold no float: the fast native parse is exact for them, and still lets the
+      // walk check that each twin lines up with its key.
+      try {
+        twins.push({
+          key: m[1] as string,
+          position: m.index,
+          value: JSON.parse(slice) as PyValue,
+          plain: true,
+          tooDeep: false,
+        });
+        coveredUntil = end;
+        pattern.lastIndex = end;
+        continue;
+      } catch {
+        // not a self-contained value (or too deep for the native parser): use the typed parser
+      }
+    }
+    const parsed = parseTwin(text, start);
+    twins.push({
+      key: m[1] as string,
+      position: m.index,
+      value: parsed.value,
+      plain: false,
+      tooDeep: parsed.tooDeep,
+    });
+    coveredUntil = parsed.end;
+    pattern.lastIndex = parsed.end;
   }
   return twins;
 }
@@ -182,7 +251,7 @@ export function restoreTypedValues(
       );
     }
     // The twin covers everything below this key, so we do not descend.
-    if (!twin.tooDeep && needsTypedValue(twin.value)) record[key] = twin.value;
+    if (!twin.plain && !twin.tooDeep && needsTypedValue(twin.value)) record[key] = twin.value;
   }
   if (next !== twins.length) {
     const extra = twins[next] as TypedTwin;

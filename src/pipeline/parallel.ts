@@ -15,7 +15,7 @@ export function workerCount(files: number, env: NodeJS.ProcessEnv = process.env)
   return Math.max(1, Math.min(wanted, files));
 }
 
-type Reply = { seq: number; result?: FileResult; failure?: string };
+type Reply = { seq: number; result?: FileResult; failure?: string; busyMs?: number };
 
 export async function* gradeInWorkers(
   jobs: readonly FileJob[],
@@ -36,9 +36,12 @@ export async function* gradeInWorkers(
       next++;
     }
   };
+  const started = performance.now();
+  let busyMs = 0;
   for (const w of workers) {
     w.on("message", (m: Reply) => {
       outstanding--;
+      busyMs += m.busyMs ?? 0;
       if (m.failure !== undefined)
         failure ??= new Error(`worker failed on ${jobs[m.seq]?.path}: ${m.failure}`);
       else if (m.result !== undefined) done.push(m.result);
@@ -71,5 +74,9 @@ export async function* gradeInWorkers(
     if (failure !== null) throw failure;
   } finally {
     await Promise.all(workers.map((w) => w.terminate()));
+    if (process.env.TAU_RESCORE_DEBUG_WORKERS) {
+      const wall = performance.now() - started;
+      process.stderr.write(`workers: ${count}, wall ${wall.toFixed(0)} ms, busy ${busyMs.toFixed(0)} ms (${((100 * busyMs) / (wall * count)).toFixed(0)}% of capacity)\n`);
+    }
   }
 }

@@ -38,7 +38,9 @@ parentPort?.on("message", async (msg: WorkerRequest) => {
     return;
   }
   try {
-    parentPort?.postMessage({ seq: msg.seq, result: await processFile(msg.job, deps) });
+    const started = performance.now();
+    const result = await processFile(msg.job, deps);
+    parentPort?.postMessage({ seq: msg.seq, result, busyMs: performance.now() - started });
   } catch (e) {
     parentPort?.postMessage({
       seq: msg.seq,
