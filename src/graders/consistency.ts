@@ -114,15 +114,23 @@ function taskTexts(task: Task): string[] {
   return out;
 }
 
-const taskUsersCache = new WeakMap<Task, WeakMap<DbBase, readonly string[]>>();
+/**
+ * Per DB, by the task texts themselves: every results file embeds its own copy of the same tasks,
+ * so caching by task object alone would redo the work for each file.
+ */
+const taskUsersCache = new WeakMap<DbBase, Map<string, readonly string[]>>();
 
 /** The users a task is about (see the module comment). */
 function taskUsers(task: Task, base: DbBase, index: DbIndex): readonly string[] {
-  const memo = taskUsersCache.get(task)?.get(base);
+  const texts = taskTexts(task);
+  const key = texts.join("\u0000");
+  const perBase = taskUsersCache.get(base) ?? new Map<string, readonly string[]>();
+  taskUsersCache.set(base, perBase);
+  const memo = perBase.get(key);
   if (memo !== undefined) return memo;
   const byId = new Set<string>();
   const byName = new Set<string>();
-  for (const text of taskTexts(task)) {
+  for (const text of texts) {
     // Ids appear as whole values (gold arguments) or inside sentences (instructions).
     for (const token of new Set([text, ...text.split(/[^A-Za-z0-9_#]+/)])) {
       if (token === "") continue;
@@ -141,9 +149,7 @@ function taskUsers(task: Task, base: DbBase, index: DbIndex): readonly string[] 
   // A name may fit several users; ids are exact, so names count only when the task has no id.
   const users = byId.size > 0 ? byId : byName;
   const out = [...users].sort();
-  const perTask = taskUsersCache.get(task) ?? new WeakMap<DbBase, readonly string[]>();
-  perTask.set(base, out);
-  taskUsersCache.set(task, perTask);
+  perBase.set(key, out);
   return out;
 }
 

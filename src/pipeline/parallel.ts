@@ -8,10 +8,16 @@ import type { FileJob, FileResult } from "./process-file.ts";
 import type { WorkerInit } from "./worker.ts";
 import { workerScript } from "./worker-bundle.ts";
 
-/** `TAU_RESCORE_WORKERS` overrides; 1 means grading in the main thread. */
+/**
+ * Worker threads to use; 1 means grading in the main thread. Grading allocates heavily, and a lone
+ * thread already keeps a second core busy with V8's parallel GC: on 2 cores, two workers measured
+ * slower than one thread (`npm run bench -- --workers 2`), so threads start at 4 cores.
+ * `TAU_RESCORE_WORKERS` overrides.
+ */
 export function workerCount(files: number, env: NodeJS.ProcessEnv = process.env): number {
   const forced = Number(env.TAU_RESCORE_WORKERS);
-  const wanted = Number.isInteger(forced) && forced > 0 ? forced : availableParallelism();
+  const cores = availableParallelism();
+  const wanted = Number.isInteger(forced) && forced > 0 ? forced : cores >= 4 ? Math.min(cores - 1, 8) : 1;
   return Math.max(1, Math.min(wanted, files));
 }
 
