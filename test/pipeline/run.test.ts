@@ -62,6 +62,15 @@ describe("tau-rescore run", () => {
     expect(await dumpTables(killed)).toEqual(await dumpTables(clean));
   });
 
+  it("grades the same tables on worker threads as in the main thread", async () => {
+    const { experiment, dir } = setup();
+    const one = join(dir, "one.duckdb");
+    const two = join(dir, "two.duckdb");
+    expect(cli(["run", experiment, "--db", one], { TAU_RESCORE_WORKERS: "1" }).status).toBe(0);
+    expect(cli(["run", experiment, "--db", two], { TAU_RESCORE_WORKERS: "2" }).status).toBe(0);
+    expect(await dumpTables(two)).toEqual(await dumpTables(one));
+  });
+
   it("reports a DuckDB file locked by another process clearly, with exit code 1", async () => {
     const { experiment, dir } = setup();
     const db = join(dir, "locked.duckdb");
