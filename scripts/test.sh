@@ -4,6 +4,10 @@
 set -uo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/ensure-deps.sh || exit 1
+# The HTML report's end-to-end test drives headless Chromium (Debian's package): install it once.
+if ! command -v chromium >/dev/null && command -v apt-get >/dev/null && [ "$(id -u)" = 0 ]; then
+  (apt-get update && apt-get install -y chromium) >&2 || echo "warning: could not install chromium" >&2
+fi
 report=$(mktemp -t vitest-report.XXXXXX.json)
 npx vitest run --reporter=default --reporter=json --outputFile.json="$report" "$@"
 status=$?
