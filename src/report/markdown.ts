@@ -9,12 +9,15 @@ import { escapeMarkdown } from "./escape.ts";
 
 type MdCell = string | number | null | undefined;
 
+/** Numbers and percentages we formatted ourselves carry no markup, so they stay readable unescaped. */
+const NUMERIC = /^[-+]?[0-9][0-9.,]*%?$/;
+
 const pct = (v: number | null | undefined) => (typeof v === "number" ? `${(v * 100).toFixed(1)}%` : "–");
 
 /** A GFM table; cells are escaped here, so callers pass raw values. */
 export function mdTable(header: readonly string[], body: readonly (readonly MdCell[])[]): string {
   const line = (cells: readonly MdCell[]) =>
-    `| ${cells.map((c) => (c === null || c === undefined ? "–" : escapeMarkdown(String(c)))).join(" | ")} |`;
+    `| ${cells.map((c) => (c === null || c === undefined ? "–" : NUMERIC.test(String(c)) ? String(c) : escapeMarkdown(String(c)))).join(" | ")} |`;
   return [line(header), `|${header.map(() => " --- ").join("|")}|`, ...body.map(line)].join("\n");
 }
 
