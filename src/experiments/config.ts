@@ -8,6 +8,7 @@ import { basename, dirname, isAbsolute, join, relative, resolve, sep } from "nod
 import { z } from "zod";
 import { sha256Hex } from "../formats/py/json.ts";
 import { stableJson } from "../formats/stable-json.ts";
+import { describeZodError } from "../formats/zod-issues.ts";
 
 const exclusion = z.strictObject({
   /** Matches files whose path (relative to the corpus root) contains this text. */
@@ -141,9 +142,7 @@ export function loadExperiment(
   }
   const parsed = experimentSchema.safeParse(raw);
   if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    const at = `$${(issue?.path ?? []).map((p) => (typeof p === "number" ? `[${p}]` : `.${String(p)}`)).join("")}`;
-    throw new ExperimentError(`${file}: at ${at}: ${issue?.message ?? "invalid experiment"}`);
+    throw new ExperimentError(`${file}: ${describeZodError(parsed.error)}`);
   }
   const config = parsed.data;
   const base = dirname(resolve(file));

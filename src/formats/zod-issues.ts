@@ -33,3 +33,9 @@ export function firstIssue(error: z.ZodError, basePath: string): IssueLocation {
   const { segments, message } = mostSpecific(issue);
   return { path: joinPath(basePath, segments), reason: message };
 }
+
+/** `at <path>: <reason>` for the first issue: the one phrasing every config and fixture error uses. */
+export function describeZodError(error: z.ZodError): string {
+  const { path, reason } = firstIssue(error, "$");
+  return `at ${path}: ${reason}`;
+}

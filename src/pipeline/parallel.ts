@@ -82,7 +82,9 @@ export async function* gradeInWorkers(
     await Promise.all(workers.map((w) => w.terminate()));
     if (process.env.TAU_RESCORE_DEBUG_WORKERS) {
       const wall = performance.now() - started;
-      process.stderr.write(`workers: ${count}, wall ${wall.toFixed(0)} ms, busy ${busyMs.toFixed(0)} ms (${((100 * busyMs) / (wall * count)).toFixed(0)}% of capacity)\n`);
+      process.stderr.write(
+        `workers: ${count}, wall ${wall.toFixed(0)} ms, busy ${busyMs.toFixed(0)} ms (${((100 * busyMs) / (wall * count)).toFixed(0)}% of capacity)\n`,
+      );
     }
   }
 }

@@ -54,33 +54,37 @@ function exclusionFor(exclusions: FileDeps["exclusions"], path: string, file: Tr
   return null;
 }
 
+/** A file that could not be read or parsed: a `files` row and an `errors` row saying why. */
+function unreadable(job: FileJob, deps: FileDeps, fileId: string, msg: string): FileResult {
+  const ctx: FileContext = {
+    runId: deps.runId,
+    fileId,
+    path: job.path,
+    file: unloadedMeta("unreadable"),
+    taskVersion: "unknown",
+    domain: undefined,
+    exclusion: null,
+    gatedRules: deps.gatedRules,
+  };
+  return {
+    kind: "error",
+    path: job.path,
+    fileId,
+    fileRow: fileRow(ctx, "error", msg),
+    batch: { errors: [[deps.runId, fileId, "", "load", msg]] },
+    simulations: 0,
+    errors: 1,
+  };
+}
+
 export async function processFile(job: FileJob, deps: FileDeps): Promise<FileResult> {
   const { runId, gatedRules } = deps;
   let bytes: Buffer;
   try {
     bytes = readFileSync(job.full);
   } catch (e) {
-    const msg = `${job.path}: cannot read: ${(e as Error).message}`;
     const fileId = createHash("sha256").update(`unreadable:${job.path}`).digest("hex");
-    const ctx: FileContext = {
-      runId,
-      fileId,
-      path: job.path,
-      file: unloadedMeta("unreadable"),
-      taskVersion: "unknown",
-      domain: undefined,
-      exclusion: null,
-      gatedRules,
-    };
-    return {
-      kind: "error",
-      path: job.path,
-      fileId,
-      fileRow: fileRow(ctx, "error", msg),
-      batch: { errors: [[runId, fileId, "", "load", msg]] },
-      simulations: 0,
-      errors: 1,
-    };
+    return unreadable(job, deps, fileId, `${job.path}: cannot read: ${(e as Error).message}`);
   }
   const fileId = createHash("sha256").update(bytes).digest("hex");
   if (deps.committed.has(fileId)) return { kind: "skipped", path: job.path, fileId };
@@ -93,22 +97,7 @@ export async function processFile(job: FileJob, deps: FileDeps): Promise<FileRes
       e instanceof FormatError
         ? e.message.replace(job.full, job.path)
         : `unexpected: ${(e as Error).message}`;
-    const ctx: FileContext = {
-      ...base,
-      file: unloadedMeta("unreadable"),
-      taskVersion: "unknown",
-      domain: undefined,
-      exclusion: null,
-    };
-    return {
-      kind: "error",
-      path: job.path,
-      fileId,
-      fileRow: fileRow(ctx, "error", msg),
-      batch: { errors: [[runId, fileId, "", "load", msg]] },
-      simulations: 0,
-      errors: 1,
-    };
+    return unreadable(job, deps, fileId, msg);
   }
   if (loaded.variant === "not-trajectories") {
     const ctx: FileContext = {

@@ -5,6 +5,7 @@
  */
 import { readFileSync } from "node:fs";
 import { z } from "zod";
+import { describeZodError } from "../../formats/zod-issues.ts";
 
 const reason = z.string().trim().min(1, "every correction needs a reason");
 
@@ -51,9 +52,7 @@ export function loadCorrections(path: string): CorrectionsFile {
   }
   const parsed = correctionsFileSchema.safeParse(raw);
   if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    const where = `$${(issue?.path ?? []).map((p) => (typeof p === "number" ? `[${p}]` : `.${String(p)}`)).join("")}`;
-    throw new CorrectionsError(`${path}: at ${where}: ${issue?.message ?? "invalid corrections file"}`);
+    throw new CorrectionsError(`${path}: ${describeZodError(parsed.error)}`);
   }
   return parsed.data;
 }

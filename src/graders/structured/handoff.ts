@@ -6,6 +6,7 @@ import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { z } from "zod";
 import type { Message, Task } from "../../formats/model.ts";
+import { describeZodError } from "../../formats/zod-issues.ts";
 
 export const TRANSFER_TOOL = "transfer_to_human_agents";
 
@@ -72,8 +73,7 @@ export function buildLabelFile(
 export function loadOverrides(path: string): HandoffOverrides {
   const parsed = overridesSchema.safeParse(JSON.parse(readFileSync(path, "utf8")));
   if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    throw new Error(`${path}: at $.${issue?.path.join(".") ?? ""}: ${issue?.message ?? "invalid overrides"}`);
+    throw new Error(`${path}: ${describeZodError(parsed.error)}`);
   }
   return parsed.data;
 }

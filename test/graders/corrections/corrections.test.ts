@@ -95,7 +95,7 @@ describe("overlay validation", () => {
   });
   it("rejects a dropped action without a reason, naming the path", () => {
     const p = write(file({ task_versions: ["head"], drop_actions: [{ action_id: "39_10" }] }));
-    expect(() => loadCorrections(p)).toThrow(/at \$\.tasks\.39\.drop_actions\[0\]\.reason/);
+    expect(() => loadCorrections(p)).toThrow(/at tasks\["39"\]\.drop_actions\[0\]\.reason: /);
   });
   it("rejects an empty reason", () => {
     const p = write(file({ task_versions: ["head"], drop_actions: [{ action_id: "39_10", reason: "  " }] }));

@@ -2,6 +2,7 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
+import { describeZodError } from "../../../formats/zod-issues.ts";
 import { type RequirementFixture, requirementFixtureSchema } from "./schema.ts";
 
 export const BUILTIN_REQUIREMENTS_DIR = fileURLToPath(new URL("../../../../requirements", import.meta.url));
@@ -51,12 +52,7 @@ export function loadRequirements(dir: string): RequirementSet {
     }
     const parsed = requirementFixtureSchema.safeParse(raw);
     if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      const where =
-        issue === undefined
-          ? "$"
-          : `$${issue.path.map((p) => (typeof p === "number" ? `[${p}]` : `.${String(p)}`)).join("")}`;
-      problems.push({ path: shown, message: `at ${where}: ${issue?.message ?? "invalid fixture"}` });
+      problems.push({ path: shown, message: describeZodError(parsed.error) });
       continue;
     }
     const f = parsed.data;

@@ -4,6 +4,7 @@
  */
 import { existsSync, readFileSync } from "node:fs";
 import { z } from "zod";
+import { describeZodError } from "../../../formats/zod-issues.ts";
 import { SOURCE_FIELDS } from "./schema.ts";
 
 export const reviewedCandidateSchema = z.strictObject({
@@ -29,11 +30,7 @@ export function loadReviewedCandidates(path: string): ReviewedFile {
   }
   const parsed = z.array(reviewedCandidateSchema).safeParse(raw);
   if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    return {
-      ok: false,
-      message: `at $${issue?.path.map((p) => `[${String(p)}]`).join("") ?? ""}: ${issue?.message}`,
-    };
+    return { ok: false, message: describeZodError(parsed.error) };
   }
   return { ok: true, entries: parsed.data };
 }
