@@ -3,6 +3,7 @@ import { Command } from "commander";
 import { registerCorpusCommand } from "./commands/corpus.ts";
 import { registerGradeCommand } from "./commands/grade.ts";
 import { registerHashCommand } from "./commands/hash.ts";
+import { registerLabelsCommand } from "./commands/labels.ts";
 import { registerProbeCommand } from "./commands/probe.ts";
 import { registerReportCommand } from "./commands/report.ts";
 import { registerRequirementsCommand } from "./commands/requirements.ts";
@@ -19,6 +20,7 @@ export function buildProgram(): Command {
   registerCorpusCommand(program);
   registerHashCommand(program);
   registerGradeCommand(program);
+  registerLabelsCommand(program);
   registerRequirementsCommand(program);
   registerRunCommand(program);
   registerReportCommand(program);

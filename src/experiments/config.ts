@@ -46,6 +46,8 @@ export const experimentSchema = z.strictObject({
   /** Relative to `roots.repo`. */
   requirements_dir: z.string().default("requirements"),
   corrections_dir: z.string().default("corrections"),
+  /** Reviewed hand-off label overrides (relative to `roots.repo`), or null for the rule-derived labels. */
+  handoff_overrides: z.string().nullable().default(null),
   gate: z
     .strictObject({
       policy_rules: z.array(z.string()).default([]),
@@ -126,6 +128,7 @@ export interface ResolvedExperiment {
   readonly output: string;
   readonly requirementsDir: string;
   readonly correctionsDir: string;
+  readonly handoffOverrides: string | null;
   /** sha256 of the canonical config: part of every run id. */
   readonly configHash: string;
 }
@@ -158,6 +161,10 @@ export function loadExperiment(
     output: overrides.db ?? insideRoot(root(config.roots.output), config.output, "output"),
     requirementsDir: insideRoot(repoRoot, config.requirements_dir, "requirements_dir"),
     correctionsDir: insideRoot(repoRoot, config.corrections_dir, "corrections_dir"),
+    handoffOverrides:
+      config.handoff_overrides === null
+        ? null
+        : insideRoot(repoRoot, config.handoff_overrides, "handoff_overrides"),
     configHash: sha256Hex(stableJson(config)),
   };
 }

@@ -7,6 +7,7 @@ import { sha256Hex } from "../formats/py/json.ts";
 import { stableJson } from "../formats/stable-json.ts";
 import { loadCorrectionsDir } from "../graders/corrections/builtin.ts";
 import { DEFAULT_STRUCTURED_CONFIG } from "../graders/structured/grade.ts";
+import { loadOverrides } from "../graders/structured/handoff.ts";
 import { POLICY_RULE_IDS, type PolicyRuleId } from "../graders/structured/policy/index.ts";
 import { loadRequirements } from "../graders/structured/requirements/load.ts";
 import { DEFAULT_JUDGE_MODEL, httpJudge } from "../graders/tau3/judge-http.ts";
@@ -40,6 +41,10 @@ export function runIdFor(exp: ResolvedExperiment): string {
       tool: TOOL_VERSION,
       requirements: folderFingerprint(exp.requirementsDir),
       corrections: exp.config.corrections ? folderFingerprint(exp.correctionsDir) : "off",
+      handoff:
+        exp.handoffOverrides === null
+          ? "none"
+          : createHash("sha256").update(readFileSync(exp.handoffOverrides)).digest("hex"),
     }),
   ).slice(0, 16);
 }
@@ -87,6 +92,7 @@ export function settingsFor(
             gateOnPolicy: c.gate.policy_rules as PolicyRuleId[],
             gateOnFormatErrors: c.gate.format_errors,
             gateOnNlCurated: c.gate.nl_curated,
+            handoffOverrides: exp.handoffOverrides === null ? null : loadOverrides(exp.handoffOverrides),
           },
         }),
   };

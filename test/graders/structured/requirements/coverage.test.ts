@@ -34,6 +34,8 @@ describe("coverageReport", () => {
   it("reports a malformed review file", () => {
     const dir = tempRequirements({ "airline/head/_reviewed-candidates.json": [{ task_id: "47" }] });
     const report = coverageReport(DATA_DIR, dir, [DOMAINS.airline]);
-    expect(report.problems).toEqual([expect.stringContaining("_reviewed-candidates.json: at [0].field: Invalid option")]);
+    expect(report.problems).toEqual([
+      expect.stringContaining("_reviewed-candidates.json: at [0].field: Invalid option"),
+    ]);
   });
 });
