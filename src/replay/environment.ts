@@ -80,8 +80,8 @@ export class Environment {
   }
 
   /** tau2's `get_response`: the call, then `sync_tools` only when it succeeded. */
-  respond(name: string, requestor: Requestor, args: PyValue): CallOutcome {
-    const out = this.makeToolCall(name, requestor, args);
+  respond(name: string, requestor: Requestor, args: PyValue, render = true): CallOutcome {
+    const out = this.makeToolCall(name, requestor, args, render);
     if (!out.error) this.sync();
     return out;
   }

@@ -39,6 +39,18 @@ export const isFailedResult = (error: boolean, content: string | null): boolean 
  * still-unanswered call with that id.
  */
 export function locateCalls(messages: readonly Message[]): LocatedCall[] {
+  // Every rule asks for the same pairing of the same (immutable) message list: compute it once.
+  let hit = locatedCache.get(messages);
+  if (hit === undefined) {
+    hit = pairCalls(messages);
+    locatedCache.set(messages, hit);
+  }
+  return hit;
+}
+
+const locatedCache = new WeakMap<readonly Message[], LocatedCall[]>();
+
+function pairCalls(messages: readonly Message[]): LocatedCall[] {
   const located: { call: LocatedCall; result: ToolResult | null }[] = [];
   const pending = new Map<string, number[]>();
   messages.forEach((m, messageIndex) => {
