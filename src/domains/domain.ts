@@ -23,3 +23,10 @@ export interface DomainDef {
   /** Solo mode (`llm_agent_solo` + `dummy_user`) support; airline and retail raise. */
   readonly supportsSolo: boolean;
 }
+
+/** A domain's freshly loaded DBs (loaded once per data dir and shared read-only). */
+export interface DomainData {
+  readonly domain: DomainDef;
+  readonly agentBase: DbBase;
+  readonly userBase: DbBase | null;
+}

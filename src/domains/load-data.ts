@@ -1,7 +1,6 @@
 /** Loads a domain's DBs from a tau2 data dir, once per process. */
 import { resolve } from "node:path";
-import type { DomainData } from "../replay/setup.ts";
-import type { DomainDef } from "./domain.ts";
+import type { DomainData, DomainDef } from "./domain.ts";
 
 const loaded = new Map<string, DomainData>();
 

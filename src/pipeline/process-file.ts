@@ -10,11 +10,11 @@ import { FormatError } from "../formats/errors.ts";
 import { loadJsonFile } from "../formats/load.ts";
 import type { TrajectoryFile } from "../formats/model.ts";
 import { detectTaskVersion } from "../formats/task-version.ts";
-import { batchFor, type FileContext, fileRow, metaOf, unloadedMeta } from "../store/rows.ts";
 import type { Row } from "../store/schema.ts";
 import type { FileBatch } from "../store/store.ts";
 import type { ContextPool } from "./contexts.ts";
 import { type GradedSimulation, type GradeSettings, gradeFile } from "./grade.ts";
+import { batchFor, type FileContext, fileRow, metaOf, unloadedMeta } from "./store-rows.ts";
 
 export interface FileJob {
   readonly full: string;

@@ -3,7 +3,7 @@
  * `initialization_actions`), computed once per task and forked per simulation.
  */
 import { type DbBase, DbState } from "../domains/db-state.ts";
-import type { DomainDef } from "../domains/domain.ts";
+import type { DomainData } from "../domains/domain.ts";
 import type { Quirks } from "../domains/quirks.ts";
 import type { ToolEnv } from "../domains/toolkit.ts";
 import type { InitialState } from "../formats/model.ts";
@@ -11,12 +11,7 @@ import { isPyDict, type PyDict, toPlain } from "../formats/py/value.ts";
 import { Environment } from "./environment.ts";
 import { ReplayAbort } from "./errors.ts";
 
-/** A domain's freshly loaded DBs (loaded once per data dir and shared read-only). */
-export interface DomainData {
-  readonly domain: DomainDef;
-  readonly agentBase: DbBase;
-  readonly userBase: DbBase | null;
-}
+export type { DomainData };
 
 /**
  * addict-style deep merge used by tau2's `update_pydantic_model_with_dict`: objects merge

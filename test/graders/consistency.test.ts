@@ -13,7 +13,7 @@ import { DEFAULT_STRUCTURED_CONFIG } from "../../src/graders/structured/grade.ts
 import { recordedJudge } from "../../src/graders/tau3/nl.ts";
 import { ContextPool } from "../../src/pipeline/contexts.ts";
 import { type GradedSimulation, gradeFile } from "../../src/pipeline/grade.ts";
-import { batchFor } from "../../src/store/rows.ts";
+import { batchFor } from "../../src/pipeline/store-rows.ts";
 import { CORPUS_DIR, DATA_DIR } from "../helpers/data.ts";
 import { call, calls, result, say } from "../helpers/messages.ts";
 

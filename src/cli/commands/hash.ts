@@ -6,7 +6,7 @@ import { TAU2_QUIRKS } from "../../domains/quirks.ts";
 import { domainByName, loadDomainData } from "../../domains/registry.ts";
 import { loadTaskFile } from "../../formats/tasks.ts";
 import { GradingContext } from "../../graders/context.ts";
-import { taskHashes } from "../../replay/hash-report.ts";
+import { taskHashes } from "../../pipeline/hash-report.ts";
 import { resolveDataDir } from "../data-dir.ts";
 import { InputError, UsageError } from "../errors.ts";
 

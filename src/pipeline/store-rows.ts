@@ -7,9 +7,9 @@ import type { PyValue } from "../formats/py/value.ts";
 import type { Evidence } from "../graders/evidence.ts";
 import type { StructuredVerdict } from "../graders/structured/grade.ts";
 import type { ComponentScores, Tau3Verdict } from "../graders/tau3/evaluate.ts";
-import type { GradedSimulation } from "../pipeline/grade.ts";
-import type { Row } from "./schema.ts";
-import type { FileBatch } from "./store.ts";
+import type { Row } from "../store/schema.ts";
+import type { FileBatch } from "../store/store.ts";
+import type { GradedSimulation } from "./grade.ts";
 
 export const GRADER_VERSIONS = {
   tau3: "tau3-port@tau2-a2c0247/1",
