@@ -136,6 +136,10 @@ describe("airline task 47: an unwanted transfer", () => {
       expect(g.tau3?.reward).toBe(1);
       expect(g.structured?.pass).toBe(false);
       expect(g.structured?.causes).toEqual(["preflight:airline.47.no_transfer"]);
+      // Python: instructions["task_instructions"].find("you don't want to be transferred ...") == 116.
+      expect(g.structured?.preflight.checked).toEqual([
+        { id: "airline.47.no_transfer", source_field: "task_instructions", quote_start: 116, quote_end: 165 },
+      ]);
       const v = g.structured?.preflight.violations[0];
       expect(v).toMatchObject({
         toolName: "transfer_to_human_agents",

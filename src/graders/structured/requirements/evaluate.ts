@@ -11,8 +11,13 @@ import type { VerifiedRule } from "./verify.ts";
 export interface PreflightResult {
   readonly pass: boolean;
   readonly violations: readonly (Evidence & { readonly ruleId: string; readonly quote: string })[];
-  /** Rules that were checked (verified), by id. */
-  readonly checked: readonly string[];
+  /** Rules that were checked (verified): id, and where the quote sits (code-point offsets, end exclusive). */
+  readonly checked: readonly {
+    readonly id: string;
+    readonly source_field: string;
+    readonly quote_start: number;
+    readonly quote_end: number;
+  }[];
 }
 
 export function evaluatePreflight(
@@ -40,5 +45,11 @@ export function evaluatePreflight(
       });
     }
   }
-  return { pass: violations.length === 0, violations, checked: rules.map((r) => r.rule.id) };
+  const checked = rules.map((r) => ({
+    id: r.rule.id,
+    source_field: r.rule.source_field,
+    quote_start: r.quoteStart,
+    quote_end: r.quoteEnd,
+  }));
+  return { pass: violations.length === 0, violations, checked };
 }
