@@ -3,6 +3,7 @@
  * plus summary.json; `--charts` adds `charts/*.vl.json|svg|png`, `--html` adds the charts,
  * a self-contained `report.html` and a `report.md` for GitHub issues.
  */
+import { existsSync } from "node:fs";
 import type { Command } from "commander";
 import { ReportError, writeReport } from "../../analysis/report.ts";
 import { StoreError, VerdictStore } from "../../store/store.ts";
@@ -27,6 +28,9 @@ export function registerReportCommand(program: Command): void {
 }
 
 async function reportCommand(opts: ReportOptions): Promise<void> {
+  // Opening a missing file would create an empty store and an empty report: say so instead.
+  if (!existsSync(opts.db))
+    throw new InputError(`${opts.db}: no such DuckDB file (write one with \`tau-rescore run\`)`);
   let store: VerdictStore;
   try {
     store = await VerdictStore.open(opts.db);
