@@ -52,8 +52,10 @@ function footprintOf(initial: DbState, gold: DbState): Set<string> {
   return f;
 }
 
-export function checkDb(db: "agent" | "user", s: GateStates): Omit<DeltaGateResult, "pass"> {
+/** `sameAsGold`: the caller already knows predicted equals gold (then nothing can differ). */
+export function checkDb(db: "agent" | "user", s: GateStates, sameAsGold = false): Omit<DeltaGateResult, "pass"> {
   const footprint = footprintOf(s.initial, s.gold);
+  if (sameAsGold) return { violations: [], inFootprint: [], footprintSize: footprint.size };
   const violations: GateViolation[] = [];
   const inFootprint: string[] = [];
   for (const d of diffStates(s.gold, s.predicted)) {
@@ -95,9 +97,9 @@ function lookup(state: DbState, path: string): PyValue | undefined {
   return cur;
 }
 
-export function deltaGate(agent: GateStates, user: GateStates | null): DeltaGateResult {
-  const a = checkDb("agent", agent);
-  const u = user === null ? null : checkDb("user", user);
+export function deltaGate(agent: GateStates, user: GateStates | null, sameAsGold = false): DeltaGateResult {
+  const a = checkDb("agent", agent, sameAsGold);
+  const u = user === null ? null : checkDb("user", user, sameAsGold);
   const violations = [...a.violations, ...(u?.violations ?? [])];
   return {
     pass: violations.length === 0,

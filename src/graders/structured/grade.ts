@@ -119,7 +119,9 @@ export function gradeStructured(
         }
       : (() => {
           const s = gateStates(input);
-          return { ran: true as const, ...deltaGate(s.agent, s.user) };
+          // Without sync_tools the synced gold is the gold τ³ compared with: a DB match settles it.
+          const settled = domain.sync === undefined && tau3.env?.vacuous === false && tau3.env.dbMatch;
+          return { ran: true as const, ...deltaGate(s.agent, s.user, settled) };
         })();
   const policyInput = {
     domain,
