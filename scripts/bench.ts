@@ -163,7 +163,7 @@ for (let i = 0; i < repeat; i++) {
   runs.analysis.push(a.seconds);
   verdictRows = a.verdictRows;
 }
-rmSync(db, { force: true });
+if (!process.env.BENCH_KEEP_DB) rmSync(db, { force: true });
 rmSync(`${db}.wal`, { force: true });
 
 const m = Object.fromEntries(Object.entries(runs).map(([k, v]) => [k, median(v)])) as Record<Phase, number>;

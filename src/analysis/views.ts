@@ -232,7 +232,7 @@ const VIEWS: readonly [name: string, sql: string][] = [
   ],
   [
     "bootstrap_ranks",
-    `SELECT *, rank() OVER (PARTITION BY domain, task_version, b, grader ORDER BY pass1 DESC) AS rank FROM bootstrap_scores_m`,
+    `SELECT *, rank() OVER (PARTITION BY domain, task_version, b, grader ORDER BY pass1 DESC) AS rank FROM bootstrap_scores`,
   ],
   [
     "rank_intervals",
@@ -244,7 +244,7 @@ const VIEWS: readonly [name: string, sql: string][] = [
     "pairwise_superiority",
     `SELECT a.domain, a.task_version, a.grader, a.model AS model_a, b.model AS model_b,
             avg(CASE WHEN a.pass1 > b.pass1 THEN 1.0 WHEN a.pass1 = b.pass1 THEN 0.5 ELSE 0.0 END) AS p_a_above_b
-     FROM bootstrap_scores_m a JOIN bootstrap_scores_m b
+     FROM bootstrap_scores a JOIN bootstrap_scores b
        ON a.domain = b.domain AND a.task_version = b.task_version AND a.b = b.b AND a.grader = b.grader AND a.model <> b.model
      GROUP BY ALL`,
   ],
@@ -252,9 +252,9 @@ const VIEWS: readonly [name: string, sql: string][] = [
     "bootstrap_tau_b",
     `WITH p AS (SELECT a.domain, a.task_version, a.b, sign(a.t - b.t) AS x, sign(a.s - b.s) AS y
                 FROM (SELECT domain, task_version, b, model, max(pass1) FILTER (WHERE grader = 'tau3') AS t,
-                             max(pass1) FILTER (WHERE grader = 'structured') AS s FROM bootstrap_scores_m GROUP BY ALL) a
+                             max(pass1) FILTER (WHERE grader = 'structured') AS s FROM bootstrap_scores GROUP BY ALL) a
                 JOIN (SELECT domain, task_version, b, model, max(pass1) FILTER (WHERE grader = 'tau3') AS t,
-                             max(pass1) FILTER (WHERE grader = 'structured') AS s FROM bootstrap_scores_m GROUP BY ALL) b
+                             max(pass1) FILTER (WHERE grader = 'structured') AS s FROM bootstrap_scores GROUP BY ALL) b
                   ON a.domain = b.domain AND a.task_version = b.task_version AND a.b = b.b AND a.model < b.model),
           t AS (SELECT domain, task_version, b,
                        CASE WHEN (count(*) - count(*) FILTER (WHERE x = 0)) * (count(*) - count(*) FILTER (WHERE y = 0)) = 0 THEN NULL
@@ -309,17 +309,24 @@ export const REPORTED = [
 ] as const;
 
 /**
- * The bootstrap replicates feed four views; they are computed once into a temporary table
- * (per connection) instead of once per view.
+ * Views that many others build on, computed once per session into TEMP tables of the same name.
+ * DuckDB resolves a name to the temp table first, so every dependent view reads the stored rows,
+ * while the persisted views stay self-contained for anyone who opens the file later.
  */
-const MATERIALIZED: readonly [table: string, view: string][] = [["bootstrap_scores_m", "bootstrap_scores"]];
+const MATERIALIZED = [
+  "sim_verdicts",
+  "graded_long",
+  "ranking_task_scores",
+  "ranking",
+  "bootstrap_scores",
+] as const;
 
 export function analysisStatements(): string[] {
-  const out = [...MACROS];
-  for (const [name, sql] of VIEWS) {
-    const m = MATERIALIZED.find(([, view]) => view === name);
-    out.push(`CREATE OR REPLACE VIEW ${name} AS ${sql}`);
-    if (m !== undefined) out.push(`CREATE OR REPLACE TEMP TABLE ${m[0]} AS SELECT * FROM ${name}`);
-  }
-  return out;
+  return [
+    ...MACROS,
+    // A previous session's shadows would hide the views being (re)defined: drop them first.
+    ...MATERIALIZED.map((name) => `DROP TABLE IF EXISTS temp.${name}`),
+    ...VIEWS.map(([name, sql]) => `CREATE OR REPLACE VIEW main.${name} AS ${sql}`),
+    ...MATERIALIZED.map((name) => `CREATE TEMP TABLE ${name} AS SELECT * FROM main.${name}`),
+  ];
 }

@@ -53,7 +53,11 @@ function footprintOf(initial: DbState, gold: DbState): Set<string> {
 }
 
 /** `sameAsGold`: the caller already knows predicted equals gold (then nothing can differ). */
-export function checkDb(db: "agent" | "user", s: GateStates, sameAsGold = false): Omit<DeltaGateResult, "pass"> {
+export function checkDb(
+  db: "agent" | "user",
+  s: GateStates,
+  sameAsGold = false,
+): Omit<DeltaGateResult, "pass"> {
   const footprint = footprintOf(s.initial, s.gold);
   if (sameAsGold) return { violations: [], inFootprint: [], footprintSize: footprint.size };
   const violations: GateViolation[] = [];
