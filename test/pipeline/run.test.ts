@@ -10,6 +10,18 @@ import { CLI, cli, smallExperiment } from "../helpers/small-run.ts";
 
 const setup = () => smallExperiment();
 
+/** Every table's logical key is unique (DuckDB enforces it only on some tables). */
+async function expectUniqueKeys(db: string): Promise<void> {
+  const store = await VerdictStore.open(db, { readOnly: true });
+  for (const [t, spec] of Object.entries(TABLES) as [TableName, (typeof TABLES)[TableName]][]) {
+    const [r] = await store.query<{ n: number; k: number }>(
+      `SELECT count(*)::INTEGER AS n, count(DISTINCT (${spec.key.join(", ")}))::INTEGER AS k FROM ${t}`,
+    );
+    expect(r?.k, `duplicate keys in ${t}`).toBe(r?.n);
+  }
+  store.close();
+}
+
 async function dumpTables(db: string): Promise<Record<string, unknown[]>> {
   const store = await VerdictStore.open(db, { readOnly: true });
   const out: Record<string, unknown[]> = {};
@@ -31,6 +43,7 @@ describe("tau-rescore run", () => {
     const again = run(experiment, db);
     expect(again.stderr).toContain("9 already done");
     expect(await dumpTables(db)).toEqual(first);
+    await expectUniqueKeys(db);
   });
 
   it("finishes a killed run without duplicates: the same tables as an uninterrupted run", async () => {
@@ -60,6 +73,7 @@ describe("tau-rescore run", () => {
     expect((partial.files as unknown[]).length).toBeLessThan(9);
     expect(run(experiment, killed).status).toBe(0);
     expect(await dumpTables(killed)).toEqual(await dumpTables(clean));
+    await expectUniqueKeys(killed);
   });
 
   it("grades the same tables on worker threads as in the main thread", async () => {
