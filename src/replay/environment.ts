@@ -13,7 +13,6 @@ import {
   mutatesState,
   type ToolDef,
   type ToolEnv,
-  ToolError,
   type Toolkit,
   type ToolOutput,
 } from "../domains/toolkit.ts";
@@ -118,5 +117,3 @@ export class Environment {
     return this.user === null ? null : this.user.hash();
   }
 }
-
-export { ToolError };

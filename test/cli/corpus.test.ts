@@ -2,36 +2,13 @@
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { Command } from "commander";
 import { afterEach, describe, expect, it } from "vitest";
 import { registerCorpusCommand } from "../../src/cli/commands/corpus.ts";
-import { reportCliError } from "../../src/cli/errors.ts";
 import { CORPUS_DIR, corpusFile, DATA_DIR } from "../formats/paths.ts";
+import { runInProcess } from "../helpers/cli-in-process.ts";
 
-interface Run {
-  stdout: string;
-  stderr: string;
-  code: number;
-}
-
-async function run(args: string[], env: Record<string, string | undefined> = {}): Promise<Run> {
-  const out: string[] = [];
-  const err: string[] = [];
-  const stdout = { write: (s: string) => out.push(s) };
-  const stderr = { write: (s: string) => err.push(s) };
-  const program = new Command("tau-rescore")
-    .exitOverride()
-    .configureOutput({ writeOut: (s) => out.push(s), writeErr: (s) => err.push(s) });
-  registerCorpusCommand(program, { stdout, stderr, env });
-  process.exitCode = undefined;
-  try {
-    await program.parseAsync(args, { from: "user" });
-  } catch (e) {
-    reportCliError(e, stderr);
-  }
-  const code = Number(process.exitCode ?? 0);
-  return { stdout: out.join(""), stderr: err.join(""), code };
-}
+const run = (args: string[], env: Record<string, string | undefined> = {}) =>
+  runInProcess((program, io) => registerCorpusCommand(program, { ...io, env }), args);
 
 afterEach(() => {
   process.exitCode = undefined;

@@ -2,36 +2,17 @@
 import { existsSync, mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { Command } from "commander";
 import { afterEach, describe, expect, it } from "vitest";
 import { registerRequirementsCommand } from "../../src/cli/commands/requirements.ts";
-import { reportCliError } from "../../src/cli/errors.ts";
 import { fixture, tempRequirements } from "../graders/structured/requirements/helpers.ts";
+import { runInProcess } from "../helpers/cli-in-process.ts";
 import { DATA_DIR } from "../helpers/data.ts";
 
-interface Run {
-  stdout: string;
-  stderr: string;
-  code: number;
-}
-
-async function run(args: string[], env: NodeJS.ProcessEnv = { TAU2_DATA_DIR: DATA_DIR }): Promise<Run> {
-  const out: string[] = [];
-  const err: string[] = [];
-  const stdout = { write: (s: string) => out.push(s) };
-  const stderr = { write: (s: string) => err.push(s) };
-  const program = new Command("tau-rescore")
-    .exitOverride()
-    .configureOutput({ writeOut: (s) => out.push(s), writeErr: (s) => err.push(s) });
-  registerRequirementsCommand(program, { stdout, env });
-  process.exitCode = undefined;
-  try {
-    await program.parseAsync(["requirements", ...args], { from: "user" });
-  } catch (e) {
-    reportCliError(e, stderr);
-  }
-  return { stdout: out.join(""), stderr: err.join(""), code: Number(process.exitCode ?? 0) };
-}
+const run = (args: string[], env: NodeJS.ProcessEnv = { TAU2_DATA_DIR: DATA_DIR }) =>
+  runInProcess(
+    (program, io) => registerRequirementsCommand(program, { stdout: io.stdout, env }),
+    ["requirements", ...args],
+  );
 
 afterEach(() => {
   process.exitCode = undefined;

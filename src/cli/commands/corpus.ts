@@ -3,11 +3,10 @@
  * The tau2 data dir (a tau2-bench checkout's `data/tau2`) comes from `--data-dir` or `TAU2_DATA_DIR`;
  * without it the task version is reported as `unknown`.
  */
-import { existsSync, statSync } from "node:fs";
-import { join } from "node:path";
 import type { Command } from "commander";
 import { type InspectedFile, type InspectReport, inspectCorpus } from "../../formats/inspect.ts";
-import { EXIT_INPUT_FAILED, EXIT_OK, reportCliError, UsageError } from "../errors.ts";
+import { optionalDataDir } from "../data-dir.ts";
+import { EXIT_INPUT_FAILED, EXIT_OK, reportCliError } from "../errors.ts";
 
 interface Output {
   write(chunk: string): unknown;
@@ -20,19 +19,6 @@ export interface CorpusCommandIo {
 }
 
 const NO_DATA_DIR_NOTE = "no tau2 data dir (--data-dir or TAU2_DATA_DIR): task versions are unknown";
-
-/** Validates the data dir; returns null when none was given. */
-export function resolveDataDir(flag: string | undefined, env: CorpusCommandIo["env"]): string | null {
-  const dir = flag ?? env.TAU2_DATA_DIR;
-  if (dir === undefined || dir === "") return null;
-  const source = flag !== undefined ? "--data-dir" : "TAU2_DATA_DIR";
-  if (!existsSync(dir) || !statSync(dir).isDirectory())
-    throw new UsageError(`${source}: ${dir} is not a directory`);
-  if (!existsSync(join(dir, "domains"))) {
-    throw new UsageError(`${source}: ${dir} has no domains/ folder (expected a tau2-bench data/tau2 dir)`);
-  }
-  return dir;
-}
 
 /** The JSON output: exactly one object. */
 function toJson(report: InspectReport, notes: readonly string[]): string {
@@ -133,7 +119,7 @@ export function registerCorpusCommand(program: Command, io?: Partial<CorpusComma
     .option("--data-dir <dir>", "tau2 data dir (data/tau2 of a tau2-bench checkout); default $TAU2_DATA_DIR")
     .action((paths: string[], options: { json?: boolean; dataDir?: string }) => {
       try {
-        const dataDir = resolveDataDir(options.dataDir, env);
+        const dataDir = optionalDataDir(options.dataDir, env);
         const report = inspectCorpus(paths, { dataDir });
         const notes = dataDir === null ? [NO_DATA_DIR_NOTE] : [];
         stdout.write(options.json ? toJson(report, notes) : toTable(report, notes));

@@ -4,7 +4,6 @@
  * basis members, in tau2's fixed order.
  */
 import type { RewardType, Simulation, Task } from "../../formats/model.ts";
-import { ReplayAbort } from "../../replay/errors.ts";
 import type { GradingContext } from "../context.ts";
 import { type ActionResult, evaluateActions } from "./action.ts";
 import { type CommunicateResult, evaluateCommunicate } from "./communicate.ts";
@@ -154,5 +153,3 @@ function internalFaultNotes(env: EnvironmentResult): string[] {
       );
   return notes;
 }
-
-export { ReplayAbort };
