@@ -1,18 +1,22 @@
 /**
  * `npm run bench -- [--corpus DIR] [--replicate N] [--repeat R] [--workers W] [--json]`
  *
- * Measures, in one process, the parse floor (read + JSON.parse every file), τ³ grading alone and
- * both graders end to end, the DuckDB ingest, and the full analysis query set; reports medians over
- * R repeats and the ratios to the parse floor (absolute times are noisy on shared machines).
+ * Measures, in one process, the parse floor (read + JSON.parse every file), our loading alone (read,
+ * file hash, typed parse, schema), τ³ grading alone and both graders end to end (on one thread and on
+ * W threads, default: every core), the DuckDB ingest, and the full analysis query set. Reports
+ * medians over R repeats and the ratios to the parse floor (absolute times are noisy on shared
+ * machines). Repeats run in a warm process, so the cold first repeat is reported too.
  */
+import { createHash } from "node:crypto";
 import { readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { availableParallelism, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { installAnalyses, summarize } from "../src/analysis/report.ts";
 import { REPORTED } from "../src/analysis/views.ts";
 import { loadExperiment, type ResolvedExperiment } from "../src/experiments/config.ts";
-import { workerCount } from "../src/pipeline/parallel.ts";
+import { loadJsonFile } from "../src/formats/load.ts";
+import { closeWorkers } from "../src/pipeline/parallel.ts";
 import type { FileResult } from "../src/pipeline/process-file.ts";
 import { gradeJobs, jobsFor } from "../src/pipeline/run.ts";
 import { type Row, TABLES, type TableName } from "../src/store/schema.ts";
@@ -30,7 +34,7 @@ const { values: args } = parseArgs({
 });
 const replicate = Math.max(1, Number(args.replicate));
 const repeat = Math.max(1, Number(args.repeat));
-if (args.workers !== undefined) process.env.TAU_RESCORE_WORKERS = args.workers;
+const threads = Math.max(1, Number(args.workers ?? availableParallelism()));
 
 const experiment = (graders: ("tau3" | "structured")[]): ResolvedExperiment => {
   const base = loadExperiment(resolve("experiments/default.json"), {
@@ -57,7 +61,6 @@ const seconds = async (f: () => Promise<unknown> | unknown) => {
 const exp = experiment(["tau3", "structured"]);
 const baseJobs = jobsFor(exp);
 const jobs = Array.from({ length: replicate }, () => baseJobs).flat();
-const workers = workerCount(jobs.length);
 
 function parseFloor(): void {
   for (const j of jobs) {
@@ -69,8 +72,22 @@ function parseFloor(): void {
   }
 }
 
+/** What grading must do before it grades: read, hash (the file id), typed parse, schema checks. */
+function loadOnly(): void {
+  for (const j of jobs) {
+    const bytes = readFileSync(j.full);
+    createHash("sha256").update(bytes).digest("hex");
+    try {
+      loadJsonFile(j.full, bytes);
+    } catch {
+      // unreadable files cost their attempt too
+    }
+  }
+}
+
 async function grade(
   e: ResolvedExperiment,
+  workers: number,
   sink?: (r: FileResult, replica: number) => Promise<void>,
 ): Promise<number> {
   let sims = 0;
@@ -119,7 +136,7 @@ async function ingest(db: string): Promise<{ writeS: number; totalS: number }> {
     pending.length = 0;
   };
   const totalS = await seconds(() =>
-    grade(exp, async (r, replica) => {
+    grade(exp, threads, async (r, replica) => {
       if (r.kind === "skipped") return;
       const batch: FileBatch = {};
       for (const [t, rows] of Object.entries(r.batch) as [TableName, Row[]][])
@@ -147,15 +164,26 @@ async function analysis(db: string): Promise<{ seconds: number; verdictRows: num
   return { seconds: s, verdictRows };
 }
 
-type Phase = "parse" | "tau3" | "both" | "write" | "run" | "analysis";
-const runs: Record<Phase, number[]> = { parse: [], tau3: [], both: [], write: [], run: [], analysis: [] };
+type Phase = "parse" | "load" | "tau3" | "bothOne" | "both" | "write" | "run" | "analysis";
+const runs: Record<Phase, number[]> = {
+  parse: [],
+  load: [],
+  tau3: [],
+  bothOne: [],
+  both: [],
+  write: [],
+  run: [],
+  analysis: [],
+};
 let simulations = 0;
 let verdictRows = 0;
 const db = join(tmpdir(), `tau-rescore-bench-${process.pid}.duckdb`);
 for (let i = 0; i < repeat; i++) {
   runs.parse.push(await seconds(parseFloor));
-  runs.tau3.push(await seconds(() => grade(experiment(["tau3"]))));
-  runs.both.push(await seconds(async () => (simulations = await grade(exp))));
+  runs.load.push(await seconds(loadOnly));
+  runs.tau3.push(await seconds(() => grade(experiment(["tau3"]), threads)));
+  if (threads > 1) runs.bothOne.push(await seconds(() => grade(exp, 1)));
+  runs.both.push(await seconds(async () => (simulations = await grade(exp, threads))));
   const w = await ingest(db);
   runs.write.push(w.writeS);
   runs.run.push(w.totalS);
@@ -163,10 +191,14 @@ for (let i = 0; i < repeat; i++) {
   runs.analysis.push(a.seconds);
   verdictRows = a.verdictRows;
 }
+await closeWorkers();
 if (!process.env.BENCH_KEEP_DB) rmSync(db, { force: true });
 rmSync(`${db}.wal`, { force: true });
 
-const m = Object.fromEntries(Object.entries(runs).map(([k, v]) => [k, median(v)])) as Record<Phase, number>;
+const m = Object.fromEntries(
+  Object.entries(runs).map(([k, v]) => [k, v.length > 0 ? median(v) : Number.NaN]),
+) as Record<Phase, number>;
+const bothOne = threads > 1 ? m.bothOne : m.both;
 const result = {
   parse_floor_s: m.parse,
   tau3_s: m.tau3,
@@ -174,30 +206,42 @@ const result = {
   simulations,
   sims_per_s: simulations / m.both,
   ratio_to_parse_floor: m.both / m.parse,
-  tau3_ratio_to_parse_floor: m.tau3 / m.parse,
   peak_rss_mb: process.resourceUsage().maxRSS / 1024,
+  analysis_s: m.analysis,
+  threads,
+  load_s: m.load,
+  load_ratio_to_parse_floor: m.load / m.parse,
+  tau3_ratio_to_parse_floor: m.tau3 / m.parse,
+  both_one_thread_s: bothOne,
+  one_thread_ratio_to_parse_floor: bothOne / m.parse,
+  cold_first_repeat_both_s: runs.both[0],
   ingest_s: m.write,
   run_with_db_s: m.run,
-  analysis_s: m.analysis,
   verdict_rows: verdictRows,
   files: jobs.length,
   replicate,
   repeats: repeat,
-  workers,
 };
 if (args.json) {
   process.stdout.write(`${JSON.stringify(result)}\n`);
 } else {
   const f = (x: number) => x.toFixed(3);
-  process.stdout.write(
-    [
-      `corpus ${args.corpus} ×${replicate}: ${jobs.length} files, ${simulations} simulations, ${workers} worker(s), median of ${repeat}`,
-      `  parse floor (read + JSON.parse)   ${f(m.parse)} s   1.00×`,
-      `  τ³ only                           ${f(m.tau3)} s   ${(m.tau3 / m.parse).toFixed(2)}× parse floor`,
-      `  both graders                      ${f(m.both)} s   ${(m.both / m.parse).toFixed(2)}× parse floor   ${Math.round(result.sims_per_s)} simulations/s`,
-      `  DuckDB ingest (write time)        ${f(m.write)} s   (grading + writing: ${f(m.run)} s)`,
-      `  analysis query set                ${f(m.analysis)} s   over ${verdictRows} verdict rows`,
-      `  peak RSS                          ${Math.round(result.peak_rss_mb)} MB`,
-    ].join("\n") + "\n",
+  const row = (label: string, s: number, ...rest: string[]) =>
+    [`  ${label.padEnd(44)}${f(s)} s`, `${(s / m.parse).toFixed(2)}×`.padStart(7), ...rest].join("   ");
+  const rate = (x: number) => `${Math.round(simulations / x)} simulations/s`;
+  const lines = [
+    `corpus ${args.corpus} ×${replicate}: ${jobs.length} files, ${simulations} simulations, median of ${repeat} (warm process)`,
+    row("parse floor (read + JSON.parse)", m.parse),
+    row("loading (+ file hash, typed parse, schema)", m.load),
+    row(`τ³ only, ${threads} thread(s)`, m.tau3),
+  ];
+  if (threads > 1) lines.push(row("both graders, 1 thread", bothOne, rate(bothOne)));
+  lines.push(
+    row(`both graders, ${threads} thread(s)`, m.both, rate(m.both)),
+    `    first repeat (cold threads): ${f(result.cold_first_repeat_both_s ?? Number.NaN)} s`,
+    `  ${"DuckDB ingest (write time)".padEnd(44)}${f(m.write)} s   (grading + writing: ${f(m.run)} s)`,
+    `  ${"analysis query set".padEnd(44)}${f(m.analysis)} s   over ${verdictRows} verdict rows`,
+    `  ${"peak RSS".padEnd(44)}${Math.round(result.peak_rss_mb)} MB`,
   );
+  process.stdout.write(`${lines.join("\n")}\n`);
 }

@@ -13,7 +13,25 @@ export const MAX_NESTING = 512;
  */
 const PATH_SEGMENTS = 8;
 
+/** Is an array or object nested `limit` or more levels below `v`? Recursion is bounded by `limit`. */
+function nestsTooDeep(v: unknown, depth: number, limit: number): boolean {
+  if (depth >= limit) return true;
+  if (Array.isArray(v)) {
+    for (const x of v)
+      if (x !== null && typeof x === "object" && nestsTooDeep(x, depth + 1, limit)) return true;
+    return false;
+  }
+  const record = v as Record<string, unknown>;
+  for (const k of Object.keys(record)) {
+    const x = record[k];
+    if (x !== null && typeof x === "object" && nestsTooDeep(x, depth + 1, limit)) return true;
+  }
+  return false;
+}
+
 export function deepestPath(value: unknown, limit = MAX_NESTING): (string | number)[] | null {
+  // The common answer (not too deep) without allocating; the path search below only for a hit.
+  if (value === null || typeof value !== "object" || !nestsTooDeep(value, 0, limit)) return null;
   interface Node {
     readonly value: unknown;
     readonly depth: number;

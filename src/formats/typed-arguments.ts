@@ -186,6 +186,111 @@ function pathText(stack: readonly (string | number)[]): string {
   return out === "" ? "$" : out;
 }
 
+/** Beyond this depth the walk switches from recursion to an explicit stack (documents may nest 100k deep). */
+const RECURSION_LIMIT = 2000;
+
+/**
+ * Pairs each typed key of the parsed tree, in document order, with the next twin. The hot path is a
+ * plain recursive walk that keeps no path; the path is only rebuilt for an error.
+ */
+class TwinWalk {
+  private next = 0;
+  constructor(
+    private readonly twins: readonly TypedTwin[],
+    private readonly keySet: ReadonlySet<string>,
+  ) {}
+
+  get consumed(): number {
+    return this.next;
+  }
+
+  /** Visits `node`; returns false at the first key that does not line up (nothing after it is touched). */
+  walk(node: unknown, depth: number): boolean {
+    if (depth > RECURSION_LIMIT) return this.walkDeep(node);
+    if (Array.isArray(node)) {
+      for (const x of node) if (x !== null && typeof x === "object" && !this.walk(x, depth + 1)) return false;
+      return true;
+    }
+    const record = node as Record<string, unknown>;
+    for (const key in record) {
+      const v = record[key];
+      if (this.keySet.has(key)) {
+        if (!this.pair(record, key)) return false;
+      } else if (v !== null && typeof v === "object" && !this.walk(v, depth + 1)) return false;
+    }
+    return true;
+  }
+
+  /** The same visit with an explicit stack, for the deep tail of a pathological document. */
+  private walkDeep(root: unknown): boolean {
+    const frames: { node: Record<string, unknown> | unknown[]; keys: readonly string[] | null; i: number }[] =
+      [];
+    const enter = (node: unknown) => {
+      if (Array.isArray(node)) frames.push({ node, keys: null, i: 0 });
+      else if (node !== null && typeof node === "object") {
+        const record = node as Record<string, unknown>;
+        frames.push({ node: record, keys: Object.keys(record), i: 0 });
+      }
+    };
+    enter(root);
+    while (frames.length > 0) {
+      const frame = frames[frames.length - 1] as (typeof frames)[number];
+      const size = frame.keys === null ? (frame.node as unknown[]).length : frame.keys.length;
+      if (frame.i >= size) {
+        frames.pop();
+        continue;
+      }
+      if (frame.keys === null) {
+        enter((frame.node as unknown[])[frame.i++]);
+        continue;
+      }
+      const key = frame.keys[frame.i++] as string;
+      const record = frame.node as Record<string, unknown>;
+      if (!this.keySet.has(key)) enter(record[key]);
+      else if (!this.pair(record, key)) return false;
+    }
+    return true;
+  }
+
+  private pair(record: Record<string, unknown>, key: string): boolean {
+    const twin = this.twins[this.next];
+    if (twin === undefined || twin.key !== key || !(twin.tooDeep || agrees(twin.value, record[key])))
+      return false;
+    this.next++;
+    // The twin covers everything below this key, so we do not descend.
+    if (!twin.plain && !twin.tooDeep && needsTypedValue(twin.value)) record[key] = twin.value;
+    return true;
+  }
+}
+
+/** JSON path of the `index`-th typed key of `root` in document order (error path only). */
+function pathOfTypedKey(root: unknown, keySet: ReadonlySet<string>, index: number): string {
+  let seen = 0;
+  const frames: { node: unknown; keys: readonly (string | number)[]; i: number; segment: string | number }[] =
+    [];
+  const enter = (node: unknown, segment: string | number) => {
+    if (Array.isArray(node)) frames.push({ node, keys: node.map((_, i) => i), i: 0, segment });
+    else if (node !== null && typeof node === "object")
+      frames.push({ node, keys: Object.keys(node), i: 0, segment });
+  };
+  enter(root, "$");
+  while (frames.length > 0) {
+    const frame = frames[frames.length - 1] as (typeof frames)[number];
+    if (frame.i >= frame.keys.length) {
+      frames.pop();
+      continue;
+    }
+    const key = frame.keys[frame.i++] as string | number;
+    const child = (frame.node as Record<string | number, unknown>)[key];
+    if (typeof key === "string" && keySet.has(key)) {
+      if (seen++ === index) return pathText([...frames.slice(1).map((f) => f.segment), key]);
+      continue;
+    }
+    enter(child, key);
+  }
+  return "$";
+}
+
 /**
  * Replaces, in place, every value of a typed key in `root` (the `JSON.parse` result of `text`) with its
  * Python-typed twin, when the twin differs in type. Throws `TypedArgumentsError` when the two parses do
@@ -199,62 +304,22 @@ export function restoreTypedValues(
   if (keys.length === 0) return;
   const keySet = new Set(keys);
   const twins = collectTwins(text, keys);
-  let next = 0;
-  // An explicit stack instead of recursion: a document may nest 100k levels deep (JSON.parse copes).
-  interface Frame {
-    readonly node: unknown[] | Record<string, unknown>;
-    readonly keys: readonly string[] | null;
-    i: number;
-    readonly segment: string | number;
+  const walk = new TwinWalk(twins, keySet);
+  const complete = root === null || typeof root !== "object" || walk.walk(root, 0);
+  if (!complete) {
+    const index = walk.consumed;
+    const path = pathOfTypedKey(root, keySet, index);
+    const key = path.slice(path.lastIndexOf(".") + 1);
+    const twin = twins[index];
+    const where = twin === undefined ? "no more typed values in the text" : `text position ${twin.position}`;
+    throw new TypedArgumentsError(
+      `cannot restore Python number types: the "${key}" value at ${path} does not line up ` +
+        `with the raw text (${where}); escaped or duplicate keys?`,
+      path,
+    );
   }
-  const frames: Frame[] = [];
-  const pathOf = (last: string): string => pathText([...frames.slice(1).map((f) => f.segment), last]);
-  const enter = (node: unknown, segment: string | number): void => {
-    if (Array.isArray(node)) frames.push({ node, keys: null, i: 0, segment });
-    else if (node !== null && typeof node === "object") {
-      const record = node as Record<string, unknown>;
-      frames.push({ node: record, keys: Object.keys(record), i: 0, segment });
-    }
-  };
-  enter(root, "$");
-  while (frames.length > 0) {
-    const frame = frames[frames.length - 1] as Frame;
-    if (frame.keys === null) {
-      const list = frame.node as unknown[];
-      if (frame.i >= list.length) frames.pop();
-      else {
-        const i = frame.i++;
-        enter(list[i], i);
-      }
-      continue;
-    }
-    if (frame.i >= frame.keys.length) {
-      frames.pop();
-      continue;
-    }
-    const key = frame.keys[frame.i++] as string;
-    const record = frame.node as Record<string, unknown>;
-    if (!keySet.has(key)) {
-      enter(record[key], key);
-      continue;
-    }
-    const twin = twins[next++];
-    const aligned =
-      twin !== undefined && twin.key === key && (twin.tooDeep || agrees(twin.value, record[key]));
-    if (!aligned) {
-      const where =
-        twin === undefined ? "no more typed values in the text" : `text position ${twin.position}`;
-      throw new TypedArgumentsError(
-        `cannot restore Python number types: the "${key}" value at ${pathOf(key)} does not line up ` +
-          `with the raw text (${where}); escaped or duplicate keys?`,
-        pathOf(key),
-      );
-    }
-    // The twin covers everything below this key, so we do not descend.
-    if (!twin.plain && !twin.tooDeep && needsTypedValue(twin.value)) record[key] = twin.value;
-  }
-  if (next !== twins.length) {
-    const extra = twins[next] as TypedTwin;
+  if (walk.consumed !== twins.length) {
+    const extra = twins[walk.consumed] as TypedTwin;
     throw new TypedArgumentsError(
       `cannot restore Python number types: the raw text has a "${extra.key}" key at position ` +
         `${extra.position} that the parsed document does not (duplicate key?)`,

@@ -1,90 +1,262 @@
 /**
- * Grades files on worker threads (one per core, capped by the file count), yielding results as
- * they complete. Results are small row batches; trajectories never cross threads.
+ * Grades files on worker threads, yielding results as they complete. Results are small row batches;
+ * trajectories never cross threads.
+ *
+ * The threads are kept for the life of the process (idle threads do not keep it alive): a thread's
+ * cold start (compiling the bundle, loading the domain DBs, warming the JIT) costs about as much as
+ * grading the whole default corpus, so a second run in the same process (the bench, an API user)
+ * must not pay it again. Runs use the pool one at a time.
  */
+import { statSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { Worker } from "node:worker_threads";
 import type { FileJob, FileResult } from "./process-file.ts";
-import type { WorkerInit } from "./worker.ts";
+import type { WorkerInit, WorkerRequest } from "./worker.ts";
 import { workerScript } from "./worker-bundle.ts";
 
 /**
- * Worker threads to use; 1 means grading in the main thread. Grading allocates heavily, and a lone
- * thread already keeps a second core busy with V8's parallel GC: on 2 cores, two workers measured
- * slower than one thread (`npm run bench -- --workers 2`), so threads start at 4 cores.
+ * Below this much input a one-shot run on 2–3 cores grades faster in the main thread: each thread
+ * pays its own cold start (bundle, domain DBs, JIT, gold targets). Measured with
+ * `tau-rescore run` on 2 cores: 55 MB 2.41 s (1 thread) vs 2.55 s (2); 165 MB 4.07 vs 4.02 s;
+ * 550 MB 9.4 vs 7.6 s.
+ */
+export const THREADS_PAY_OFF_BYTES = 128 * 1024 * 1024;
+
+/**
+ * Worker threads to use; 1 means grading in the main thread. From 4 cores threads always pay; on
+ * 2–3 cores they pay for a large input, or when this process already runs them (no cold start).
  * `TAU_RESCORE_WORKERS` overrides.
  */
-export function workerCount(files: number, env: NodeJS.ProcessEnv = process.env): number {
+export function workerCount(
+  files: number,
+  inputBytes: number,
+  env: NodeJS.ProcessEnv = process.env,
+  cores: number = availableParallelism(),
+): number {
   const forced = Number(env.TAU_RESCORE_WORKERS);
-  const cores = availableParallelism();
-  const wanted = Number.isInteger(forced) && forced > 0 ? forced : cores >= 4 ? Math.min(cores - 1, 8) : 1;
+  const wanted =
+    Number.isInteger(forced) && forced > 0
+      ? forced
+      : cores >= 4
+        ? Math.min(cores - 1, 8)
+        : cores >= 2 && (inputBytes >= THREADS_PAY_OFF_BYTES || threadsRunning() >= cores)
+          ? cores
+          : 1;
   return Math.max(1, Math.min(wanted, files));
 }
 
+/** Bytes of input the jobs will read (unreadable files count 0: the grader reports them). */
+export function inputBytes(jobs: readonly FileJob[]): number {
+  let total = 0;
+  for (const j of jobs) total += sizeOf(j);
+  return total;
+}
+
+const sizeOf = (j: FileJob): number => {
+  try {
+    return statSync(j.full).size;
+  } catch {
+    return 0;
+  }
+};
+
+let running = 0;
+let started = 0;
+
+/** Threads this process holds now (0 before the first threaded run). */
+export const threadsRunning = (): number => running;
+/** Threads this process has ever started (reuse keeps it flat). */
+export const threadsStarted = (): number => started;
+
 type Reply = { seq: number; result?: FileResult; failure?: string; busyMs?: number };
+
+class ThreadPool {
+  private readonly threads: Worker[] = [];
+  private broken = false;
+  private queue: Promise<void> = Promise.resolve();
+
+  private constructor(readonly entry: URL) {}
+
+  static async start(): Promise<ThreadPool> {
+    return new ThreadPool(await workerScript());
+  }
+
+  get usable(): boolean {
+    return !this.broken;
+  }
+
+  private grow(count: number): Worker[] {
+    while (this.threads.length < count) {
+      const w = new Worker(this.entry);
+      started++;
+      // A thread that dies outside a run must not take the next run down silently.
+      w.on("error", () => {
+        this.broken = true;
+      });
+      w.on("exit", () => {
+        this.broken = true;
+      });
+      this.threads.push(w);
+    }
+    running = Math.max(running, this.threads.length);
+    return this.threads.slice(0, count);
+  }
+
+  /** Runs `session` with `count` threads once earlier sessions are done. */
+  async exclusive<T>(count: number, session: (threads: Worker[]) => Promise<T>): Promise<T> {
+    const previous = this.queue;
+    let release = () => {};
+    this.queue = new Promise<void>((r) => {
+      release = r;
+    });
+    await previous;
+    const threads = this.grow(count);
+    for (const t of threads) t.ref();
+    try {
+      return await session(threads);
+    } finally {
+      for (const t of this.threads) t.unref();
+      release();
+    }
+  }
+
+  async close(): Promise<void> {
+    this.broken = true;
+    running = 0;
+    await Promise.all(this.threads.splice(0).map((w) => w.terminate()));
+  }
+}
+
+let shared: Promise<ThreadPool> | null = null;
+
+async function threadPool(): Promise<ThreadPool> {
+  if (shared !== null) {
+    const pool = await shared;
+    if (pool.usable) return pool;
+    await pool.close();
+  }
+  shared = ThreadPool.start();
+  return shared;
+}
+
+/** Stops the shared threads (tests; a long-lived host that wants its memory back). */
+export async function closeWorkers(): Promise<void> {
+  const pool = shared;
+  shared = null;
+  if (pool !== null) await (await pool).close();
+}
+
+/** Largest files first, so no big file is left for the end while the other threads idle. */
+function largestFirst(jobs: readonly FileJob[]): { job: FileJob; seq: number }[] {
+  return jobs
+    .map((job, seq) => ({ job, seq, bytes: sizeOf(job) }))
+    .sort((a, b) => b.bytes - a.bytes || a.seq - b.seq)
+    .map(({ job, seq }) => ({ job, seq }));
+}
+
+/** Feeds `order` to the threads, two jobs each in flight; settles when every sent job answered. */
+function feedThreads(
+  threads: readonly Worker[],
+  init: WorkerInit,
+  order: readonly { job: FileJob; seq: number }[],
+  onReply: (m: Reply) => void,
+  stopped: () => boolean,
+): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    let next = 0;
+    let outstanding = 0;
+    const detach: (() => void)[] = [];
+    const finish = (error?: Error) => {
+      for (const off of detach) off();
+      if (error === undefined) resolve();
+      else reject(error);
+    };
+    const feed = (w: Worker) => {
+      const item = order[next];
+      if (item === undefined || stopped()) return;
+      next++;
+      outstanding++;
+      w.postMessage({ kind: "job", ...item } satisfies WorkerRequest);
+    };
+    for (const w of threads) {
+      const onMessage = (m: Reply) => {
+        outstanding--;
+        onReply(m);
+        feed(w);
+        if (outstanding === 0) finish();
+      };
+      const onError = (e: Error) => finish(e);
+      const onExit = (code: number) => finish(new Error(`a grading thread exited (code ${code})`));
+      w.on("message", onMessage).on("error", onError).on("exit", onExit);
+      detach.push(() => w.off("message", onMessage).off("error", onError).off("exit", onExit));
+    }
+    for (const w of threads) w.postMessage({ kind: "begin", init } satisfies WorkerRequest);
+    // Two jobs per thread in flight keeps every thread busy while the main thread writes results.
+    for (const w of threads) {
+      feed(w);
+      feed(w);
+    }
+    if (outstanding === 0) finish();
+  });
+}
 
 export async function* gradeInWorkers(
   jobs: readonly FileJob[],
   init: WorkerInit,
   count: number,
 ): AsyncGenerator<FileResult> {
-  const entry = await workerScript();
-  const workers = Array.from({ length: count }, () => new Worker(entry, { workerData: init }));
+  const pool = await threadPool();
   const done: FileResult[] = [];
-  let wake: (() => void) | null = null;
   let failure: Error | null = null;
-  let next = 0;
-  let outstanding = 0;
-  const feed = (w: Worker) => {
-    if (next < jobs.length) {
-      outstanding++;
-      w.postMessage({ job: jobs[next], seq: next });
-      next++;
-    }
-  };
+  let finished = false;
+  let abandoned = false;
+  let wake: (() => void) | null = null;
   const started = performance.now();
   let busyMs = 0;
-  for (const w of workers) {
-    w.on("message", (m: Reply) => {
-      outstanding--;
-      busyMs += m.busyMs ?? 0;
-      if (m.failure !== undefined)
-        failure ??= new Error(`worker failed on ${jobs[m.seq]?.path}: ${m.failure}`);
-      else if (m.result !== undefined) done.push(m.result);
-      feed(w);
+  const onReply = (m: Reply) => {
+    busyMs += m.busyMs ?? 0;
+    if (m.failure !== undefined) failure ??= new Error(`worker failed on ${jobs[m.seq]?.path}: ${m.failure}`);
+    else if (m.result !== undefined) done.push(m.result);
+    wake?.();
+  };
+  const order = largestFirst(jobs);
+  const session = pool
+    .exclusive(count, (threads) =>
+      feedThreads(threads, init, order, onReply, () => abandoned || failure !== null),
+    )
+    .catch((e: unknown) => {
+      failure ??= e instanceof Error ? e : new Error(String(e));
+    })
+    .finally(() => {
+      finished = true;
       wake?.();
     });
-    w.on("error", (e) => {
-      failure ??= e;
-      wake?.();
-    });
-  }
-  // Two jobs per worker in flight keeps every thread busy while results are written.
-  for (const w of workers) {
-    feed(w);
-    feed(w);
-  }
   try {
-    while (outstanding > 0 || done.length > 0) {
-      if (failure !== null) throw failure;
+    while (true) {
       const r = done.shift();
       if (r !== undefined) {
         yield r;
         continue;
       }
+      if (failure !== null) {
+        await session;
+        await closeWorkers(); // a thread may hold a half-done job: start clean next time
+        throw failure;
+      }
+      if (finished) break;
       await new Promise<void>((resolve) => {
         wake = resolve;
       });
       wake = null;
     }
-    if (failure !== null) throw failure;
   } finally {
-    await Promise.all(workers.map((w) => w.terminate()));
-    if (process.env.TAU_RESCORE_DEBUG_WORKERS) {
-      const wall = performance.now() - started;
-      process.stderr.write(
-        `workers: ${count}, wall ${wall.toFixed(0)} ms, busy ${busyMs.toFixed(0)} ms (${((100 * busyMs) / (wall * count)).toFixed(0)}% of capacity)\n`,
-      );
-    }
+    abandoned = true; // a consumer that stops early stops the feeding too
+    await session;
+  }
+  if (process.env.TAU_RESCORE_DEBUG_WORKERS) {
+    const wall = performance.now() - started;
+    process.stderr.write(
+      `workers: ${count} (${threadsStarted()} started in this process), wall ${wall.toFixed(0)} ms, busy ${busyMs.toFixed(0)} ms (${((100 * busyMs) / (wall * count)).toFixed(0)}% of capacity)\n`,
+    );
   }
 }

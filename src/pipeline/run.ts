@@ -11,7 +11,7 @@ import type { ResolvedExperiment } from "../experiments/config.ts";
 import type { VerdictStore } from "../store/store.ts";
 import { ContextPool } from "./contexts.ts";
 import { listInputFiles } from "./inputs.ts";
-import { gradeInWorkers, workerCount } from "./parallel.ts";
+import { gradeInWorkers, inputBytes, workerCount } from "./parallel.ts";
 import { type FileJob, type FileResult, processFile } from "./process-file.ts";
 import type { Progress } from "./progress.ts";
 import { runIdFor, settingsFor, TOOL_VERSION } from "./settings.ts";
@@ -106,7 +106,7 @@ export async function runExperiment(
   const committed = await store.committedFiles(runId);
   const rejectedFixtures = settingsFor(exp).rejectedFixtures;
   const jobs = jobsFor(exp);
-  const workers = workerCount(jobs.length);
+  const workers = workerCount(jobs.length, inputBytes(jobs));
   const counts = { skipped: 0, notTrajectories: 0, failedFiles: 0, simulations: 0, errors: 0 };
   // Files are committed in small groups: one transaction (and one WAL sync) per group, not per file.
   const pending: Exclude<FileResult, { kind: "skipped" }>[] = [];

@@ -1,12 +1,13 @@
 /**
- * A grading worker thread: rebuilds the experiment's settings once, then turns file jobs into
- * row batches. Each worker loads the domain DBs it needs on first use.
+ * A grading worker thread. It lives across runs (see `parallel.ts`): each run starts with a `begin`
+ * message that rebuilds the settings and a fresh context pool, so per-run state (gold caches, tau2's
+ * process-wide telecom VPN) never leaks from one run into the next. Domain DBs stay loaded.
  */
-import { parentPort, workerData } from "node:worker_threads";
+import { parentPort } from "node:worker_threads";
 import { resolveQuirks } from "../domains/quirks.ts";
 import type { ResolvedExperiment } from "../experiments/config.ts";
 import { ContextPool } from "./contexts.ts";
-import { type FileJob, processFile } from "./process-file.ts";
+import { type FileDeps, type FileJob, processFile } from "./process-file.ts";
 import { settingsFor } from "./settings.ts";
 
 export interface WorkerInit {
@@ -15,29 +16,35 @@ export interface WorkerInit {
   readonly committed: readonly string[];
 }
 
-export type WorkerRequest = { readonly job: FileJob; readonly seq: number } | { readonly stop: true };
+export type WorkerRequest =
+  | { readonly kind: "begin"; readonly init: WorkerInit }
+  | { readonly kind: "job"; readonly job: FileJob; readonly seq: number };
 
-const init = workerData as WorkerInit;
-const settings = settingsFor(init.exp);
-const deps = {
-  runId: init.runId,
-  dataDir: init.exp.dataDir,
-  pool: new ContextPool(
-    init.exp.dataDir,
-    resolveQuirks(init.exp.config.quirks.preset, init.exp.config.quirks.overrides),
-  ),
-  settings: settings.grade,
-  gatedRules: settings.gatedRules,
-  exclusions: init.exp.config.exclude_from_rankings,
-  committed: new Set(init.committed),
-};
+function depsFor(init: WorkerInit): FileDeps {
+  const settings = settingsFor(init.exp);
+  return {
+    runId: init.runId,
+    dataDir: init.exp.dataDir,
+    pool: new ContextPool(
+      init.exp.dataDir,
+      resolveQuirks(init.exp.config.quirks.preset, init.exp.config.quirks.overrides),
+    ),
+    settings: settings.grade,
+    gatedRules: settings.gatedRules,
+    exclusions: init.exp.config.exclude_from_rankings,
+    committed: new Set(init.committed),
+  };
+}
+
+let deps: FileDeps | null = null;
 
 parentPort?.on("message", async (msg: WorkerRequest) => {
-  if ("stop" in msg) {
-    parentPort?.close();
+  if (msg.kind === "begin") {
+    deps = depsFor(msg.init);
     return;
   }
   try {
+    if (deps === null) throw new Error("job before begin");
     const started = performance.now();
     const result = await processFile(msg.job, deps);
     parentPort?.postMessage({ seq: msg.seq, result, busyMs: performance.now() - started });

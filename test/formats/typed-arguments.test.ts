@@ -58,4 +58,24 @@ describe("parseJsonWithTypedKeys", () => {
       'cannot restore Python number types: the raw text has a "arguments" key at position 26 that the parsed document does not (duplicate key?)',
     );
   });
+
+  it("restores values below the recursion limit in document order (explicit-stack walk)", () => {
+    const depth = 5000;
+    // [[[ … {"arguments": {"x": 1.0}, "k": {"arguments": {"y": 2.5}}} … ]]], {"arguments": {"z": 3.0}}
+    const text = `[${"[".repeat(depth)}{"arguments": {"x": 1.0}, "k": {"arguments": {"y": 2.5}}}${"]".repeat(depth)}, {"arguments": {"z": 3.0}}]`;
+    const data = parseJsonWithTypedKeys(text) as unknown[];
+    let inner: unknown = data[0];
+    for (let i = 0; i < depth; i++) inner = (inner as unknown[])[0];
+    const record = inner as { arguments: { x: unknown }; k: { arguments: { y: unknown } } };
+    expect(record.arguments.x).toEqual(new PyFloat(1));
+    expect(record.k.arguments.y).toEqual(new PyFloat(2.5));
+    expect((data[1] as { arguments: { z: unknown } }).arguments.z).toEqual(new PyFloat(3));
+  });
+
+  it("names the JSON path of a deep key that does not line up", () => {
+    const text = `{"a": [{"b": {"argum\\u0065nts": {"v": 1.0}}}, {"arguments": {"w": 2}}]}`;
+    expect(() => parseJsonWithTypedKeys(text)).toThrow(
+      /the "arguments" value at a\[0\]\.b\.arguments does not line up/,
+    );
+  });
 });

@@ -17,9 +17,62 @@ const IDENT = /^[A-Za-z0-9_-]+$/;
 const member = (path: string, key: string) =>
   IDENT.test(key) ? (path === "" ? key : `${path}.${key}`) : `${path}[${JSON.stringify(key)}]`;
 
-const leafText = (v: PyValue | undefined) => (v === undefined ? undefined : canonicalJson(v));
 const isLeaf = (v: PyValue | undefined) =>
   v === undefined || v === null || typeof v !== "object" || v instanceof PyFloat;
+
+/** Leaves are equal when Python would dump them the same (so `1` and `1.0` differ). */
+function sameLeaf(a: PyValue | undefined, b: PyValue | undefined): boolean {
+  if (a instanceof PyFloat && b instanceof PyFloat) return Object.is(a.v, b.v); // -0.0 and 0.0 dump differently
+  if (typeof a === typeof b && !(a instanceof PyFloat) && !(b instanceof PyFloat)) return a === b;
+  return (
+    (a === undefined ? undefined : canonicalJson(a)) === (b === undefined ? undefined : canonicalJson(b))
+  );
+}
+
+/** A path as segments; joined into text only for a leaf that differs (most compared leaves do not). */
+type Segments = (string | number)[];
+
+function pathOf(root: string, segments: Segments): string {
+  let path = root;
+  for (const s of segments) path = typeof s === "number" ? `${path}[${s}]` : member(path, s);
+  return path;
+}
+
+function diffInto(
+  root: string,
+  segments: Segments,
+  a: PyValue | undefined,
+  b: PyValue | undefined,
+  out: FieldDiff[],
+): void {
+  if (a === b) return;
+  if (isLeaf(a) || isLeaf(b) || Array.isArray(a) !== Array.isArray(b)) {
+    if (!sameLeaf(a, b)) out.push({ path: pathOf(root, segments), a, b });
+    return;
+  }
+  if (Array.isArray(a) && Array.isArray(b)) {
+    const n = Math.max(a.length, b.length);
+    for (let i = 0; i < n; i++) {
+      segments.push(i);
+      diffInto(root, segments, a[i], b[i], out);
+      segments.pop();
+    }
+    return;
+  }
+  if (isPyDict(a) && isPyDict(b)) {
+    for (const k of Object.keys(a)) {
+      segments.push(k);
+      diffInto(root, segments, a[k], Object.hasOwn(b, k) ? b[k] : undefined, out);
+      segments.pop();
+    }
+    for (const k of Object.keys(b)) {
+      if (Object.hasOwn(a, k)) continue;
+      segments.push(k);
+      diffInto(root, segments, undefined, b[k], out);
+      segments.pop();
+    }
+  }
+}
 
 /** Leaf differences of two values; a value present on one side only is one diff at its path. */
 export function diffValues(
@@ -28,27 +81,7 @@ export function diffValues(
   b: PyValue | undefined,
   out: FieldDiff[],
 ): void {
-  if (a === b) return;
-  if (isLeaf(a) || isLeaf(b) || Array.isArray(a) !== Array.isArray(b)) {
-    if (leafText(a) !== leafText(b)) out.push({ path, a, b });
-    return;
-  }
-  if (Array.isArray(a) && Array.isArray(b)) {
-    const n = Math.max(a.length, b.length);
-    for (let i = 0; i < n; i++) diffValues(`${path}[${i}]`, a[i], b[i], out);
-    return;
-  }
-  if (isPyDict(a) && isPyDict(b)) {
-    const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
-    for (const k of keys) {
-      diffValues(
-        member(path, k),
-        Object.hasOwn(a, k) ? a[k] : undefined,
-        Object.hasOwn(b, k) ? b[k] : undefined,
-        out,
-      );
-    }
-  }
+  diffInto(path, [], a, b, out);
 }
 
 /** Reads one unit (`field\0key`, `field\0#i`, or an atom field) from a state. */

@@ -62,8 +62,9 @@ const lastIndex = (text: string, re: RegExp): number => {
  * simply stops mid-sentence cannot be told from a terse one.
  */
 export function truncationSign(text: string): string | null {
-  const fences = text.match(/```/g)?.length ?? 0;
+  const fences = text.includes("```") ? (text.match(/```/g)?.length ?? 0) : 0;
   if (fences % 2 === 1) return "an unclosed code fence";
+  if (!text.includes("<")) return null; // every call tag opens with one; most replies have none
   const lower = text.toLowerCase();
   for (const { label, open, close } of CALL_TAGS) {
     const opened = lastIndex(text, open);
