@@ -58,6 +58,12 @@ describe("grading threads", () => {
     expect(workerCount(50, 0, {}, 2)).toBe(2);
   });
 
+  it("serve two concurrent runs one after the other, each with its own settings", async () => {
+    const [a, b] = await Promise.all([grade(both, 2), grade(tau3Only, 2)]);
+    expect(a).toEqual(await grade(both, 1));
+    expect(b).toEqual(await grade(tau3Only, 1));
+  });
+
   it("stop feeding when the consumer stops early; the next run is complete", async () => {
     const main = await grade(both, 1);
     for await (const _ of gradeJobs(both, "test", jobs, new Set(), 2)) break;
