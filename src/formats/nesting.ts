@@ -22,7 +22,8 @@ function nestsTooDeep(v: unknown, depth: number, limit: number): boolean {
     return false;
   }
   const record = v as Record<string, unknown>;
-  for (const k of Object.keys(record)) {
+  for (const k in record) {
+    if (!Object.hasOwn(record, k)) continue;
     const x = record[k];
     if (x !== null && typeof x === "object" && nestsTooDeep(x, depth + 1, limit)) return true;
   }

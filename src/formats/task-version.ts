@@ -13,8 +13,7 @@
  */
 import { resolve } from "node:path";
 import type { Task, TrajectoryFile } from "./model.ts";
-import { canonicalJson } from "./py/json.ts";
-import type { PyValue } from "./py/value.ts";
+import { type PyValue, sameCanonical } from "./py/value.ts";
 import { listTaskSets, loadTaskFile, type TaskSetRef } from "./tasks.ts";
 
 export interface TaskVersion {
@@ -26,10 +25,10 @@ export interface TaskVersion {
   readonly note: string | null;
 }
 
-/** The grading-relevant part of a task, as one comparable string. */
-export function taskFingerprint(task: Task): string {
+/** The grading-relevant part of a task, compared as Python would compare its JSON dump. */
+function gradedContent(task: Task): PyValue {
   const criteria = task.evaluation_criteria;
-  const projection = {
+  return {
     instructions: task.user_scenario.instructions as unknown as PyValue,
     actions: (criteria?.actions ?? []).map((a) => ({
       name: a.name,
@@ -40,13 +39,16 @@ export function taskFingerprint(task: Task): string {
     nl_assertions: [...(criteria?.nl_assertions ?? [])],
     communicate_info: [...(criteria?.communicate_info ?? [])],
     reward_basis: criteria === null ? null : [...criteria.reward_basis],
-  };
-  return canonicalJson(projection as PyValue);
+  } as PyValue;
 }
+
+/** Do two tasks grade alike (the fields this module compares)? Structural: no text is built. */
+export const sameGradedContent = (a: Task, b: Task): boolean =>
+  sameCanonical(gradedContent(a), gradedContent(b));
 
 interface LoadedTaskSet {
   readonly name: string;
-  readonly fingerprints: ReadonlyMap<string, string>;
+  readonly contents: ReadonlyMap<string, PyValue>;
 }
 
 /** Task sets per `dataDir` + domain; loading the large telecom and banking files once is enough. */
@@ -58,7 +60,7 @@ export function loadTaskSets(dataDir: string, domain: string): LoadedTaskSet[] {
   if (sets === undefined) {
     sets = listTaskSets(dataDir, domain).map((ref: TaskSetRef) => ({
       name: ref.name,
-      fingerprints: new Map(loadTaskFile(ref.path).map((t) => [t.id, taskFingerprint(t)])),
+      contents: new Map(loadTaskFile(ref.path).map((t) => [t.id, gradedContent(t)])),
     }));
     taskSetCache.set(key, sets);
   }
@@ -77,9 +79,9 @@ export function detectTaskVersion(file: TrajectoryFile, dataDir: string | null):
   if (sets.length === 0)
     return { version: "unknown", matches: [], note: `no task sets for domain ${domain}` };
 
-  const embedded = file.tasks.map((t) => [t.id, taskFingerprint(t)] as const);
+  const embedded = file.tasks.map((t) => [t.id, gradedContent(t)] as const);
   const differing = (set: LoadedTaskSet): number =>
-    embedded.filter(([id, fp]) => set.fingerprints.get(id) !== fp).length;
+    embedded.filter(([id, content]) => !sameCanonical(set.contents.get(id), content)).length;
   const scored = sets.map((set) => ({ name: set.name, differing: differing(set) }));
   const matches = scored.filter((s) => s.differing === 0).map((s) => s.name);
   const best = matches[0];

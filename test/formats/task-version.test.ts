@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { loadTrajectoryFile } from "../../src/formats/load.ts";
 import type { TrajectoryFile } from "../../src/formats/model.ts";
-import { detectTaskVersion, taskFingerprint } from "../../src/formats/task-version.ts";
+import { detectTaskVersion, sameGradedContent } from "../../src/formats/task-version.ts";
 import { loadTaskFile } from "../../src/formats/tasks.ts";
 import { corpusFile, DATA_DIR } from "./paths.ts";
 
@@ -44,10 +44,12 @@ describe("detectTaskVersion", () => {
   });
 
   it("27 airline tasks differ between v0.x and HEAD (PROVENANCE)", () => {
-    const head = new Map(
-      loadTaskFile(`${DATA_DIR}/domains/airline/tasks.json`).map((t) => [t.id, taskFingerprint(t)]),
-    );
+    const head = new Map(loadTaskFile(`${DATA_DIR}/domains/airline/tasks.json`).map((t) => [t.id, t]));
     const v0 = loadTaskFile(`${DATA_DIR}/versions/v0.2.0_f8de30c/domains/airline/tasks.json`);
-    expect(v0.filter((t) => head.get(t.id) !== taskFingerprint(t))).toHaveLength(27);
+    const differs = v0.filter((t) => {
+      const h = head.get(t.id);
+      return h === undefined || !sameGradedContent(h, t);
+    });
+    expect(differs).toHaveLength(27);
   });
 });

@@ -127,11 +127,13 @@ export function sameCanonical(a: PyValue | undefined, b: PyValue | undefined): b
   }
   if (typeof a !== "object" || typeof b !== "object") {
     // ints: -0 prints as 0; bigint vs number of equal value print alike.
+    if (typeof a === "number" && typeof b === "number") return a === b;
     if (
       (typeof a === "number" || typeof a === "bigint") &&
       (typeof b === "number" || typeof b === "bigint")
     ) {
-      return BigInt(a) === BigInt(b);
+      const integral = (x: number | bigint) => typeof x === "bigint" || Number.isInteger(x);
+      return integral(a) && integral(b) && BigInt(a) === BigInt(b);
     }
     return false;
   }
@@ -140,10 +142,13 @@ export function sameCanonical(a: PyValue | undefined, b: PyValue | undefined): b
     for (let i = 0; i < a.length; i++) if (!sameCanonical(a[i], b[i])) return false;
     return true;
   }
-  const ka = Object.keys(a);
-  if (ka.length !== Object.keys(b).length) return false;
-  for (const k of ka) {
+  // for-in with own-key checks: no key arrays allocated on this hot path.
+  let size = 0;
+  for (const k in a) {
+    if (!Object.hasOwn(a, k)) continue;
     if (!Object.hasOwn(b, k) || !sameCanonical((a as PyDict)[k], (b as PyDict)[k])) return false;
+    size++;
   }
-  return true;
+  for (const k in b) if (Object.hasOwn(b, k)) size--;
+  return size === 0;
 }
