@@ -4,7 +4,7 @@
  */
 import type { Quirks } from "../domains/quirks.ts";
 import type { Task } from "../formats/model.ts";
-import { canonicalJson } from "../formats/py/json.ts";
+import { identityKey } from "../formats/py/json.ts";
 import type { PyValue } from "../formats/py/value.ts";
 import type { Environment } from "../replay/environment.ts";
 import { type GoldReplay, replayGold } from "../replay/gold.ts";
@@ -33,8 +33,7 @@ export class GradingContext {
   private keyOf(task: Task): string {
     const memo = this.taskKeys.get(task);
     if (memo !== undefined) return memo;
-    // The canonical text itself is the key: hashing it would cost more than the map lookup saves.
-    const key = canonicalJson({
+    const key = identityKey({
       initial_state: (task.initial_state ?? null) as unknown as PyValue,
       actions: (task.evaluation_criteria?.actions ?? null) as unknown as PyValue,
     });

@@ -3,8 +3,7 @@
  * side touched are compared, so the cost follows what the trajectories wrote, not the DB size.
  */
 import type { DbState } from "../../domains/db-state.ts";
-import { canonicalJson } from "../../formats/py/json.ts";
-import { isPyDict, PyFloat, type PyValue } from "../../formats/py/value.ts";
+import { isPyDict, PyFloat, type PyValue, sameCanonical } from "../../formats/py/value.ts";
 
 /** One differing leaf: a field path like `reservations.H8Q05L.flights[1].date`. */
 export interface FieldDiff {
@@ -19,15 +18,6 @@ const member = (path: string, key: string) =>
 
 const isLeaf = (v: PyValue | undefined) =>
   v === undefined || v === null || typeof v !== "object" || v instanceof PyFloat;
-
-/** Leaves are equal when Python would dump them the same (so `1` and `1.0` differ). */
-function sameLeaf(a: PyValue | undefined, b: PyValue | undefined): boolean {
-  if (a instanceof PyFloat && b instanceof PyFloat) return Object.is(a.v, b.v); // -0.0 and 0.0 dump differently
-  if (typeof a === typeof b && !(a instanceof PyFloat) && !(b instanceof PyFloat)) return a === b;
-  return (
-    (a === undefined ? undefined : canonicalJson(a)) === (b === undefined ? undefined : canonicalJson(b))
-  );
-}
 
 /** A path as segments; joined into text only for a leaf that differs (most compared leaves do not). */
 type Segments = (string | number)[];
@@ -47,7 +37,8 @@ function diffInto(
 ): void {
   if (a === b) return;
   if (isLeaf(a) || isLeaf(b) || Array.isArray(a) !== Array.isArray(b)) {
-    if (!sameLeaf(a, b)) out.push({ path: pathOf(root, segments), a, b });
+    // Python-dump equality, so `1` and `1.0` differ.
+    if (!sameCanonical(a, b)) out.push({ path: pathOf(root, segments), a, b });
     return;
   }
   if (Array.isArray(a) && Array.isArray(b)) {
