@@ -30,9 +30,25 @@ function nestsTooDeep(v: unknown, depth: number, limit: number): boolean {
   return false;
 }
 
+/** Containers already known to hold nothing nested `MAX_NESTING` deep (measured while parsing). */
+const knownWithinLimit = new WeakSet<object>();
+
+/**
+ * Records that nothing in `root` nests `MAX_NESTING` deep, for `root` and the containers up to two
+ * levels below it: the values the loaders check one by one (a simulation, a task, a list item).
+ */
+export function markWithinNesting(root: unknown, levels = 2): void {
+  if (root === null || typeof root !== "object") return;
+  knownWithinLimit.add(root);
+  if (levels === 0) return;
+  for (const v of Array.isArray(root) ? root : Object.values(root)) markWithinNesting(v, levels - 1);
+}
+
 export function deepestPath(value: unknown, limit = MAX_NESTING): (string | number)[] | null {
+  if (value === null || typeof value !== "object") return null;
+  if (limit >= MAX_NESTING && knownWithinLimit.has(value)) return null;
   // The common answer (not too deep) without allocating; the path search below only for a hit.
-  if (value === null || typeof value !== "object" || !nestsTooDeep(value, 0, limit)) return null;
+  if (!nestsTooDeep(value, 0, limit)) return null;
   interface Node {
     readonly value: unknown;
     readonly depth: number;

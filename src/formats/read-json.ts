@@ -5,6 +5,7 @@
 import { isUtf8 } from "node:buffer";
 import { readFileSync } from "node:fs";
 import { FormatError } from "./errors.ts";
+import { MAX_NESTING, markWithinNesting } from "./nesting.ts";
 import { JsonSyntaxError, parsePyJson } from "./py/parse.ts";
 import { PyFloat, type PyValue, setKey } from "./py/value.ts";
 import { restoreTypedValues, TAU2_TYPED_KEYS, TypedArgumentsError } from "./typed-arguments.ts";
@@ -139,7 +140,9 @@ export function readJsonDocument(
     }
   }
   try {
-    restoreTypedValues(text, data, typedKeys);
+    const depth = restoreTypedValues(text, data, typedKeys);
+    // The walk measured the whole document: the loaders' per-item nesting checks can be skipped.
+    if (depth !== null && depth < MAX_NESTING) markWithinNesting(data);
   } catch (err) {
     if (err instanceof TypedArgumentsError) throw new FormatError(file, err.path, err.message);
     throw err;

@@ -42,6 +42,8 @@ interface TypedTwin {
    * simulation or task holding it is rejected by the nesting check, not the whole file.
    */
   readonly tooDeep: boolean;
+  /** Bracket nesting of its text (an object of scalars is 1). */
+  readonly depth: number;
 }
 
 /** The index just after the JSON value at `start` (valid JSON, already accepted by `JSON.parse`). */
@@ -134,6 +136,7 @@ function collectTwins(text: string, keys: readonly string[]): TypedTwin[] {
           value: JSON.parse(slice) as PyValue,
           plain: true,
           tooDeep: false,
+          depth: maxDepth,
         });
         coveredUntil = end;
         pattern.lastIndex = end;
@@ -149,6 +152,7 @@ function collectTwins(text: string, keys: readonly string[]): TypedTwin[] {
       value: parsed.value,
       plain: false,
       tooDeep: parsed.tooDeep,
+      depth: maxDepth,
     });
     coveredUntil = parsed.end;
     pattern.lastIndex = parsed.end;
@@ -195,6 +199,8 @@ const RECURSION_LIMIT = 2000;
  */
 class TwinWalk {
   private next = 0;
+  /** Depth of the deepest array or object seen (the root is 0), twins' contents included. */
+  maxDepth = 0;
   constructor(
     private readonly twins: readonly TypedTwin[],
     private readonly keySet: ReadonlySet<string>,
@@ -206,7 +212,11 @@ class TwinWalk {
 
   /** Visits `node`; returns false at the first key that does not line up (nothing after it is touched). */
   walk(node: unknown, depth: number): boolean {
-    if (depth > RECURSION_LIMIT) return this.walkDeep(node);
+    if (depth > RECURSION_LIMIT) {
+      this.maxDepth = Number.POSITIVE_INFINITY;
+      return this.walkDeep(node);
+    }
+    if (depth > this.maxDepth) this.maxDepth = depth;
     if (Array.isArray(node)) {
       for (const x of node) if (x !== null && typeof x === "object" && !this.walk(x, depth + 1)) return false;
       return true;
@@ -215,7 +225,7 @@ class TwinWalk {
     for (const key in record) {
       const v = record[key];
       if (this.keySet.has(key)) {
-        if (!this.pair(record, key)) return false;
+        if (!this.pair(record, key, depth)) return false;
       } else if (v !== null && typeof v === "object" && !this.walk(v, depth + 1)) return false;
     }
     return true;
@@ -247,16 +257,19 @@ class TwinWalk {
       const key = frame.keys[frame.i++] as string;
       const record = frame.node as Record<string, unknown>;
       if (!this.keySet.has(key)) enter(record[key]);
-      else if (!this.pair(record, key)) return false;
+      else if (!this.pair(record, key, Number.POSITIVE_INFINITY)) return false;
     }
     return true;
   }
 
-  private pair(record: Record<string, unknown>, key: string): boolean {
+  /** Pairs the typed key `key` of `record` (itself at `depth`) with the next twin. */
+  private pair(record: Record<string, unknown>, key: string, depth: number): boolean {
     const twin = this.twins[this.next];
     if (twin === undefined || twin.key !== key || !(twin.tooDeep || agrees(twin.value, record[key])))
       return false;
     this.next++;
+    const below = twin.tooDeep ? Number.POSITIVE_INFINITY : depth + twin.depth;
+    if (below > this.maxDepth) this.maxDepth = below;
     // The twin covers everything below this key, so we do not descend.
     if (!twin.plain && !twin.tooDeep && needsTypedValue(twin.value)) record[key] = twin.value;
     return true;
@@ -294,18 +307,20 @@ function pathOfTypedKey(root: unknown, keySet: ReadonlySet<string>, index: numbe
 /**
  * Replaces, in place, every value of a typed key in `root` (the `JSON.parse` result of `text`) with its
  * Python-typed twin, when the twin differs in type. Throws `TypedArgumentsError` when the two parses do
- * not line up.
+ * not line up. Returns the depth of the deepest array or object (the root is 0, a scalar root -1),
+ * measured on the way, or null when no key was asked for (nothing walked).
  */
 export function restoreTypedValues(
   text: string,
   root: unknown,
   keys: readonly string[] = TAU2_TYPED_KEYS,
-): void {
-  if (keys.length === 0) return;
+): number | null {
+  if (keys.length === 0) return null;
   const keySet = new Set(keys);
   const twins = collectTwins(text, keys);
   const walk = new TwinWalk(twins, keySet);
-  const complete = root === null || typeof root !== "object" || walk.walk(root, 0);
+  const scalarRoot = root === null || typeof root !== "object";
+  const complete = scalarRoot || walk.walk(root, 0);
   if (!complete) {
     const index = walk.consumed;
     const path = pathOfTypedKey(root, keySet, index);
@@ -326,6 +341,7 @@ export function restoreTypedValues(
       "$",
     );
   }
+  return scalarRoot ? -1 : walk.maxDepth;
 }
 
 /** `JSON.parse` plus typed restoration of the given keys (see the module comment). */

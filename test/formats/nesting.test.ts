@@ -1,6 +1,10 @@
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { deepestPath } from "../../src/formats/nesting.ts";
+import { loadJsonFile } from "../../src/formats/load.ts";
+import { deepestPath, MAX_NESTING } from "../../src/formats/nesting.ts";
 
 const tree = fc.letrec<{ v: unknown }>((tie) => ({
   v: fc.oneof(
@@ -38,5 +42,33 @@ describe("deepestPath", () => {
     let v: unknown = 1;
     for (let i = 0; i < 100_000; i++) v = [v];
     expect(deepestPath(v)).toEqual([0, 0, 0, 0, 0, 0, 0, 0]);
+  });
+});
+
+describe("nesting checks of a loaded file", () => {
+  /** A bare simulation list whose second simulation holds arrays nested `n` deep under a message. */
+  const file = (n: number) => {
+    const sim = (id: string, rawData: unknown) => ({
+      id,
+      task_id: "0",
+      termination_reason: "user_stop",
+      messages: [{ role: "assistant", content: "hi", raw_data: rawData }],
+    });
+    let nested: unknown = 1;
+    for (let i = 0; i < n; i++) nested = [nested];
+    const path = join(mkdtempSync(join(tmpdir(), "tr-nest-")), "sims.json");
+    writeFileSync(path, JSON.stringify([sim("a", null), sim("b", nested)]));
+    return loadJsonFile(path);
+  };
+  const rejectedIds = (n: number) => {
+    const loaded = file(n);
+    if (loaded.variant === "not-trajectories") throw new Error(loaded.reason);
+    return loaded.rejected.map((r) => r.id);
+  };
+
+  it("rejects exactly the simulation holding a value nested MAX_NESTING deep below it", () => {
+    // simulation (0) → messages (1) → message (2) → the first array is at depth 3
+    expect(rejectedIds(MAX_NESTING - 3)).toEqual([]);
+    expect(rejectedIds(MAX_NESTING - 2)).toEqual(["b"]);
   });
 });

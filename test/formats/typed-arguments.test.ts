@@ -1,6 +1,11 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { PyFloat } from "../../src/formats/py/value.ts";
-import { parseJsonWithTypedKeys, TypedArgumentsError } from "../../src/formats/typed-arguments.ts";
+import {
+  parseJsonWithTypedKeys,
+  restoreTypedValues,
+  TypedArgumentsError,
+} from "../../src/formats/typed-arguments.ts";
 
 describe("parseJsonWithTypedKeys", () => {
   it("restores floats in arguments and leaves ints and other numbers plain", () => {
@@ -76,6 +81,34 @@ describe("parseJsonWithTypedKeys", () => {
     const text = `{"a": [{"b": {"argum\\u0065nts": {"v": 1.0}}}, {"arguments": {"w": 2}}]}`;
     expect(() => parseJsonWithTypedKeys(text)).toThrow(
       /the "arguments" value at a\[0\]\.b\.arguments does not line up/,
+    );
+  });
+});
+
+describe("restoreTypedValues' depth", () => {
+  const tree = fc.letrec<{ v: unknown }>((tie) => ({
+    v: fc.oneof(
+      { depthSize: "medium" },
+      fc.constantFrom<unknown>(1, 2.5, "s", null),
+      fc.array(tie("v"), { maxLength: 3 }),
+      fc.dictionary(fc.constantFrom("a", "arguments", "initialization_data"), tie("v"), { maxKeys: 3 }),
+    ),
+  })).v;
+  /** Depth of the deepest array or object; the root container is 0, a scalar -1. */
+  const depthOf = (v: unknown): number => {
+    if (v === null || typeof v !== "object") return -1;
+    const children = Array.isArray(v) ? v : Object.values(v as object);
+    return 1 + Math.max(-1, ...children.map(depthOf));
+  };
+
+  it("is the depth of the deepest container, typed values included", () => {
+    fc.assert(
+      fc.property(tree, fc.boolean(), (v, spaced) => {
+        const text = JSON.stringify(v, null, spaced ? 1 : undefined);
+        const root: unknown = JSON.parse(text);
+        expect(restoreTypedValues(text, root)).toBe(depthOf(v));
+      }),
+      { numRuns: 3000 },
     );
   });
 });
