@@ -25,6 +25,16 @@ export interface Evidence {
 /** Shortens untrusted text for evidence: one line, at most `max` characters. */
 export function excerpt(text: string | null, max = 160): string {
   if (text === null) return "";
+  // Flattening a prefix gives a prefix of the flattened whole (up to a trailing space), so a long
+  // text is only flattened as far as the excerpt needs.
+  const head =
+    text.length > 4 * max
+      ? text
+          .slice(0, 4 * max)
+          .replace(/\s+/g, " ")
+          .trimStart()
+      : "";
+  if (head.length > max + 1) return `${head.slice(0, max - 1)}…`;
   const flat = text.replace(/\s+/g, " ").trim();
   return flat.length <= max ? flat : `${flat.slice(0, max - 1)}…`;
 }
