@@ -1,16 +1,19 @@
 /**
  * `npm run bench -- [--corpus DIR] [--replicate N] [--repeat R] [--workers W] [--json]`
  *
- * Measures, in one process, the parse floor (read + JSON.parse every file), our loading alone (read,
- * file hash, typed parse, schema), τ³ grading alone and both graders end to end (on one thread and on
- * W threads, default: every core), the DuckDB ingest, and the full analysis query set. Reports
- * medians over R repeats and the ratios to the parse floor (absolute times are noisy on shared
- * machines). Repeats run in a warm process, so the cold first repeat is reported too.
+ * Measures the parse floor (read + JSON.parse every file), our loading alone (read, file hash, typed
+ * parse, schema), τ³ grading alone and both graders end to end on W threads (default: every core),
+ * the DuckDB ingest, and the full analysis query set, in one process; both graders on one thread run
+ * in a child process, so each mode reports its own peak RSS. Reports medians over R repeats and the
+ * ratios to the parse floor (absolute times are noisy on shared machines). Repeats run in a warm
+ * process, so the cold first repeat is reported too.
  */
+import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { readFileSync, rmSync } from "node:fs";
 import { availableParallelism, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { installAnalyses, summarize } from "../src/analysis/report.ts";
 import { REPORTED } from "../src/analysis/views.ts";
@@ -30,6 +33,8 @@ const { values: args } = parseArgs({
     repeat: { type: "string", default: "3" },
     workers: { type: "string" },
     json: { type: "boolean", default: false },
+    // Internal: the single-thread baselines run in their own process (see `baselinesInChild`).
+    baselines: { type: "boolean", default: false },
   },
 });
 const replicate = Math.max(1, Number(args.replicate));
@@ -164,6 +169,46 @@ async function analysis(db: string): Promise<{ seconds: number; verdictRows: num
   return { seconds: s, verdictRows };
 }
 
+/**
+ * Loading alone and both graders on one thread run in a child process, so the main process holds
+ * what a threaded run holds (threads, DuckDB) and its peak RSS is the tool's. The parse floor stays
+ * here, interleaved with the threaded runs it is the denominator of.
+ */
+interface Baselines {
+  readonly load: number[];
+  readonly one: number[];
+  readonly peakRssMb: number;
+}
+
+function baselinesInChild(): Baselines {
+  const argv = [
+    ...process.execArgv,
+    fileURLToPath(import.meta.url),
+    "--corpus",
+    args.corpus,
+    "--data-dir",
+    args["data-dir"],
+    "--replicate",
+    String(replicate),
+    "--repeat",
+    String(repeat),
+    "--baselines",
+  ];
+  const child = spawnSync(process.execPath, argv, { encoding: "utf8", maxBuffer: 1 << 24 });
+  if (child.status !== 0) throw new Error(`baseline process failed: ${child.stderr}`);
+  return JSON.parse(child.stdout) as Baselines;
+}
+
+if (args.baselines) {
+  const b = { load: [] as number[], one: [] as number[] };
+  for (let i = 0; i < repeat; i++) {
+    b.load.push(await seconds(loadOnly));
+    b.one.push(await seconds(() => grade(exp, 1)));
+  }
+  process.stdout.write(`${JSON.stringify({ ...b, peakRssMb: process.resourceUsage().maxRSS / 1024 })}\n`);
+  process.exit(0);
+}
+
 type Phase = "parse" | "load" | "tau3" | "bothOne" | "both" | "write" | "run" | "analysis";
 const runs: Record<Phase, number[]> = {
   parse: [],
@@ -178,27 +223,31 @@ const runs: Record<Phase, number[]> = {
 let simulations = 0;
 let verdictRows = 0;
 const db = join(tmpdir(), `tau-rescore-bench-${process.pid}.duckdb`);
+const baselines = baselinesInChild();
+runs.load.push(...baselines.load);
+runs.bothOne.push(...baselines.one);
 for (let i = 0; i < repeat; i++) {
   runs.parse.push(await seconds(parseFloor));
-  runs.load.push(await seconds(loadOnly));
   runs.tau3.push(await seconds(() => grade(experiment(["tau3"]), threads)));
-  if (threads > 1) runs.bothOne.push(await seconds(() => grade(exp, 1)));
   runs.both.push(await seconds(async () => (simulations = await grade(exp, threads))));
   const w = await ingest(db);
   runs.write.push(w.writeS);
   runs.run.push(w.totalS);
+}
+// Analyses run as their own command (`tau-rescore report`), never beside grading threads.
+await closeWorkers();
+for (let i = 0; i < repeat; i++) {
   const a = await analysis(db);
   runs.analysis.push(a.seconds);
   verdictRows = a.verdictRows;
 }
-await closeWorkers();
 if (!process.env.BENCH_KEEP_DB) rmSync(db, { force: true });
 rmSync(`${db}.wal`, { force: true });
 
 const m = Object.fromEntries(
   Object.entries(runs).map(([k, v]) => [k, v.length > 0 ? median(v) : Number.NaN]),
 ) as Record<Phase, number>;
-const bothOne = threads > 1 ? m.bothOne : m.both;
+const bothOne = m.bothOne;
 const result = {
   parse_floor_s: m.parse,
   tau3_s: m.tau3,
@@ -214,6 +263,7 @@ const result = {
   tau3_ratio_to_parse_floor: m.tau3 / m.parse,
   both_one_thread_s: bothOne,
   one_thread_ratio_to_parse_floor: bothOne / m.parse,
+  baseline_process_peak_rss_mb: baselines.peakRssMb,
   cold_first_repeat_both_s: runs.both[0],
   ingest_s: m.write,
   run_with_db_s: m.run,
@@ -235,13 +285,14 @@ if (args.json) {
     row("loading (+ file hash, typed parse, schema)", m.load),
     row(`τ³ only, ${threads} thread(s)`, m.tau3),
   ];
-  if (threads > 1) lines.push(row("both graders, 1 thread", bothOne, rate(bothOne)));
+  lines.push(row("both graders, 1 thread", bothOne, rate(bothOne)));
   lines.push(
     row(`both graders, ${threads} thread(s)`, m.both, rate(m.both)),
     `    first repeat (cold threads): ${f(result.cold_first_repeat_both_s ?? Number.NaN)} s`,
     `  ${"DuckDB ingest (write time)".padEnd(44)}${f(m.write)} s   (grading + writing: ${f(m.run)} s)`,
     `  ${"analysis query set".padEnd(44)}${f(m.analysis)} s   over ${verdictRows} verdict rows`,
-    `  ${"peak RSS".padEnd(44)}${Math.round(result.peak_rss_mb)} MB`,
+    `  ${"peak RSS (grading, ingest, analysis)".padEnd(44)}${Math.round(result.peak_rss_mb)} MB`,
+    `  ${"peak RSS of the baselines' own process".padEnd(44)}${Math.round(baselines.peakRssMb)} MB   (loading, 1 thread)`,
   );
   process.stdout.write(`${lines.join("\n")}\n`);
 }

@@ -10,6 +10,7 @@
 import { statSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { Worker } from "node:worker_threads";
+import { YOUNG_GENERATION_MB } from "./heap.ts";
 import type { FileJob, FileResult } from "./process-file.ts";
 import type { WorkerInit, WorkerRequest } from "./worker.ts";
 import { workerScript } from "./worker-bundle.ts";
@@ -87,7 +88,7 @@ class ThreadPool {
 
   private grow(count: number): Worker[] {
     while (this.threads.length < count) {
-      const w = new Worker(this.entry);
+      const w = new Worker(this.entry, { resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB } });
       started++;
       // A thread that dies outside a run must not take the next run down silently.
       w.on("error", () => {

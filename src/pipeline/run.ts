@@ -10,6 +10,7 @@ import { resolveQuirks } from "../domains/quirks.ts";
 import type { ResolvedExperiment } from "../experiments/config.ts";
 import type { VerdictStore } from "../store/store.ts";
 import { ContextPool } from "./contexts.ts";
+import { sizeMainThreadYoungGeneration } from "./heap.ts";
 import { listInputFiles } from "./inputs.ts";
 import { gradeInWorkers, inputBytes, workerCount } from "./parallel.ts";
 import { type FileJob, type FileResult, processFile } from "./process-file.ts";
@@ -83,6 +84,7 @@ export async function* gradeJobs(
     yield* gradeInWorkers(jobs, { exp, runId, committed: [...committed] }, workers);
     return;
   }
+  sizeMainThreadYoungGeneration();
   const settings = settingsFor(exp);
   const deps = {
     runId,
