@@ -2,6 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { canonicalJson, identityKey } from "../../../src/formats/py/json.ts";
 import { PyFloat, type PyValue } from "../../../src/formats/py/value.ts";
+import { pyValues } from "../../helpers/py-values.ts";
 
 const leaf = fc.oneof(
   fc.integer({ min: -2, max: 2 }).map((n): PyValue => n),
@@ -9,14 +10,7 @@ const leaf = fc.oneof(
   fc.constantFrom(0, -0, 1, Number.NaN, Number.POSITIVE_INFINITY).map((x): PyValue => new PyFloat(x)),
   fc.constantFrom<PyValue>("a", "\u0000f1", "\u0000i1", "\u0000\u0000f1", "1", true, null),
 );
-const value = fc.letrec<{ v: PyValue }>((tie) => ({
-  v: fc.oneof(
-    { depthSize: "small" },
-    leaf,
-    fc.array(tie("v"), { maxLength: 3 }),
-    fc.dictionary(fc.constantFrom("x", "y", "\u0000f1"), tie("v"), { maxKeys: 3 }),
-  ),
-})).v;
+const value = pyValues(leaf, ["x", "y", "\u0000f1"]);
 
 describe("identityKey", () => {
   it("is equal only for values with equal canonical JSON", () => {

@@ -2,20 +2,14 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { canonicalJson } from "../../../src/formats/py/json.ts";
 import { PyFloat, type PyValue, sameCanonical } from "../../../src/formats/py/value.ts";
+import { pyValues } from "../../helpers/py-values.ts";
 
 const leaf = fc.oneof(
   fc.integer({ min: -3, max: 3 }).map((n): PyValue => n),
   fc.constantFrom(0, -0, 1).map((x): PyValue => new PyFloat(x)),
   fc.constantFrom<PyValue>("a", "b", true, false, null, new PyFloat(Number.NaN)),
 );
-const value = fc.letrec<{ v: PyValue }>((tie) => ({
-  v: fc.oneof(
-    { depthSize: "small" },
-    leaf,
-    fc.array(tie("v"), { maxLength: 3 }),
-    fc.dictionary(fc.constantFrom("x", "y", "z"), tie("v"), { maxKeys: 3 }),
-  ),
-})).v;
+const value = pyValues(leaf, ["x", "y", "z"]);
 
 describe("sameCanonical", () => {
   it("agrees with comparing canonical JSON texts (the DB hash) on small generated values", () => {

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { canonicalJson } from "../../../src/formats/py/json.ts";
 import { isPyDict, PyFloat, type PyValue } from "../../../src/formats/py/value.ts";
 import { diffValues, type FieldDiff } from "../../../src/graders/structured/field-diff.ts";
+import { pyValues } from "../../helpers/py-values.ts";
 
 const leaf = fc.oneof(
   fc.integer({ min: -2, max: 2 }).map((n): PyValue => n),
@@ -10,14 +11,7 @@ const leaf = fc.oneof(
   fc.constantFrom(0, -0, 2).map((x): PyValue => new PyFloat(x)),
   fc.constantFrom<PyValue>("a", "b", true, false, null, new PyFloat(Number.NaN)),
 );
-const value = fc.letrec<{ v: PyValue }>((tie) => ({
-  v: fc.oneof(
-    { depthSize: "small" },
-    leaf,
-    fc.array(tie("v"), { maxLength: 3 }),
-    fc.dictionary(fc.constantFrom("x", "y", "a.b", 'q"'), tie("v"), { maxKeys: 3 }),
-  ),
-})).v;
+const value = pyValues(leaf, ["x", "y", "a.b", 'q"']);
 
 /** The obvious definition: walk both, build every path, compare leaves by their Python dump. */
 function reference(path: string, a: PyValue | undefined, b: PyValue | undefined, out: FieldDiff[]): void {
