@@ -6,16 +6,14 @@
  */
 import { statSync } from "node:fs";
 import { relative } from "node:path";
-import { resolveQuirks } from "../domains/quirks.ts";
 import type { ResolvedExperiment } from "../experiments/config.ts";
 import type { VerdictStore } from "../store/store.ts";
-import { ContextPool } from "./contexts.ts";
 import { sizeMainThreadYoungGeneration } from "./heap.ts";
 import { listInputFiles } from "./inputs.ts";
 import { gradeInWorkers, inputBytes, workerCount } from "./parallel.ts";
 import { type FileJob, type FileResult, processFile } from "./process-file.ts";
 import type { Progress } from "./progress.ts";
-import { runIdFor, settingsFor, TOOL_VERSION } from "./settings.ts";
+import { fileDepsFor, runIdFor, settingsFor, TOOL_VERSION } from "./settings.ts";
 
 export { runIdFor, TOOL_VERSION };
 
@@ -85,16 +83,7 @@ export async function* gradeJobs(
     return;
   }
   sizeMainThreadYoungGeneration();
-  const settings = settingsFor(exp);
-  const deps = {
-    runId,
-    dataDir: exp.dataDir,
-    pool: new ContextPool(exp.dataDir, resolveQuirks(exp.config.quirks.preset, exp.config.quirks.overrides)),
-    settings: settings.grade,
-    gatedRules: settings.gatedRules,
-    exclusions: exp.config.exclude_from_rankings,
-    committed,
-  };
+  const deps = fileDepsFor(exp, runId, committed);
   for (const job of jobs) yield await processFile(job, deps);
 }
 

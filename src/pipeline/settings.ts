@@ -2,6 +2,7 @@
 import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
+import { resolveQuirks } from "../domains/quirks.ts";
 import type { ResolvedExperiment } from "../experiments/config.ts";
 import { sha256Hex } from "../formats/py/json.ts";
 import { stableJson } from "../formats/stable-json.ts";
@@ -12,7 +13,9 @@ import { POLICY_RULE_IDS, type PolicyRuleId } from "../graders/structured/policy
 import { loadRequirements } from "../graders/structured/requirements/load.ts";
 import { DEFAULT_JUDGE_MODEL, httpJudge } from "../graders/tau3/judge-http.ts";
 import { type NlJudge, noJudge, recordedJudge } from "../graders/tau3/nl.ts";
+import { ContextPool } from "./contexts.ts";
 import type { GradeSettings } from "./grade.ts";
+import type { FileDeps } from "./process-file.ts";
 
 export const TOOL_VERSION = "0.1.0";
 
@@ -100,5 +103,19 @@ export function settingsFor(
     grade,
     gatedRules: new Set([...c.gate.policy_rules, ...(c.gate.format_errors ? ["format_errors"] : [])]),
     rejectedFixtures: requirements?.problems.length ?? 0,
+  };
+}
+
+/** What grading one file needs, for a run: built once per run in the main thread or in each worker. */
+export function fileDepsFor(exp: ResolvedExperiment, runId: string, committed: Iterable<string>): FileDeps {
+  const settings = settingsFor(exp);
+  return {
+    runId,
+    dataDir: exp.dataDir,
+    pool: new ContextPool(exp.dataDir, resolveQuirks(exp.config.quirks.preset, exp.config.quirks.overrides)),
+    settings: settings.grade,
+    gatedRules: settings.gatedRules,
+    exclusions: exp.config.exclude_from_rankings,
+    committed: new Set(committed),
   };
 }

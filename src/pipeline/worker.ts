@@ -4,11 +4,9 @@
  * process-wide telecom VPN) never leaks from one run into the next. Domain DBs stay loaded.
  */
 import { parentPort } from "node:worker_threads";
-import { resolveQuirks } from "../domains/quirks.ts";
 import type { ResolvedExperiment } from "../experiments/config.ts";
-import { ContextPool } from "./contexts.ts";
 import { type FileDeps, type FileJob, processFile } from "./process-file.ts";
-import { settingsFor } from "./settings.ts";
+import { fileDepsFor } from "./settings.ts";
 
 export interface WorkerInit {
   readonly exp: ResolvedExperiment;
@@ -20,27 +18,11 @@ export type WorkerRequest =
   | { readonly kind: "begin"; readonly init: WorkerInit }
   | { readonly kind: "job"; readonly job: FileJob; readonly seq: number };
 
-function depsFor(init: WorkerInit): FileDeps {
-  const settings = settingsFor(init.exp);
-  return {
-    runId: init.runId,
-    dataDir: init.exp.dataDir,
-    pool: new ContextPool(
-      init.exp.dataDir,
-      resolveQuirks(init.exp.config.quirks.preset, init.exp.config.quirks.overrides),
-    ),
-    settings: settings.grade,
-    gatedRules: settings.gatedRules,
-    exclusions: init.exp.config.exclude_from_rankings,
-    committed: new Set(init.committed),
-  };
-}
-
 let deps: FileDeps | null = null;
 
 parentPort?.on("message", async (msg: WorkerRequest) => {
   if (msg.kind === "begin") {
-    deps = depsFor(msg.init);
+    deps = fileDepsFor(msg.init.exp, msg.init.runId, msg.init.committed);
     return;
   }
   try {
