@@ -233,33 +233,7 @@ class TwinWalk {
 
   /** The same visit with an explicit stack, for the deep tail of a pathological document. */
   private walkDeep(root: unknown): boolean {
-    const frames: { node: Record<string, unknown> | unknown[]; keys: readonly string[] | null; i: number }[] =
-      [];
-    const enter = (node: unknown) => {
-      if (Array.isArray(node)) frames.push({ node, keys: null, i: 0 });
-      else if (node !== null && typeof node === "object") {
-        const record = node as Record<string, unknown>;
-        frames.push({ node: record, keys: Object.keys(record), i: 0 });
-      }
-    };
-    enter(root);
-    while (frames.length > 0) {
-      const frame = frames[frames.length - 1] as (typeof frames)[number];
-      const size = frame.keys === null ? (frame.node as unknown[]).length : frame.keys.length;
-      if (frame.i >= size) {
-        frames.pop();
-        continue;
-      }
-      if (frame.keys === null) {
-        enter((frame.node as unknown[])[frame.i++]);
-        continue;
-      }
-      const key = frame.keys[frame.i++] as string;
-      const record = frame.node as Record<string, unknown>;
-      if (!this.keySet.has(key)) enter(record[key]);
-      else if (!this.pair(record, key, Number.POSITIVE_INFINITY)) return false;
-    }
-    return true;
+    return eachTypedKey(root, this.keySet, (record, key) => this.pair(record, key, Number.POSITIVE_INFINITY));
   }
 
   /** Pairs the typed key `key` of `record` (itself at `depth`) with the next twin. */
@@ -276,32 +250,63 @@ class TwinWalk {
   }
 }
 
-/** JSON path of the `index`-th typed key of `root` in document order (error path only). */
-function pathOfTypedKey(root: unknown, keySet: ReadonlySet<string>, index: number): string {
-  let seen = 0;
-  const frames: { node: unknown; keys: readonly (string | number)[]; i: number; segment: string | number }[] =
-    [];
+/**
+ * Calls `visit` on every typed key of `root` in document order, without descending below one, until
+ * `visit` returns false. An explicit stack: safe on any depth. `path()` names the key being visited.
+ */
+function eachTypedKey(
+  root: unknown,
+  keySet: ReadonlySet<string>,
+  visit: (record: Record<string, unknown>, key: string, path: () => string) => boolean,
+): boolean {
+  interface Frame {
+    readonly node: unknown[] | Record<string, unknown>;
+    /** Null for an array. */
+    readonly keys: readonly string[] | null;
+    i: number;
+    readonly segment: string | number;
+  }
+  const frames: Frame[] = [];
   const enter = (node: unknown, segment: string | number) => {
-    if (Array.isArray(node)) frames.push({ node, keys: node.map((_, i) => i), i: 0, segment });
+    if (Array.isArray(node)) frames.push({ node, keys: null, i: 0, segment });
     else if (node !== null && typeof node === "object")
-      frames.push({ node, keys: Object.keys(node), i: 0, segment });
+      frames.push({ node: node as Record<string, unknown>, keys: Object.keys(node), i: 0, segment });
   };
   enter(root, "$");
   while (frames.length > 0) {
-    const frame = frames[frames.length - 1] as (typeof frames)[number];
+    const frame = frames[frames.length - 1] as Frame;
+    if (frame.keys === null) {
+      const list = frame.node as unknown[];
+      if (frame.i >= list.length) frames.pop();
+      else {
+        const i = frame.i++;
+        enter(list[i], i);
+      }
+      continue;
+    }
     if (frame.i >= frame.keys.length) {
       frames.pop();
       continue;
     }
-    const key = frame.keys[frame.i++] as string | number;
-    const child = (frame.node as Record<string | number, unknown>)[key];
-    if (typeof key === "string" && keySet.has(key)) {
-      if (seen++ === index) return pathText([...frames.slice(1).map((f) => f.segment), key]);
-      continue;
-    }
-    enter(child, key);
+    const key = frame.keys[frame.i++] as string;
+    const record = frame.node as Record<string, unknown>;
+    if (!keySet.has(key)) enter(record[key], key);
+    else if (!visit(record, key, () => pathText([...frames.slice(1).map((f) => f.segment), key])))
+      return false;
   }
-  return "$";
+  return true;
+}
+
+/** JSON path of the `index`-th typed key of `root` in document order (error path only). */
+function pathOfTypedKey(root: unknown, keySet: ReadonlySet<string>, index: number): string {
+  let seen = 0;
+  let found = "$";
+  eachTypedKey(root, keySet, (_record, _key, path) => {
+    if (seen++ !== index) return true;
+    found = path();
+    return false;
+  });
+  return found;
 }
 
 /**
