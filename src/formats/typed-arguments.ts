@@ -9,7 +9,10 @@
  * Finding them in the raw text: the regex `"arguments"\s*:` can only match a real object key, because
  * inside a JSON string every quote is escaped. Matches nested inside an already-typed value are skipped
  * (the outer twin covers them). The parsed tree is then walked in document order and each key is paired
- * with the next twin; both must agree value-for-value, or we stop with an error instead of guessing.
+ * with the next twin. Most twins hold no float (`JSON.parse` got them right): they are not parsed again
+ * and line up by key name and count. A twin that carries a float must agree value-for-value with its
+ * key's parsed value before it is swapped in. When anything fails to line up, a second walk compares
+ * every value to name the first key at fault: we stop with an error instead of guessing.
  * Alignment can fail only for unusual files: an escaped key name (`"argum\u0065nts"`), a duplicate key
  * (JSON.parse keeps the last), or a typed key below an object with integer-like keys (JavaScript
  * enumerates those first, out of document order).
@@ -31,10 +34,14 @@ export class TypedArgumentsError extends Error {
   }
 }
 
+/** The value of a plain twin that was not parsed (it is only needed to explain a failure). */
+const UNPARSED: unique symbol = Symbol("unparsed");
+
 interface TypedTwin {
   readonly key: string;
   readonly position: number;
-  readonly value: PyValue;
+  /** `UNPARSED` for a plain twin of the fast pass. */
+  readonly value: PyValue | typeof UNPARSED;
   /** Its text has no number with a fraction or exponent: `JSON.parse` already got it right. */
   readonly plain: boolean;
   /**
@@ -77,46 +84,55 @@ function parseTwin(text: string, start: number): { value: PyValue; end: number; 
 
 const escapeRegex = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
-/** End of the JSON value at `start` and its nesting depth (a string-aware bracket scan, no allocation). */
-function valueExtent(text: string, start: number): { end: number; maxDepth: number } {
+/**
+ * End of the JSON value at `start`, its nesting depth, and whether it holds a number text that
+ * `JSON.parse` would mistype: a fraction or exponent, Python's NaN/Infinity, or an int too long
+ * for a double. One string-aware scan, no allocation.
+ */
+function valueExtent(text: string, start: number): { end: number; maxDepth: number; typed: boolean } {
   let maxDepth = 0;
   let depth = 0;
+  let typed = false;
+  let digits = 0;
   for (let i = start; i < text.length; i++) {
     const c = text.charCodeAt(i);
+    if (c >= 0x30 && c <= 0x39) {
+      if (++digits >= 16) typed = true;
+      continue;
+    }
+    const afterDigit = digits > 0;
+    digits = 0;
     if (c === 0x22) {
       for (i++; i < text.length; i++) {
         const d = text.charCodeAt(i);
         if (d === 0x5c) i++;
         else if (d === 0x22) break;
       }
-      if (depth === 0) return { end: i + 1, maxDepth };
+      if (depth === 0) return { end: i + 1, maxDepth, typed };
     } else if (c === 0x5b || c === 0x7b) {
       depth++;
       if (depth > maxDepth) maxDepth = depth;
     } else if (c === 0x5d || c === 0x7d) {
       depth--;
-      if (depth <= 0) return { end: depth === 0 ? i + 1 : i, maxDepth };
+      if (depth <= 0) return { end: depth === 0 ? i + 1 : i, maxDepth, typed };
     } else if (
       depth === 0 &&
       i > start &&
       (c === 0x2c || c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09)
     ) {
-      return { end: i, maxDepth };
+      return { end: i, maxDepth, typed };
+    } else if (c === 0x2e || c === 0x4e || c === 0x49 || (afterDigit && (c === 0x65 || c === 0x45))) {
+      // Outside strings `.` and capitals only occur in floats, NaN and Infinity (`e` after a digit).
+      typed = true;
     }
   }
-  return { end: text.length, maxDepth };
+  return { end: text.length, maxDepth, typed };
 }
 
 /** Deeper than this, a value goes through the typed parser, which rejects it as too deep. */
 const PLAIN_MAX_DEPTH = 256;
 
-/**
- * A digit followed by `.`/`e`/`E`, Python's NaN/Infinity, or an int too long for a double: the only
- * number texts JSON.parse would mistype.
- */
-const FLOAT_TOKEN = /\d[.eE]|NaN|Infinity|\d{16}/;
-
-function collectTwins(text: string, keys: readonly string[]): TypedTwin[] {
+function collectTwins(text: string, keys: readonly string[], withPlainValues: boolean): TypedTwin[] {
   const pattern = new RegExp(`"(${keys.map(escapeRegex).join("|")})"\\s*:`, "g");
   const twins: TypedTwin[] = [];
   let coveredUntil = 0;
@@ -124,26 +140,29 @@ function collectTwins(text: string, keys: readonly string[]): TypedTwin[] {
     if (m.index < coveredUntil) continue; // nested inside the previous typed value
     let start = m.index + m[0].length;
     while (start < text.length && /\s/.test(text[start] as string)) start++;
-    const { end, maxDepth } = valueExtent(text, start);
-    const slice = text.slice(start, end);
-    if (maxDepth <= PLAIN_MAX_DEPTH && !FLOAT_TOKEN.test(slice)) {
-      // Most arguments hold no float: the fast native parse is exact for them, and still lets the
-      // walk check that each twin lines up with its key.
-      try {
-        twins.push({
-          key: m[1] as string,
-          position: m.index,
-          value: JSON.parse(slice) as PyValue,
-          plain: true,
-          tooDeep: false,
-          depth: maxDepth,
-        });
-        coveredUntil = end;
-        pattern.lastIndex = end;
-        continue;
-      } catch {
-        // not a self-contained value (or too deep for the native parser): use the typed parser
+    const { end, maxDepth, typed } = valueExtent(text, start);
+    if (maxDepth <= PLAIN_MAX_DEPTH && !typed) {
+      // Most arguments hold no float: `JSON.parse` already got them right. Their value is only
+      // parsed again to explain an alignment failure (`withPlainValues`).
+      let value: PyValue | typeof UNPARSED = UNPARSED;
+      if (withPlainValues) {
+        try {
+          value = JSON.parse(text.slice(start, end)) as PyValue;
+        } catch {
+          value = parseTwin(text, start).value;
+        }
       }
+      twins.push({
+        key: m[1] as string,
+        position: m.index,
+        value,
+        plain: true,
+        tooDeep: false,
+        depth: maxDepth,
+      });
+      coveredUntil = end;
+      pattern.lastIndex = end;
+      continue;
     }
     const parsed = parseTwin(text, start);
     twins.push({
@@ -201,6 +220,8 @@ class TwinWalk {
   private next = 0;
   /** Depth of the deepest array or object seen (the root is 0), twins' contents included. */
   maxDepth = 0;
+  /** Typed values to swap in once every key lined up (a failed walk leaves the tree untouched). */
+  readonly swaps: { record: Record<string, unknown>; key: string; value: PyValue }[] = [];
   constructor(
     private readonly twins: readonly TypedTwin[],
     private readonly keySet: ReadonlySet<string>,
@@ -208,6 +229,10 @@ class TwinWalk {
 
   get consumed(): number {
     return this.next;
+  }
+
+  get twinCount(): number {
+    return this.twins.length;
   }
 
   /** Visits `node`; returns false at the first key that does not line up (nothing after it is touched). */
@@ -239,13 +264,16 @@ class TwinWalk {
   /** Pairs the typed key `key` of `record` (itself at `depth`) with the next twin. */
   private pair(record: Record<string, unknown>, key: string, depth: number): boolean {
     const twin = this.twins[this.next];
-    if (twin === undefined || twin.key !== key || !(twin.tooDeep || agrees(twin.value, record[key])))
-      return false;
+    if (twin === undefined || twin.key !== key) return false;
+    // A plain twin without a value (the fast pass) lines up by key; its value equals the parsed one.
+    const checked = twin.tooDeep || (twin.plain && twin.value === UNPARSED);
+    if (!checked && !agrees(twin.value as PyValue, record[key])) return false;
     this.next++;
     const below = twin.tooDeep ? Number.POSITIVE_INFINITY : depth + twin.depth;
     if (below > this.maxDepth) this.maxDepth = below;
     // The twin covers everything below this key, so we do not descend.
-    if (!twin.plain && !twin.tooDeep && needsTypedValue(twin.value)) record[key] = twin.value;
+    if (!twin.plain && !twin.tooDeep && needsTypedValue(twin.value as PyValue))
+      this.swaps.push({ record, key, value: twin.value as PyValue });
     return true;
   }
 }
@@ -322,9 +350,17 @@ export function restoreTypedValues(
 ): number | null {
   if (keys.length === 0) return null;
   const keySet = new Set(keys);
-  const twins = collectTwins(text, keys);
-  const walk = new TwinWalk(twins, keySet);
   const scalarRoot = root === null || typeof root !== "object";
+  const fast = new TwinWalk(collectTwins(text, keys, false), keySet);
+  if (scalarRoot || fast.walk(root, 0)) {
+    if (fast.consumed === fast.twinCount) {
+      for (const { record, key, value } of fast.swaps) record[key] = value;
+      return scalarRoot ? -1 : fast.maxDepth;
+    }
+  }
+  // Something does not line up: walk again comparing every value, to name the first key that fails.
+  const twins = collectTwins(text, keys, true);
+  const walk = new TwinWalk(twins, keySet);
   const complete = scalarRoot || walk.walk(root, 0);
   if (!complete) {
     const index = walk.consumed;
@@ -338,15 +374,12 @@ export function restoreTypedValues(
       path,
     );
   }
-  if (walk.consumed !== twins.length) {
-    const extra = twins[walk.consumed] as TypedTwin;
-    throw new TypedArgumentsError(
-      `cannot restore Python number types: the raw text has a "${extra.key}" key at position ` +
-        `${extra.position} that the parsed document does not (duplicate key?)`,
-      "$",
-    );
-  }
-  return scalarRoot ? -1 : walk.maxDepth;
+  const extra = twins[walk.consumed] as TypedTwin;
+  throw new TypedArgumentsError(
+    `cannot restore Python number types: the raw text has a "${extra.key}" key at position ` +
+      `${extra.position} that the parsed document does not (duplicate key?)`,
+    "$",
+  );
 }
 
 /** `JSON.parse` plus typed restoration of the given keys (see the module comment). */

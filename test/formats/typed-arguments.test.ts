@@ -1,11 +1,14 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { PyFloat } from "../../src/formats/py/value.ts";
+import { pyDumps } from "../../src/formats/py/json.ts";
+import { parsePyJson } from "../../src/formats/py/parse.ts";
+import { PyFloat, type PyValue, sameCanonical } from "../../src/formats/py/value.ts";
 import {
   parseJsonWithTypedKeys,
   restoreTypedValues,
   TypedArgumentsError,
 } from "../../src/formats/typed-arguments.ts";
+import { pyValues } from "../helpers/py-values.ts";
 
 describe("parseJsonWithTypedKeys", () => {
   it("restores floats in arguments and leaves ints and other numbers plain", () => {
@@ -107,6 +110,44 @@ describe("restoreTypedValues' depth", () => {
         const text = JSON.stringify(v, null, spaced ? 1 : undefined);
         const root: unknown = JSON.parse(text);
         expect(restoreTypedValues(text, root)).toBe(depthOf(v));
+      }),
+      { numRuns: 3000 },
+    );
+  });
+});
+
+describe("restoreTypedValues against the typed parser", () => {
+  const typedKeys = ["arguments", "initialization_data"];
+  const leaf = fc.oneof(
+    fc.integer({ min: -1e6, max: 1e6 }),
+    fc.bigInt({ min: 2n ** 53n + 1n, max: 2n ** 70n }),
+    fc.bigInt({ min: 2n ** 53n + 1n, max: 10n ** 16n - 1n }),
+    fc.double({ noNaN: true, noDefaultInfinity: true }).map((x) => new PyFloat(x)),
+    fc.constantFrom<PyValue>(new PyFloat(100), new PyFloat(1e21), new PyFloat(-0.5), true, false, null),
+    fc.constantFrom("1.5", "NaN", "Infinity", "12345678901234567", "e5", "", 'a\\"b'),
+  );
+  const doc = pyValues(leaf, ["a", "arguments", "initialization_data", "1e2"]);
+  /** What the fast path must give: typed values below the outermost typed keys, plain numbers elsewhere. */
+  const expected = (v: PyValue, typed: boolean): unknown => {
+    if (typed) return v;
+    if (v instanceof PyFloat) return v.v;
+    if (typeof v === "bigint") return Number(v);
+    if (v === null || typeof v !== "object") return v;
+    if (Array.isArray(v)) return v.map((x) => expected(x, false));
+    const out: Record<string, unknown> = {};
+    for (const [k, x] of Object.entries(v)) out[k] = expected(x, typedKeys.includes(k));
+    return out;
+  };
+
+  it("gives the typed parser's values under typed keys and JSON.parse's elsewhere", () => {
+    fc.assert(
+      fc.property(doc, fc.boolean(), (v, spaced) => {
+        const text = spaced ? pyDumps(v) : pyDumps(v).replace(/, /g, ",").replace(/: /g, ":");
+        const root: unknown = JSON.parse(text);
+        restoreTypedValues(text, root, typedKeys);
+        const want = expected(parsePyJson(text), false);
+        // Type-exact: an int is not a float.
+        expect(sameCanonical(root as PyValue, want as PyValue)).toBe(true);
       }),
       { numRuns: 3000 },
     );
