@@ -31,4 +31,28 @@ describe("GradingContext.taskArtifacts", () => {
     expect(synced.setup).toBe(unsynced.setup);
     expect(ctx.taskArtifacts(task, false).gold).toBe(unsynced.gold);
   });
+
+  it("shares the artifacts of tasks with the same content, and only those", () => {
+    const ctx = new GradingContext(loadDomainData(DATA_DIR, DOMAINS.airline), TAU2_QUIRKS);
+    const tasks = loadTaskFile(join(DATA_DIR, "domains", "airline", "tasks.json"));
+    const again = loadTaskFile(join(DATA_DIR, "domains", "airline", "tasks.json"));
+    const withActions = tasks.findIndex((t) => (t.evaluation_criteria?.actions?.length ?? 0) > 1);
+    const task = tasks[withActions]!;
+    const copy = again[withActions]!;
+    expect(copy).not.toBe(task);
+    expect(ctx.taskArtifacts(copy).gold).toBe(ctx.taskArtifacts(task).gold);
+    // The same reference actions in another key order are the same task to grade.
+    const reordered = structuredClone(copy);
+    const first = reordered.evaluation_criteria!.actions![0]!;
+    (reordered.evaluation_criteria!.actions as unknown[])[0] = Object.fromEntries(
+      Object.entries(first).reverse(),
+    );
+    expect(ctx.taskArtifacts(reordered).gold).toBe(ctx.taskArtifacts(task).gold);
+    // One changed argument is another task.
+    const changed = structuredClone(copy);
+    const action = changed.evaluation_criteria!.actions![0]!;
+    const [argName] = Object.keys(action.arguments);
+    (action.arguments as Record<string, unknown>)[argName!] = "something else";
+    expect(ctx.taskArtifacts(changed).gold).not.toBe(ctx.taskArtifacts(task).gold);
+  });
 });

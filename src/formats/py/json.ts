@@ -109,19 +109,3 @@ export const canonicalJson = (v: PyValue): string => pyDumps(v, true);
 
 /** Lowercase hex sha256 of a string's UTF-8 bytes (canonical text is pure ASCII). */
 export const sha256Hex = (s: string): string => createHash("sha256").update(s).digest("hex");
-
-/** Marks the values the native serializer cannot tell apart (and strings that could pose as them). */
-function identityReplacer(this: Record<string, unknown>, key: string, serialized: unknown): unknown {
-  const v = this[key]; // before `PyFloat.toJSON` turned it into a bare number
-  if (v instanceof PyFloat) return `\u0000f${Object.is(v.v, -0) ? "-0" : String(v.v)}`;
-  if (typeof v === "bigint") return `\u0000i${v}`;
-  if (typeof v === "string" && v.startsWith("\u0000")) return `\u0000${v}`;
-  return serialized;
-}
-
-/**
- * A cache key for a value, built by the native serializer (about twice as fast as `canonicalJson`):
- * equal keys imply equal canonical JSON. Not the converse: key order counts, so equal values written
- * in another order only miss the cache.
- */
-export const identityKey = (v: PyValue): string => JSON.stringify(v, identityReplacer);
