@@ -2,7 +2,7 @@
  * Reads one `.json` file for the loaders: fast `JSON.parse` with Python-typed argument values, a JSON
  * Lines check (judge outputs are saved as `.json`), and error texts that give the position.
  */
-import { isUtf8 } from "node:buffer";
+import { isAscii, isUtf8 } from "node:buffer";
 import { readFileSync } from "node:fs";
 import { FormatError } from "./errors.ts";
 import { MAX_NESTING, markWithinNesting } from "./nesting.ts";
@@ -90,6 +90,9 @@ function firstInvalidUtf8(bytes: Uint8Array): number {
  * grade a silently altered text. tau2 writes UTF-8 (a BOM is tolerated, as Python's `utf-8-sig` does).
  */
 export function decodeUtf8(file: string, bytes: Uint8Array): string {
+  const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  // Most files are pure ASCII: then Latin-1 decoding gives the same text, about 2.5× faster.
+  if (isAscii(bytes)) return buffer.toString("latin1");
   if (
     bytes.length >= 2 &&
     ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff))
@@ -102,7 +105,7 @@ export function decodeUtf8(file: string, bytes: Uint8Array): string {
       `not valid UTF-8 (first invalid byte near offset ${firstInvalidUtf8(bytes)})`,
     );
   }
-  const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("utf8");
+  const text = buffer.toString("utf8");
   return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
 }
 
