@@ -11,8 +11,9 @@
  * (the outer twin covers them). The parsed tree is then walked in document order and each key is paired
  * with the next twin. Most twins hold no float (`JSON.parse` got them right): they are not parsed again
  * and line up by key name and count. A twin that carries a float must agree value-for-value with its
- * key's parsed value before it is swapped in. When anything fails to line up, a second walk compares
- * every value to name the first key at fault: we stop with an error instead of guessing.
+ * key's parsed value before it is swapped in. (A mix-up among plain twins alone goes unnoticed, and
+ * changes nothing: plain twins are never swapped in.) When anything fails to line up, a second walk
+ * compares every value to name the first key at fault: we stop with an error instead of guessing.
  * Alignment can fail only for unusual files: an escaped key name (`"argum\u0065nts"`), a duplicate key
  * (JSON.parse keeps the last), or a typed key below an object with integer-like keys (JavaScript
  * enumerates those first, out of document order).
