@@ -121,6 +121,21 @@ function tau3Causes(v: Tau3Verdict): string[] {
     .map(([component]) => component);
 }
 
+/** A τ³ verdict (plain, or over the corrections overlay) as its verdict row and component rows. */
+function tau3Rows(
+  batch: Required<FileBatch>,
+  run: string,
+  key: string,
+  grader: "tau3" | "tau3_corrected",
+  v: Tau3Verdict,
+  extra: Record<string, number | null> = {},
+): void {
+  batch.verdicts.push(
+    verdictRow(run, key, grader, passOf(v.reward), v.reward, v.db_match, tau3Causes(v), v.notes),
+  );
+  batch.components.push(...componentRows(run, key, grader, v, extra));
+}
+
 function evidenceRow(run: string, key: string, seq: number, rule: string, gated: boolean, e: Evidence): Row {
   return [
     run,
@@ -228,43 +243,16 @@ export function batchFor(ctx: FileContext, graded: readonly GradedSimulation[]):
       const m = i === undefined ? undefined : messages[i];
       return m === undefined || m.content === null ? null : m.content.slice(0, 2000);
     };
-    if (g.tau3 !== null) {
-      batch.verdicts.push(
-        verdictRow(
-          run,
-          key,
-          "tau3",
-          passOf(g.tau3.reward),
-          g.tau3.reward,
-          g.tau3.db_match,
-          tau3Causes(g.tau3),
-          g.tau3.notes,
-        ),
-      );
-      batch.components.push(...componentRows(run, key, "tau3", g.tau3));
-    }
+    if (g.tau3 !== null) tau3Rows(batch, run, key, "tau3", g.tau3);
     if (g.corrected !== undefined) {
-      const c = g.corrected;
-      batch.verdicts.push(
-        verdictRow(
-          run,
-          key,
-          "tau3_corrected",
-          passOf(c.tau3.reward),
-          c.tau3.reward,
-          c.tau3.db_match,
-          tau3Causes(c.tau3),
-          c.tau3.notes,
-        ),
-      );
-      batch.components.push(
-        ...componentRows(
-          run,
-          key,
-          "tau3_corrected",
-          c.tau3,
-          c.nlCurated === null ? {} : { NL_CURATED: c.nlCurated.score },
-        ),
+      const { tau3, nlCurated } = g.corrected;
+      tau3Rows(
+        batch,
+        run,
+        key,
+        "tau3_corrected",
+        tau3,
+        nlCurated === null ? {} : { NL_CURATED: nlCurated.score },
       );
     }
     if (g.structured !== undefined) {
