@@ -13,13 +13,13 @@ export async function installAnalyses(store: VerdictStore): Promise<void> {
 }
 
 /** Rows as plain JSON values: BIGINT counts become numbers (they are far below 2^53 here). */
-export async function rows(store: VerdictStore, sql: string): Promise<Record<string, unknown>[]> {
+export async function rows<T = Record<string, unknown>>(store: VerdictStore, sql: string): Promise<T[]> {
   const reader = await store.conn.runAndReadAll(sql);
   return reader.getRowObjectsJS().map((r) => {
     const out: Record<string, unknown> = {};
     for (const [k, v] of Object.entries(r)) out[k] = typeof v === "bigint" ? Number(v) : v;
-    return out;
-  }) as Record<string, unknown>[];
+    return out as T; // the caller names the row type of its own query
+  });
 }
 
 const ORDER: Partial<Record<(typeof REPORTED)[number], string>> = {

@@ -81,12 +81,12 @@ export const actionsChart: ChartModule<ActionRow[]> = {
   name: "flips_by_action",
   title: "Flips and score delta by action",
   load: async (store) =>
-    (await rows(
+    await rows<ActionRow>(
       store,
       `SELECT domain, action, kind, simulations, score_delta, flips_among_callers, flips_attributed
        FROM score_delta_by_action WHERE flips_among_callers > 0
        ORDER BY domain, flips_attributed DESC, flips_among_callers DESC, action`,
-    )) as unknown as ActionRow[],
+    ),
   build(data) {
     if (data.length === 0) return null;
     const panels = [...groupBy(data, (r) => r.domain)].map(([d, a]) => domainRow(d, a));

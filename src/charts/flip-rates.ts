@@ -45,10 +45,7 @@ export const flipRatesChart: ChartModule<FlipRateRow[]> = {
   name: "flip_rates_by_model",
   title: "Flip rate by model",
   load: async (store) =>
-    (await rows(
-      store,
-      "SELECT * FROM flip_rates_by_model ORDER BY domain, model",
-    )) as unknown as FlipRateRow[],
+    await rows<FlipRateRow>(store, "SELECT * FROM flip_rates_by_model ORDER BY domain, model"),
   build(data) {
     if (data.length === 0) return null;
     const xMax = Math.min(

@@ -24,10 +24,10 @@ export const flipsByCauseChart: ChartModule<FlipCauseRow[]> = {
   name: "flips_by_cause",
   title: "Flips by cause",
   load: async (store) =>
-    (await rows(
+    await rows<FlipCauseRow>(
       store,
       "SELECT * FROM flips_by_cause ORDER BY domain, cause_category, flips DESC, cause_detail",
-    )) as unknown as FlipCauseRow[],
+    ),
   build(data) {
     if (data.length === 0) return null;
     const panels = [...groupBy(data, (r) => r.domain)].map(([domain, causes]) => {

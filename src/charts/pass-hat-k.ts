@@ -23,11 +23,11 @@ export const passHatKChart: ChartModule<PassHatKRow[]> = {
   name: "pass_hat_k",
   title: "pass^k under both graders",
   load: async (store) =>
-    (await rows(
+    await rows<PassHatKRow>(
       store,
       `SELECT domain, task_version, model, grader, k, pass_hat_k, tasks FROM pass_hat_k
        WHERE grader IN ('tau3', 'structured') ORDER BY domain, task_version, model, grader, k`,
-    )) as unknown as PassHatKRow[],
+    ),
   build(data) {
     const kept = withCurves(data);
     if (kept.length === 0) return null;

@@ -28,10 +28,10 @@ export const probeCensusChart: ChartModule<ProbeCensusRow[] | null> = {
   title: "Blind-spot census",
   async load(store) {
     if (!(await relationExists(store, "probe_census"))) return null;
-    return (await rows(
+    return await rows<ProbeCensusRow>(
       store,
       "SELECT domain, task_version, kind, tasks, tau3_pass, structured_pass FROM probe_census ORDER BY domain, task_version, kind",
-    )) as unknown as ProbeCensusRow[];
+    );
   },
   build(data) {
     if (data === null || data.length === 0) return null;

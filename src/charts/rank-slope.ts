@@ -106,15 +106,12 @@ export const rankSlopeChart: ChartModule<RankSlopeData> = {
   name: "rank_slope",
   title: "Rank under τ³ vs the structured grader",
   load: async (store) => ({
-    ranking: (await rows(
+    ranking: await rows<RankRow>(
       store,
       `SELECT domain, task_version, model, grader, pass1, rank FROM ranking
        WHERE grader IN ('tau3', 'structured') ORDER BY domain, task_version, grader, rank, model`,
-    )) as unknown as RankRow[],
-    swapped: (await rows(
-      store,
-      "SELECT domain, task_version, model_a, model_b FROM swapped_pairs",
-    )) as unknown as SwapRow[],
+    ),
+    swapped: await rows<SwapRow>(store, "SELECT domain, task_version, model_a, model_b FROM swapped_pairs"),
   }),
   build({ ranking, swapped }) {
     const groups = [...groupBy(ranking, (r) => `${r.domain} · ${r.task_version}`)].filter(

@@ -66,7 +66,7 @@ const pivot = (grader: string, col: string, as: string) =>
 
 /** Reads the report's data; the analysis views must be installed (`writeReport` does that). */
 export async function loadReportData(store: VerdictStore): Promise<ReportData> {
-  const get = async <T>(sql: string) => (await rows(store, sql)) as unknown as T[];
+  const get = <T>(sql: string) => rows<T>(store, sql);
   const count = await get<{ n: number }>("SELECT count(*) AS n FROM flips");
   return {
     summary: await summarize(store),

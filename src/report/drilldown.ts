@@ -64,30 +64,30 @@ export const policyCause = (e: PolicyEvidence) => `policy:${e.rule}`;
 const FLIPPED = "sim_key IN (SELECT sim_key FROM flips)";
 
 export async function loadDrilldown(store: VerdictStore): Promise<FlipDrilldown[]> {
-  const flips = (await rows(
+  const flips = await rows<FlipRow>(
     store,
     `SELECT f.sim_key, f.domain, f.task_version, f.task_id, f.trial, f.model, f.path, f.direction, f.structured_causes,
             from_json(coalesce(t.causes, '[]'), '["VARCHAR"]') AS tau3_causes
      FROM flips f
      LEFT JOIN verdicts t ON t.sim_key = f.sim_key AND t.grader = 'tau3' AND t.run_id = (SELECT run_id FROM current_run)
      ORDER BY f.domain, f.model, f.task_id, f.sim_key`,
-  )) as unknown as FlipRow[];
+  );
   const inRun = `run_id = (SELECT run_id FROM current_run) AND ${FLIPPED}`;
-  const requirements = (await rows(
+  const requirements = await rows<RequirementEvidence>(
     store,
     `SELECT sim_key, rule_id, action, quote, message_index, turn_idx, tool_call_id, arguments, excerpt
      FROM violations WHERE ${inRun} ORDER BY sim_key, seq`,
-  )) as unknown as RequirementEvidence[];
-  const fields = (await rows(
+  );
+  const fields = await rows<FieldEvidence>(
     store,
     `SELECT sim_key, db, path, initial_value, gold_value, predicted_value
      FROM field_diffs WHERE ${inRun} ORDER BY sim_key, db, path`,
-  )) as unknown as FieldEvidence[];
-  const policies = (await rows(
+  );
+  const policies = await rows<PolicyEvidence>(
     store,
     `SELECT sim_key, rule, message, message_index, turn_idx, tool_name, excerpt
      FROM policy_hits WHERE ${inRun} ORDER BY sim_key, seq`,
-  )) as unknown as PolicyEvidence[];
+  );
 
   return flips.map((flip) => {
     const causes = new Set(flip.structured_causes);
