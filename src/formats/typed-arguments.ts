@@ -41,10 +41,11 @@ const UNPARSED: unique symbol = Symbol("unparsed");
 interface TypedTwin {
   readonly key: string;
   readonly position: number;
-  /** `UNPARSED` for a plain twin of the fast pass. */
+  /**
+   * `UNPARSED` in the fast pass for a plain value: its text has no number `JSON.parse` would
+   * mistype, so the parsed tree already holds it exactly.
+   */
   readonly value: PyValue | typeof UNPARSED;
-  /** Its text has no number with a fraction or exponent: `JSON.parse` already got it right. */
-  readonly plain: boolean;
   /**
    * The value nests deeper than the typed parser goes: it keeps its `JSON.parse` form and the
    * simulation or task holding it is rejected by the nesting check, not the whole file.
@@ -142,35 +143,15 @@ function collectTwins(text: string, keys: readonly string[], withPlainValues: bo
     let start = m.index + m[0].length;
     while (start < text.length && /\s/.test(text[start] as string)) start++;
     const { end, maxDepth, typed } = valueExtent(text, start);
-    if (maxDepth <= PLAIN_MAX_DEPTH && !typed) {
-      // Most arguments hold no float: `JSON.parse` already got them right. Their value is only
-      // parsed again to explain an alignment failure (`withPlainValues`).
-      let value: PyValue | typeof UNPARSED = UNPARSED;
-      if (withPlainValues) {
-        try {
-          value = JSON.parse(text.slice(start, end)) as PyValue;
-        } catch {
-          value = parseTwin(text, start).value;
-        }
-      }
-      twins.push({
-        key: m[1] as string,
-        position: m.index,
-        value,
-        plain: true,
-        tooDeep: false,
-        depth: maxDepth,
-      });
-      coveredUntil = end;
-      pattern.lastIndex = end;
-      continue;
-    }
-    const parsed = parseTwin(text, start);
+    const plain = maxDepth <= PLAIN_MAX_DEPTH && !typed;
+    // Most arguments hold no float: `JSON.parse` already got them right. Their value is only
+    // parsed again to explain an alignment failure (`withPlainValues`).
+    const parsed: { value: TypedTwin["value"]; end: number; tooDeep: boolean } =
+      plain && !withPlainValues ? { value: UNPARSED, end, tooDeep: false } : parseTwin(text, start);
     twins.push({
       key: m[1] as string,
       position: m.index,
       value: parsed.value,
-      plain: false,
       tooDeep: parsed.tooDeep,
       depth: maxDepth,
     });
@@ -232,10 +213,6 @@ class TwinWalk {
     return this.next;
   }
 
-  get twinCount(): number {
-    return this.twins.length;
-  }
-
   /** Visits `node`; returns false at the first key that does not line up (nothing after it is touched). */
   walk(node: unknown, depth: number): boolean {
     if (depth > RECURSION_LIMIT) {
@@ -267,14 +244,13 @@ class TwinWalk {
     const twin = this.twins[this.next];
     if (twin === undefined || twin.key !== key) return false;
     // A plain twin without a value (the fast pass) lines up by key; its value equals the parsed one.
-    const checked = twin.tooDeep || (twin.plain && twin.value === UNPARSED);
-    if (!checked && !agrees(twin.value as PyValue, record[key])) return false;
+    if (!twin.tooDeep && twin.value !== UNPARSED && !agrees(twin.value, record[key])) return false;
     this.next++;
     const below = twin.tooDeep ? Number.POSITIVE_INFINITY : depth + twin.depth;
     if (below > this.maxDepth) this.maxDepth = below;
     // The twin covers everything below this key, so we do not descend.
-    if (!twin.plain && !twin.tooDeep && needsTypedValue(twin.value as PyValue))
-      this.swaps.push({ record, key, value: twin.value as PyValue });
+    if (!twin.tooDeep && twin.value !== UNPARSED && needsTypedValue(twin.value))
+      this.swaps.push({ record, key, value: twin.value });
     return true;
   }
 }
@@ -352,12 +328,11 @@ export function restoreTypedValues(
   if (keys.length === 0) return null;
   const keySet = new Set(keys);
   const scalarRoot = root === null || typeof root !== "object";
-  const fast = new TwinWalk(collectTwins(text, keys, false), keySet);
-  if (scalarRoot || fast.walk(root, 0)) {
-    if (fast.consumed === fast.twinCount) {
-      for (const { record, key, value } of fast.swaps) record[key] = value;
-      return scalarRoot ? -1 : fast.maxDepth;
-    }
+  const fastTwins = collectTwins(text, keys, false);
+  const fast = new TwinWalk(fastTwins, keySet);
+  if ((scalarRoot || fast.walk(root, 0)) && fast.consumed === fastTwins.length) {
+    for (const { record, key, value } of fast.swaps) record[key] = value;
+    return scalarRoot ? -1 : fast.maxDepth;
   }
   // Something does not line up: walk again comparing every value, to name the first key that fails.
   const twins = collectTwins(text, keys, true);
