@@ -7,10 +7,7 @@
 /** Deeper than anything tau2 writes by two orders of magnitude, shallow enough for every recursion. */
 export const MAX_NESTING = 512;
 
-/**
- * The path (its first `PATH_SEGMENTS` segments, enough to name the field) to the first array or object
- * nested deeper than `limit` levels, or null when the value is within it. Iterative: safe on any depth.
- */
+/** Segments of a too-deep path that are reported: enough to name the field. */
 const PATH_SEGMENTS = 8;
 
 /** Is an array or object nested `limit` or more levels below `v`? Recursion is bounded by `limit`. */
@@ -44,6 +41,10 @@ export function markWithinNesting(root: unknown, levels = 2): void {
   for (const v of Array.isArray(root) ? root : Object.values(root)) markWithinNesting(v, levels - 1);
 }
 
+/**
+ * The path (its first `PATH_SEGMENTS` segments) to the first array or object nested deeper than
+ * `limit` levels, or null when the value is within it. Iterative: safe on any depth.
+ */
 export function deepestPath(value: unknown, limit = MAX_NESTING): (string | number)[] | null {
   if (value === null || typeof value !== "object") return null;
   if (limit >= MAX_NESTING && knownWithinLimit.has(value)) return null;
