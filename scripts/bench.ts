@@ -8,12 +8,10 @@
  * ratios to the parse floor (absolute times are noisy on shared machines). Repeats run in a warm
  * process, so the cold first repeat is reported too.
  */
-import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { readFileSync, rmSync } from "node:fs";
 import { availableParallelism, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { installAnalyses, summarize } from "../src/analysis/report.ts";
 import { REPORTED } from "../src/analysis/views.ts";
@@ -24,11 +22,11 @@ import type { FileResult } from "../src/pipeline/process-file.ts";
 import { gradeJobs, jobsFor } from "../src/pipeline/run.ts";
 import { type Row, TABLES, type TableName } from "../src/store/schema.ts";
 import { type FileBatch, VerdictStore } from "../src/store/store.ts";
+import { corpusOptions, runInChild } from "./script-args.ts";
 
 const { values: args } = parseArgs({
   options: {
-    corpus: { type: "string", default: resolve("../shared/corpus") },
-    "data-dir": { type: "string", default: process.env.TAU2_DATA_DIR || resolve("../shared/tau2-data") },
+    ...corpusOptions,
     replicate: { type: "string", default: "1" },
     repeat: { type: "string", default: "3" },
     workers: { type: "string" },
@@ -182,8 +180,6 @@ interface Baselines {
 
 function baselinesInChild(): Baselines {
   const argv = [
-    ...process.execArgv,
-    fileURLToPath(import.meta.url),
     "--corpus",
     args.corpus,
     "--data-dir",
@@ -194,9 +190,7 @@ function baselinesInChild(): Baselines {
     String(repeat),
     "--baselines",
   ];
-  const child = spawnSync(process.execPath, argv, { encoding: "utf8", maxBuffer: 1 << 24 });
-  if (child.status !== 0) throw new Error(`baseline process failed: ${child.stderr}`);
-  return JSON.parse(child.stdout) as Baselines;
+  return runInChild<Baselines>(import.meta.url, argv, "baseline process");
 }
 
 if (args.baselines) {

@@ -5,19 +5,17 @@
  * process (peak RSS is per process), on W threads (default: every core), and prints each run's
  * simulations, wall time and peak RSS. Grading only: no DuckDB, whose buffers `npm run bench` counts.
  */
-import { spawnSync } from "node:child_process";
 import { availableParallelism } from "node:os";
 import { resolve } from "node:path";
-import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { loadExperiment } from "../src/experiments/config.ts";
 import { closeWorkers } from "../src/pipeline/parallel.ts";
 import { gradeJobs, jobsFor } from "../src/pipeline/run.ts";
+import { corpusOptions, runInChild } from "./script-args.ts";
 
 const { values: args } = parseArgs({
   options: {
-    corpus: { type: "string", default: resolve("../shared/corpus") },
-    "data-dir": { type: "string", default: process.env.TAU2_DATA_DIR || resolve("../shared/tau2-data") },
+    ...corpusOptions,
     replicate: { type: "string", default: "5,10,20,40" },
     workers: { type: "string" },
     // Internal: one measurement, in a child process.
@@ -54,16 +52,8 @@ if (args.one !== undefined) {
   const sizes = args.replicate.split(",").map((s) => Math.max(1, Number(s)));
   process.stdout.write(`corpus ${args.corpus}, ${workers} thread(s), grading only, one process per size\n`);
   for (const k of sizes) {
-    const argv = [
-      ...process.execArgv,
-      fileURLToPath(import.meta.url),
-      ...process.argv.slice(2),
-      "--one",
-      String(k),
-    ];
-    const child = spawnSync(process.execPath, argv, { encoding: "utf8", maxBuffer: 1 << 24 });
-    if (child.status !== 0) throw new Error(`×${k} failed: ${child.stderr}`);
-    const m = JSON.parse(child.stdout) as Measure;
+    const childArgs = [...process.argv.slice(2), "--one", String(k)];
+    const m = runInChild<Measure>(import.meta.url, childArgs, `×${k}`);
     process.stdout.write(
       `  ×${String(m.replicate).padEnd(4)} ${String(m.simulations).padStart(7)} simulations  ${m.seconds.toFixed(1).padStart(6)} s  peak RSS ${Math.round(m.peakRssMb)} MB\n`,
     );

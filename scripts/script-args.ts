@@ -1,0 +1,21 @@
+/** What the measurement scripts share: the corpus options and running a measurement in its own process. */
+import { spawnSync } from "node:child_process";
+import { resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+
+/** `parseArgs` options for the corpus and the tau2 data dir (defaults: the shared reference data). */
+export const corpusOptions = {
+  corpus: { type: "string", default: resolve("../shared/corpus") },
+  "data-dir": { type: "string", default: process.env.TAU2_DATA_DIR || resolve("../shared/tau2-data") },
+} as const;
+
+/**
+ * Runs `script` (a module URL) in a child Node process with `args` and parses the JSON it prints:
+ * peak RSS is per process, so a measurement gets its own.
+ */
+export function runInChild<T>(script: string, args: readonly string[], what: string): T {
+  const argv = [...process.execArgv, fileURLToPath(script), ...args];
+  const child = spawnSync(process.execPath, argv, { encoding: "utf8", maxBuffer: 1 << 24 });
+  if (child.status !== 0) throw new Error(`${what} failed: ${child.stderr}`);
+  return JSON.parse(child.stdout) as T;
+}
