@@ -11,18 +11,18 @@
 import { createHash } from "node:crypto";
 import { readFileSync, rmSync } from "node:fs";
 import { availableParallelism, tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { installAnalyses, summarize } from "../src/analysis/report.ts";
 import { REPORTED } from "../src/analysis/views.ts";
-import { loadExperiment, type ResolvedExperiment } from "../src/experiments/config.ts";
+import type { ResolvedExperiment } from "../src/experiments/config.ts";
 import { loadJsonFile } from "../src/formats/load.ts";
 import { closeWorkers } from "../src/pipeline/parallel.ts";
 import type { FileResult } from "../src/pipeline/process-file.ts";
 import { gradeJobs, jobsFor } from "../src/pipeline/run.ts";
 import { type Row, TABLES, type TableName } from "../src/store/schema.ts";
 import { type FileBatch, VerdictStore } from "../src/store/store.ts";
-import { corpusOptions, runInChild } from "./script-args.ts";
+import { corpusOptions, defaultExperiment, runInChild } from "./script-args.ts";
 
 const { values: args } = parseArgs({
   options: {
@@ -40,10 +40,7 @@ const repeat = Math.max(1, Number(args.repeat));
 const threads = Math.max(1, Number(args.workers ?? availableParallelism()));
 
 const experiment = (graders: ("tau3" | "structured")[]): ResolvedExperiment => {
-  const base = loadExperiment(resolve("experiments/default.json"), {
-    corpus: [args.corpus],
-    dataDir: args["data-dir"],
-  });
+  const base = defaultExperiment(args);
   return {
     ...base,
     config: {

@@ -6,12 +6,11 @@
  * simulations, wall time and peak RSS. Grading only: no DuckDB, whose buffers `npm run bench` counts.
  */
 import { availableParallelism } from "node:os";
-import { resolve } from "node:path";
 import { parseArgs } from "node:util";
-import { loadExperiment } from "../src/experiments/config.ts";
+
 import { closeWorkers } from "../src/pipeline/parallel.ts";
 import { gradeJobs, jobsFor } from "../src/pipeline/run.ts";
-import { corpusOptions, runInChild } from "./script-args.ts";
+import { corpusOptions, defaultExperiment, runInChild } from "./script-args.ts";
 
 const { values: args } = parseArgs({
   options: {
@@ -32,10 +31,7 @@ interface Measure {
 }
 
 async function measure(replicate: number): Promise<Measure> {
-  const exp = loadExperiment(resolve("experiments/default.json"), {
-    corpus: [args.corpus],
-    dataDir: args["data-dir"],
-  });
+  const exp = defaultExperiment(args);
   const jobs = Array.from({ length: replicate }, () => jobsFor(exp)).flat();
   const started = performance.now();
   let simulations = 0;

@@ -2,12 +2,17 @@
 import { spawnSync } from "node:child_process";
 import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { loadExperiment, type ResolvedExperiment } from "../src/experiments/config.ts";
 
 /** `parseArgs` options for the corpus and the tau2 data dir (defaults: the shared reference data). */
 export const corpusOptions = {
   corpus: { type: "string", default: resolve("../shared/corpus") },
   "data-dir": { type: "string", default: process.env.TAU2_DATA_DIR || resolve("../shared/tau2-data") },
 } as const;
+
+/** The default experiment over the given corpus and data dir. */
+export const defaultExperiment = (args: { corpus: string; "data-dir": string }): ResolvedExperiment =>
+  loadExperiment(resolve("experiments/default.json"), { corpus: [args.corpus], dataDir: args["data-dir"] });
 
 /**
  * Runs `script` (a module URL) in a child Node process with `args` and parses the JSON it prints:
