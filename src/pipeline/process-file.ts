@@ -13,8 +13,15 @@ import { detectTaskVersion } from "../formats/task-version.ts";
 import type { Row } from "../store/schema.ts";
 import type { FileBatch } from "../store/store.ts";
 import type { ContextPool } from "./contexts.ts";
-import { type GradedSimulation, type GradeSettings, gradeFile } from "./grade.ts";
-import { batchFor, type FileContext, fileRow, metaOf, unloadedMeta } from "./store-rows.ts";
+import { type GradeSettings, gradeFile } from "./grade.ts";
+import {
+  appendSimulationRows,
+  emptyBatch,
+  type FileContext,
+  fileRow,
+  metaOf,
+  unloadedMeta,
+} from "./store-rows.ts";
 
 export interface FileJob {
   readonly full: string;
@@ -118,23 +125,31 @@ export async function processFile(job: FileJob, deps: FileDeps): Promise<FileRes
     };
   }
   const version = detectTaskVersion(loaded, deps.dataDir);
-  const graded: GradedSimulation[] = [];
-  for await (const g of gradeFile(loaded, version, deps.pool, deps.settings)) graded.push(g);
+  const domain = domainByName(loaded.info.domain ?? "");
+  // Each simulation becomes rows as soon as it is graded: holding every verdict (replayed DB
+  // states, evidence) until the file ends kept them alive through many young-generation GCs.
+  const rowContext = { ...base, domain };
+  const batch = emptyBatch();
+  let simulations = 0;
+  let taskVersion: string | undefined;
+  for await (const g of gradeFile(loaded, version, deps.pool, deps.settings)) {
+    taskVersion ??= g.row.task_version;
+    appendSimulationRows(batch, rowContext, g, simulations++);
+  }
   const ctx: FileContext = {
     ...base,
     file: metaOf(loaded),
-    taskVersion: graded[0]?.row.task_version ?? version.version,
-    domain: domainByName(loaded.info.domain ?? ""),
+    taskVersion: taskVersion ?? version.version,
+    domain,
     exclusion: exclusionFor(deps.exclusions, job.path, loaded),
   };
-  const batch = batchFor(ctx, graded);
   return {
     kind: "graded",
     path: job.path,
     fileId,
     fileRow: fileRow(ctx, "graded", null),
     batch,
-    simulations: graded.length,
-    errors: batch.errors?.length ?? 0,
+    simulations,
+    errors: batch.errors.length,
   };
 }

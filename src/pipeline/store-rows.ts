@@ -59,6 +59,9 @@ export interface FileContext {
   readonly gatedRules: ReadonlySet<string>;
 }
 
+/** What a simulation's rows need of their file. */
+export type RowContext = Pick<FileContext, "runId" | "fileId" | "domain" | "gatedRules">;
+
 export function fileRow(ctx: FileContext, status: string, error: string | null): Row {
   const { file } = ctx;
   return [
@@ -153,7 +156,7 @@ function evidenceRow(run: string, key: string, seq: number, rule: string, gated:
 }
 
 function structuredRows(
-  ctx: FileContext,
+  ctx: RowContext,
   key: string,
   s: StructuredVerdict,
   batch: Required<FileBatch>,
@@ -198,9 +201,9 @@ function structuredRows(
     batch.policy_hits.push(evidenceRow(run, key, seq++, e.code, ctx.gatedRules.has(e.code), e));
 }
 
-/** All rows of one file's simulations. */
-export function batchFor(ctx: FileContext, graded: readonly GradedSimulation[]): FileBatch {
-  const batch: Required<FileBatch> = {
+/** A batch with every table present and empty. */
+export function emptyBatch(): Required<FileBatch> {
+  return {
     runs: [],
     files: [],
     simulations: [],
@@ -212,74 +215,83 @@ export function batchFor(ctx: FileContext, graded: readonly GradedSimulation[]):
     tool_calls: [],
     errors: [],
   };
+}
+
+/**
+ * Appends the rows of the file's `index`-th simulation. Rows are built as each simulation is graded,
+ * so its verdict (replayed DB states, evidence) can be collected before the next one is graded.
+ */
+export function appendSimulationRows(
+  batch: Required<FileBatch>,
+  ctx: RowContext,
+  g: GradedSimulation,
+  index: number,
+): void {
   const run = ctx.runId;
-  graded.forEach((g, index) => {
-    const key = simKey(ctx.fileId, index);
-    const r = g.row;
-    batch.simulations.push([
+  const key = simKey(ctx.fileId, index);
+  const r = g.row;
+  batch.simulations.push([
+    run,
+    key,
+    ctx.fileId,
+    index,
+    r.simulation_id,
+    r.task_id,
+    r.trial,
+    r.termination_reason,
+    r.recorded_reward,
+    r.domain,
+    r.task_version,
+    r.agent_model ?? "unknown",
+    r.error === undefined,
+    g.structured?.transfer.should ?? null,
+    g.structured?.transfer.rule ?? null,
+    g.structured?.transfer.did ?? null,
+  ]);
+  if (r.error !== undefined) {
+    batch.errors.push([run, ctx.fileId, key, "grade", r.error]);
+    return;
+  }
+  const messages = g.sim?.messages ?? [];
+  const excerptAt = (i: number | undefined): string | null => {
+    const m = i === undefined ? undefined : messages[i];
+    return m === undefined || m.content === null ? null : m.content.slice(0, 2000);
+  };
+  if (g.tau3 !== null) tau3Rows(batch, run, key, "tau3", g.tau3);
+  if (g.corrected !== undefined) {
+    const { tau3, nlCurated } = g.corrected;
+    tau3Rows(
+      batch,
       run,
       key,
-      ctx.fileId,
-      index,
-      r.simulation_id,
-      r.task_id,
-      r.trial,
-      r.termination_reason,
-      r.recorded_reward,
-      r.domain,
-      r.task_version,
-      r.agent_model ?? "unknown",
-      r.error === undefined,
-      g.structured?.transfer.should ?? null,
-      g.structured?.transfer.rule ?? null,
-      g.structured?.transfer.did ?? null,
-    ]);
-    if (r.error !== undefined) {
-      batch.errors.push([run, ctx.fileId, key, "grade", r.error]);
-      return;
-    }
-    const messages = g.sim?.messages ?? [];
-    const excerptAt = (i: number | undefined): string | null => {
-      const m = i === undefined ? undefined : messages[i];
-      return m === undefined || m.content === null ? null : m.content.slice(0, 2000);
-    };
-    if (g.tau3 !== null) tau3Rows(batch, run, key, "tau3", g.tau3);
-    if (g.corrected !== undefined) {
-      const { tau3, nlCurated } = g.corrected;
-      tau3Rows(
-        batch,
+      "tau3_corrected",
+      tau3,
+      nlCurated === null ? {} : { NL_CURATED: nlCurated.score },
+    );
+  }
+  if (g.structured !== undefined) {
+    const s = g.structured;
+    batch.verdicts.push(
+      verdictRow(
         run,
         key,
-        "tau3_corrected",
-        tau3,
-        nlCurated === null ? {} : { NL_CURATED: nlCurated.score },
-      );
+        "structured",
+        s.pass,
+        s.pass === null ? null : s.pass ? 1 : 0,
+        g.tau3?.db_match ?? null,
+        s.causes,
+        [],
+      ),
+    );
+    structuredRows(ctx, key, s, batch, excerptAt);
+  }
+  let seq = 0;
+  messages.forEach((m, messageIndex) => {
+    if (m.role !== "assistant" && m.role !== "user") return;
+    for (const call of m.tool_calls ?? []) {
+      const toolkit = call.requestor === "user" ? ctx.domain?.userTools : ctx.domain?.agentTools;
+      const kind = toolkit?.tools.get(call.name)?.kind ?? null;
+      batch.tool_calls.push([run, key, seq++, messageIndex, call.id, call.name, call.requestor, kind]);
     }
-    if (g.structured !== undefined) {
-      const s = g.structured;
-      batch.verdicts.push(
-        verdictRow(
-          run,
-          key,
-          "structured",
-          s.pass,
-          s.pass === null ? null : s.pass ? 1 : 0,
-          g.tau3?.db_match ?? null,
-          s.causes,
-          [],
-        ),
-      );
-      structuredRows(ctx, key, s, batch, excerptAt);
-    }
-    let seq = 0;
-    messages.forEach((m, messageIndex) => {
-      if (m.role !== "assistant" && m.role !== "user") return;
-      for (const call of m.tool_calls ?? []) {
-        const toolkit = call.requestor === "user" ? ctx.domain?.userTools : ctx.domain?.agentTools;
-        const kind = toolkit?.tools.get(call.name)?.kind ?? null;
-        batch.tool_calls.push([run, key, seq++, messageIndex, call.id, call.name, call.requestor, kind]);
-      }
-    });
   });
-  return batch;
 }

@@ -13,7 +13,7 @@ import { DEFAULT_STRUCTURED_CONFIG } from "../../src/graders/structured/grade.ts
 import { recordedJudge } from "../../src/graders/tau3/nl.ts";
 import { ContextPool } from "../../src/pipeline/contexts.ts";
 import { type GradedSimulation, gradeFile } from "../../src/pipeline/grade.ts";
-import { batchFor } from "../../src/pipeline/store-rows.ts";
+import { appendSimulationRows, emptyBatch } from "../../src/pipeline/store-rows.ts";
 import { CORPUS_DIR, DATA_DIR } from "../helpers/data.ts";
 import { call, calls, result, say } from "../helpers/messages.ts";
 
@@ -51,25 +51,26 @@ describe("consistency check on the corpus", () => {
       expect(e.toolCallId).toBeTruthy();
     }
     // In the store: policy_hits rows under the consistency rule, not gating by default.
-    const batch = batchFor(
-      {
-        runId: "r",
-        fileId: "f",
-        path: "p",
-        file: {
-          variant: "tau2-results",
-          info: { domain: "retail", agent_model: null, agent_implementation: null, user_model: null },
-          simulations: 114,
-          rejected: 0,
-        },
-        taskVersion: "v",
-        domain: retail,
-        exclusion: null,
-        gatedRules: new Set(),
+    const batch = emptyBatch();
+    const ctx = {
+      runId: "r",
+      fileId: "f",
+      path: "p",
+      file: {
+        variant: "tau2-results",
+        info: { domain: "retail", agent_model: null, agent_implementation: null, user_model: null },
+        simulations: 114,
+        rejected: 0,
       },
-      rows,
-    );
-    const hits = (batch.policy_hits ?? []).filter((r) => r[3] === CONSISTENCY_CODE);
+      taskVersion: "v",
+      domain: retail,
+      exclusion: null,
+      gatedRules: new Set<string>(),
+    };
+    rows.forEach((g, index) => {
+      appendSimulationRows(batch, ctx, g, index);
+    });
+    const hits = batch.policy_hits.filter((r) => r[3] === CONSISTENCY_CODE);
     expect(hits.length).toBeGreaterThanOrEqual(foreign.length);
     expect(hits.every((r) => r[4] === false)).toBe(true);
     expect(rows.find((g) => g.row.task_id === "0")?.row.structured?.consistency.status).toBe("foreign");
