@@ -26,16 +26,40 @@ function lineAndColumn(text: string, position: number): string {
 
 /** Counts the records when every non-empty line is a JSON value on its own (and there are at least two). */
 function jsonLinesRecords(text: string): number | null {
-  const lines = text.split("\n").filter((l) => l.trim() !== "");
-  if (lines.length < 2) return null;
-  for (const line of lines) {
+  let records = 0;
+  for (let start = 0; start < text.length; ) {
+    const newline = text.indexOf("\n", start);
+    const end = newline === -1 ? text.length : newline;
+    const line = text.slice(start, end);
+    start = end + 1;
+    if (line.trim() === "") continue;
     try {
       JSON.parse(line);
     } catch {
       return null;
     }
+    records++;
   }
-  return lines.length;
+  return records >= 2 ? records : null;
+}
+
+/**
+ * True when the first line is a JSON value on its own and more text follows: then the whole text
+ * cannot be one JSON document, and parsing it as one (which fails only at the second line, after
+ * scanning the rest) is skipped. A pretty-printed document's first line (`{`) fails at once.
+ */
+function startsWithJsonLine(text: string): boolean {
+  const newline = text.indexOf("\n");
+  if (newline === -1) return false;
+  const visible = /\S/g;
+  visible.lastIndex = newline + 1;
+  if (!visible.test(text)) return false;
+  try {
+    JSON.parse(text.slice(0, newline));
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /**
@@ -117,11 +141,16 @@ export function readJsonDocument(
 ): JsonDocument {
   const text = typeof content === "string" ? content : decodeUtf8(file, content ?? readBytes(file));
   if (text.trim() === "") throw new FormatError(file, "$", "empty file (no JSON value)");
+  const jsonLinesFirst = startsWithJsonLine(text);
+  if (jsonLinesFirst) {
+    const records = jsonLinesRecords(text);
+    if (records !== null) return { kind: "jsonl", records };
+  }
   let data: unknown;
   try {
     data = JSON.parse(text);
   } catch {
-    const records = jsonLinesRecords(text);
+    const records = jsonLinesFirst ? null : jsonLinesRecords(text);
     if (records !== null) return { kind: "jsonl", records };
     // Our own parser gives an exact position, and accepts Python's NaN/Infinity.
     try {

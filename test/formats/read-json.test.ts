@@ -1,7 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { FormatError } from "../../src/formats/errors.ts";
-import { decodeUtf8 } from "../../src/formats/read-json.ts";
+import { parsePyJson } from "../../src/formats/py/parse.ts";
+import { decodeUtf8, readJsonDocument } from "../../src/formats/read-json.ts";
 
 const utf8 = (s: string) => new Uint8Array(Buffer.from(s, "utf8"));
 
@@ -43,5 +44,71 @@ describe("decodeUtf8", () => {
     const offset = Number(/near offset (\d+)/.exec(messageOf(() => decodeUtf8("f.json", broken)))?.[1]);
     expect(offset).toBeGreaterThanOrEqual(102 - 4);
     expect(offset).toBeLessThanOrEqual(102);
+  });
+});
+
+/**
+ * What a text is, by definition: one JSON document (Python's NaN and Infinity allowed), JSON Lines (two
+ * or more strict JSON values, one per line), or neither.
+ */
+function referenceKind(text: string): string {
+  try {
+    JSON.parse(text);
+    return "json";
+  } catch {
+    try {
+      parsePyJson(text);
+      return "json";
+    } catch {
+      // not one document: JSON Lines, perhaps
+    }
+    const lines = text.split("\n").filter((l) => l.trim() !== "");
+    const allValues = lines.every((l) => {
+      try {
+        JSON.parse(l);
+        return true;
+      } catch {
+        return false;
+      }
+    });
+    return lines.length >= 2 && allValues ? `jsonl ${lines.length}` : "neither";
+  }
+}
+
+function kindOf(text: string): string {
+  try {
+    const doc = readJsonDocument("f.json", [], text);
+    return doc.kind === "json" ? "json" : `jsonl ${doc.records}`;
+  } catch (e) {
+    if (e instanceof FormatError) return "neither";
+    throw e;
+  }
+}
+
+describe("readJsonDocument: JSON or JSON Lines", () => {
+  const value = fc.oneof(
+    fc.jsonValue({ maxDepth: 2 }).map((v) => JSON.stringify(v)),
+    fc.jsonValue({ maxDepth: 2 }).map((v) => JSON.stringify(v, null, 2)),
+    fc.constantFrom("{", "}", "[1,", '"open', "NaN", "", "  ", "\r"),
+  );
+
+  it("classifies any mix of lines as the definition does", () => {
+    fc.assert(
+      fc.property(fc.array(value, { maxLength: 6 }), fc.constantFrom("\n", "\r\n"), (parts, eol) => {
+        const text = parts.join(eol);
+        fc.pre(text.trim() !== "");
+        expect(kindOf(text)).toBe(referenceKind(text));
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
+  it("keeps the edge cases apart", () => {
+    expect(kindOf('{"a": 1}\n{"a": 2}')).toBe("jsonl 2");
+    expect(kindOf('\n\n{"a": 1}\n\n[2]\n')).toBe("jsonl 2");
+    expect(kindOf('{"a": 1}\n')).toBe("json");
+    expect(kindOf("[1,\n2]\n")).toBe("json");
+    expect(kindOf('{"a": 1}\n{"a": ')).toBe("neither");
+    expect(kindOf("1\n2\n3")).toBe("jsonl 3");
   });
 });
