@@ -8,7 +8,6 @@ import { statSync } from "node:fs";
 import { relative } from "node:path";
 import type { ResolvedExperiment } from "../experiments/config.ts";
 import type { VerdictStore } from "../store/store.ts";
-import { sizeMainThreadYoungGeneration } from "./heap.ts";
 import { listInputFiles } from "./inputs.ts";
 import { gradeInWorkers, inputBytes, workerCount } from "./parallel.ts";
 import { type FileJob, type FileResult, processFile } from "./process-file.ts";
@@ -82,7 +81,6 @@ export async function* gradeJobs(
     yield* gradeInWorkers(jobs, { exp, runId, committed: [...committed] }, workers);
     return;
   }
-  sizeMainThreadYoungGeneration();
   const deps = fileDepsFor(exp, runId, committed);
   for (const job of jobs) yield await processFile(job, deps);
 }
