@@ -98,8 +98,10 @@ export class DbState {
   }
 
   private slot(key: string): Slot | undefined {
+    // One lookup per layer: a slot never holds undefined (a deleted key holds ABSENT).
     for (let s: DbState | null = this; s !== null; s = s.parent) {
-      if (s.own.has(key)) return s.own.get(key);
+      const hit = s.own.get(key);
+      if (hit !== undefined) return hit;
     }
     return undefined;
   }
@@ -334,15 +336,24 @@ export class DbState {
 
   /** Units whose content differs between two states (compares only what either touched). */
   differingUnits(other: DbState): string[] {
-    if (other.base !== this.base) throw new Error("states over different bases cannot be compared unit-wise");
-    const units = this.touchedUnits();
-    for (const u of other.touchedUnits()) units.add(u);
-    return [...units].filter((u) => !sameCanonical(this.unitValue(u), other.unitValue(u)));
+    return [...this.touchedByEither(other)].filter((u) => !this.sameUnit(other, u));
   }
 
   /** DB equality as tau2 decides it (equal hashes), without hashing the whole DB. */
   sameAs(other: DbState): boolean {
     if (other.base !== this.base) return this.hash() === other.hash();
-    return this.differingUnits(other).length === 0;
+    for (const u of this.touchedByEither(other)) if (!this.sameUnit(other, u)) return false;
+    return true;
+  }
+
+  private touchedByEither(other: DbState): Set<string> {
+    if (other.base !== this.base) throw new Error("states over different bases cannot be compared unit-wise");
+    const units = this.touchedUnits();
+    for (const u of other.touchedUnits()) units.add(u);
+    return units;
+  }
+
+  private sameUnit(other: DbState, unit: string): boolean {
+    return sameCanonical(this.unitValue(unit), other.unitValue(unit));
   }
 }
