@@ -54,8 +54,10 @@ function startsWithJsonLine(text: string): boolean {
   const visible = /\S/g;
   visible.lastIndex = newline + 1;
   if (!visible.test(text)) return false;
+  const first = text.slice(0, newline).trim();
+  if (first === "{" || first === "[") return false; // a pretty-printed document: skip the throw
   try {
-    JSON.parse(text.slice(0, newline));
+    JSON.parse(first);
     return true;
   } catch {
     return false;
