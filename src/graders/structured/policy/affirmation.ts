@@ -93,7 +93,13 @@ const normalize = (text: string): string =>
 const tokens = (clause: string): string[] =>
   (clause.match(/[a-z0-9']+/g) ?? []).map((t) => t.replace(/^'+|'+$/g, "")).filter((t) => t !== "");
 
-const PHRASE_TOKENS: readonly (readonly string[])[] = AFFIRMATIVE_PHRASES.map((p) => p.split(" "));
+/** The phrases as token lists, by first token (in list order), so each word is tried only against its own. */
+const PHRASES_BY_FIRST = new Map<string, (readonly string[])[]>();
+for (const phrase of AFFIRMATIVE_PHRASES) {
+  const words = phrase.split(" ");
+  const first = words[0] as string;
+  PHRASES_BY_FIRST.set(first, [...(PHRASES_BY_FIRST.get(first) ?? []), words]);
+}
 
 function phraseAt(words: readonly string[], at: number, phrase: readonly string[]): boolean {
   return phrase.every((w, k) => words[at + k] === w);
@@ -123,7 +129,7 @@ export function findAffirmative(text: string): string | null {
   for (const clause of norm.split(CLAUSE_BREAK)) {
     const words = tokens(clause);
     for (let at = 0; at < words.length; at++) {
-      for (const phrase of PHRASE_TOKENS) {
+      for (const phrase of PHRASES_BY_FIRST.get(words[at] as string) ?? []) {
         if (phraseAt(words, at, phrase) && isLive(words, at, phrase)) return phrase.join(" ");
       }
     }
