@@ -54,10 +54,11 @@ function startsWithJsonLine(text: string): boolean {
   const visible = /\S/g;
   visible.lastIndex = newline + 1;
   if (!visible.test(text)) return false;
-  const first = text.slice(0, newline).trim();
+  const line = text.slice(0, newline);
+  const first = line.trim();
   if (first === "{" || first === "[") return false; // a pretty-printed document: skip the throw
   try {
-    JSON.parse(first);
+    JSON.parse(line);
     return true;
   } catch {
     return false;

@@ -89,7 +89,8 @@ describe("readJsonDocument: JSON or JSON Lines", () => {
   const value = fc.oneof(
     fc.jsonValue({ maxDepth: 2 }).map((v) => JSON.stringify(v)),
     fc.jsonValue({ maxDepth: 2 }).map((v) => JSON.stringify(v, null, 2)),
-    fc.constantFrom("{", "}", "[1,", '"open', "NaN", "", "  ", "\r"),
+    // "\u00a0[1]": JS trims U+00A0 but JSON does not count it as whitespace.
+    fc.constantFrom("{", "}", "[1,", '"open', "NaN", "", "  ", "\r", "\u00a0[1]", " { "),
   );
 
   it("classifies any mix of lines as the definition does", () => {

@@ -44,6 +44,8 @@ describe("bench --json", () => {
     expect(out.ratio_to_parse_floor).toBeCloseTo((out.both_s as number) / (out.parse_floor_s as number), 6);
     expect(out.sims_per_s).toBeCloseTo((out.simulations as number) / (out.both_s as number), 6);
     expect(out.threads).toBe(2);
+    // Every repeat of both graders is listed, in order; the headline is their median.
+    expect((out as unknown as { both_repeats_s: number[] }).both_repeats_s).toEqual([out.both_s]);
     expect(out.both_one_thread_s).toBeGreaterThan(0);
     // The bench's ingest writes what `tau-rescore run` writes.
     const db = join(dir, "run.duckdb");
