@@ -255,7 +255,6 @@ const result = {
   both_one_thread_s: bothOne,
   one_thread_ratio_to_parse_floor: bothOne / m.parse,
   baseline_process_peak_rss_mb: baselines.peakRssMb,
-  cold_first_repeat_both_s: runs.both[0],
   both_repeats_s: runs.both,
   ingest_s: m.write,
   run_with_db_s: m.run,
