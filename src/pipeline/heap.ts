@@ -9,7 +9,7 @@
  * `v8.setFlagsFromString` does not resize it), and grading on it measured no faster with
  * `--max-semi-space-size=32` on the command line (its GC helpers run on the idle cores).
  */
-export const SEMI_SPACE_MB = 32;
+const SEMI_SPACE_MB = 32;
 
 /** What `resourceLimits.maxYoungGenerationSizeMb` takes: two semi-spaces plus the new large-object space. */
 export const YOUNG_GENERATION_MB = 3 * SEMI_SPACE_MB;
