@@ -212,6 +212,7 @@ const runs: Record<Phase, number[]> = {
   analysis: [],
 };
 let simulations = 0;
+let tau3Simulations = 0;
 let verdictRows = 0;
 const db = join(tmpdir(), `tau-rescore-bench-${process.pid}.duckdb`);
 const baselines = baselinesInChild();
@@ -219,7 +220,7 @@ runs.load.push(...baselines.load);
 runs.bothOne.push(...baselines.one);
 for (let i = 0; i < repeat; i++) {
   runs.parse.push(await seconds(parseFloor));
-  runs.tau3.push(await seconds(() => grade(experiment(["tau3"]), threads)));
+  runs.tau3.push(await seconds(async () => (tau3Simulations = await grade(experiment(["tau3"]), threads))));
   runs.both.push(await seconds(async () => (simulations = await grade(exp, threads))));
   const w = await ingest(db);
   runs.write.push(w.writeS);
@@ -246,6 +247,7 @@ const result = {
   simulations,
   sims_per_s: simulations / m.both,
   ratio_to_parse_floor: m.both / m.parse,
+  tau3_sims_per_s: tau3Simulations / m.tau3,
   peak_rss_mb: process.resourceUsage().maxRSS / 1024,
   analysis_s: m.analysis,
   threads,
@@ -269,12 +271,12 @@ if (args.json) {
   const f = (x: number) => x.toFixed(3);
   const row = (label: string, s: number, ...rest: string[]) =>
     [`  ${label.padEnd(44)}${f(s)} s`, `${(s / m.parse).toFixed(2)}×`.padStart(7), ...rest].join("   ");
-  const rate = (x: number) => `${Math.round(simulations / x)} simulations/s`;
+  const rate = (x: number, n = simulations) => `${Math.round(n / x)} simulations/s`;
   const lines = [
     `corpus ${args.corpus} ×${replicate}: ${jobs.length} files, ${simulations} simulations, median of ${repeat} (warm process)`,
     row("parse floor (read + JSON.parse)", m.parse),
     row("loading (+ file hash, typed parse, schema)", m.load),
-    row(`τ³ only, ${threads} thread(s)`, m.tau3),
+    row(`τ³ only, ${threads} thread(s)`, m.tau3, rate(m.tau3, tau3Simulations)),
   ];
   lines.push(row("both graders, 1 thread", bothOne, rate(bothOne)));
   lines.push(

@@ -43,6 +43,8 @@ describe("bench --json", () => {
     expect(out.simulations).toBe(1 + 1 + 1 + 1 + 1 + 20 + 40 + 40 + 50);
     expect(out.ratio_to_parse_floor).toBeCloseTo((out.both_s as number) / (out.parse_floor_s as number), 6);
     expect(out.sims_per_s).toBeCloseTo((out.simulations as number) / (out.both_s as number), 6);
+    // τ³ alone grades the same simulations, at its own rate.
+    expect(out.tau3_sims_per_s).toBeCloseTo((out.simulations as number) / (out.tau3_s as number), 6);
     expect(out.threads).toBe(2);
     // Every repeat of both graders is listed, in order; the headline is their median.
     expect((out as unknown as { both_repeats_s: number[] }).both_repeats_s).toEqual([out.both_s]);
