@@ -1,6 +1,7 @@
 /**
  * The import graph follows the layers: formats → domains → replay → graders → store → pipeline/experiments →
  * analysis/probes → charts → report → cli. A lower layer never imports a higher one, and nothing imports cli.
+ * `build` (the bundler the launcher and the threads run from) imports none of them.
  */
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
@@ -8,6 +9,7 @@ import { describe, expect, it } from "vitest";
 
 const SRC = resolve("src");
 const LAYER: Record<string, number> = {
+  build: 0,
   formats: 0,
   domains: 1,
   replay: 2,
@@ -32,6 +34,11 @@ function files(dir: string): string[] {
 const layerOf = (file: string): string => relative(SRC, file).split("/")[0] as string;
 
 describe("layers", () => {
+  it("places every folder of src in a layer", () => {
+    const folders = readdirSync(SRC).filter((n) => statSync(join(SRC, n)).isDirectory());
+    expect(folders.filter((f) => !(f in LAYER))).toEqual([]);
+  });
+
   it("no module imports from a higher layer", () => {
     const offending: string[] = [];
     for (const file of files(SRC)) {
