@@ -56,7 +56,7 @@ const sourceUrls = {
  * The bundle is split at dynamic imports, so what a command loads lazily (vega for charts) is still
  * loaded only when used.
  * @param {string} entry absolute path of the entry module
- * @param {string} name folder name prefix of the bundle
+ * @param {string} name folder name prefix of the bundle; it stands for `entry` (one bundle per name and source tree)
  * @param {string} [cacheDir] where bundles are kept (inside the checkout, so packages resolve)
  * @returns {Promise<string>}
  */
