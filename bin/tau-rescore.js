@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Launcher: runs the CLI from a cached esbuild bundle of src/ (built on first use, rebuilt when a source
 // changes); loading every module through tsx cost about 0.4 s per command. tsx is the fallback, and
-// TAU_RESCORE_NO_BUNDLE=1 forces it (stack traces then point at the TypeScript sources).
+// TAU_RESCORE_NO_BUNDLE=1 forces it, for the grading threads too (stack traces then name the .ts files).
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { bundle } from "../src/build/bundle.mjs";
 

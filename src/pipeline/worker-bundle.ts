@@ -13,6 +13,8 @@ let cached: URL | undefined;
 
 export async function workerScript(): Promise<URL> {
   if (cached !== undefined) return cached;
+  // Like the launcher: TAU_RESCORE_NO_BUNDLE=1 runs the sources (stack traces name the .ts files).
+  if (process.env.TAU_RESCORE_NO_BUNDLE) return (cached = FALLBACK);
   try {
     cached = pathToFileURL(await bundle(WORKER, "worker"));
   } catch {

@@ -76,13 +76,22 @@ describe("tau-rescore run", () => {
     await expectUniqueKeys(killed);
   });
 
-  it("grades the same tables on worker threads as in the main thread", async () => {
+  it("grades the same tables on worker threads as in the main thread, bundled or from the sources", async () => {
     const { experiment, dir } = setup();
     const one = join(dir, "one.duckdb");
     const two = join(dir, "two.duckdb");
+    const sources = join(dir, "sources.duckdb");
     expect(cli(["run", experiment, "--db", one], { TAU_RESCORE_WORKERS: "1" }).status).toBe(0);
     expect(cli(["run", experiment, "--db", two], { TAU_RESCORE_WORKERS: "2" }).status).toBe(0);
-    expect(await dumpTables(two)).toEqual(await dumpTables(one));
+    // The fallback: the command line and its threads load the TypeScript sources through tsx.
+    const r = cli(["run", experiment, "--db", sources], {
+      TAU_RESCORE_WORKERS: "2",
+      TAU_RESCORE_NO_BUNDLE: "1",
+    });
+    expect(r.status, r.stderr).toBe(0);
+    const expected = await dumpTables(one);
+    expect(await dumpTables(two)).toEqual(expected);
+    expect(await dumpTables(sources)).toEqual(expected);
   });
 
   it("reports a DuckDB file locked by another process clearly, with exit code 1", async () => {
