@@ -16,11 +16,8 @@ const MAIN = join(SRC_DIR, "cli", "main.ts");
 const cacheDir = join(dirname(CACHE_DIR), `tau-rescore-test-${process.pid}`);
 afterAll(() => rmSync(cacheDir, { recursive: true, force: true }));
 
-const run = (script: string[], env: Record<string, string> = {}) =>
-  spawnSync(process.execPath, script, {
-    encoding: "utf8",
-    env: { ...process.env, TAU2_DATA_DIR: DATA_DIR, ...env },
-  });
+const run = (script: string[]) =>
+  spawnSync(process.execPath, script, { encoding: "utf8", env: { ...process.env, TAU2_DATA_DIR: DATA_DIR } });
 
 describe("bundle", () => {
   it("builds one bundle per source tree, also when builds race", async () => {
