@@ -93,6 +93,23 @@ export async function bundle(entry, name, cacheDir = CACHE_DIR) {
   return main;
 }
 
+/**
+ * The bundle of `entry` to run, or null for the sources through tsx: when `TAU_RESCORE_NO_BUNDLE` is
+ * set (stack traces then name the .ts files), or when no bundle can be built (no esbuild, a read-only
+ * checkout). The launcher and the grading threads both decide here.
+ * @param {string} entry absolute path of the entry module
+ * @param {string} name as for `bundle`
+ * @returns {Promise<string | null>}
+ */
+export async function bundleToRun(entry, name) {
+  if (process.env.TAU_RESCORE_NO_BUNDLE) return null;
+  try {
+    return await bundle(entry, name);
+  } catch {
+    return null;
+  }
+}
+
 function pruneStale(cacheDir, name, current) {
   const now = Date.now();
   for (const f of readdirSync(cacheDir)) {
