@@ -4,7 +4,7 @@
  * the TypeScript sources (paths relative to a source file included).
  */
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, readdirSync, rmSync, statSync, utimesSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
@@ -77,5 +77,31 @@ describe("bundle", () => {
       expect(bundled.stdout).toBe(sources.stdout);
       expect(bundled.stderr).toBe(sources.stderr);
     }
+  }, 60_000);
+
+  it("says once per process, on stderr, when it cannot build and runs from the sources", () => {
+    // A cache folder below a regular file cannot be created (ENOTDIR, also for root).
+    mkdirSync(cacheDir, { recursive: true });
+    const blocker = join(cacheDir, "not-a-folder");
+    writeFileSync(blocker, "");
+    const script = `
+      import { bundleToRun } from ${JSON.stringify(pathToFileURL(join(SRC_DIR, "build", "bundle.mjs")).href)};
+      const entry = ${JSON.stringify(MAIN)};
+      const cache = ${JSON.stringify(join(blocker, "cache"))};
+      console.log(JSON.stringify([await bundleToRun(entry, "cli", cache), await bundleToRun(entry, "worker", cache)]));`;
+    const attempt = (env: NodeJS.ProcessEnv) =>
+      spawnSync(process.execPath, ["--input-type=module", "-e", script], { encoding: "utf8", env });
+    const failed = attempt({ ...process.env, TAU_RESCORE_NO_BUNDLE: "" });
+    expect(failed.status, failed.stderr).toBe(0);
+    expect(JSON.parse(failed.stdout)).toEqual([null, null]);
+    const warnings = failed.stderr.split("\n").filter((l) => l.startsWith("tau-rescore: warning:"));
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toContain("could not build the cli bundle");
+    expect(warnings[0]).toContain("ENOTDIR");
+    expect(warnings[0]).toContain("TAU_RESCORE_NO_BUNDLE=1");
+    // Asked for the sources: no attempt, nothing to say.
+    const asked = attempt({ ...process.env, TAU_RESCORE_NO_BUNDLE: "1" });
+    expect(JSON.parse(asked.stdout)).toEqual([null, null]);
+    expect(asked.stderr).toBe("");
   }, 60_000);
 });
