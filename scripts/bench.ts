@@ -15,13 +15,14 @@ import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { installAnalyses, summarize } from "../src/analysis/report.ts";
 import { REPORTED } from "../src/analysis/views.ts";
-import type { ResolvedExperiment } from "../src/experiments/config.ts";
 import { loadJsonFile } from "../src/formats/load.ts";
+import { stableJson } from "../src/formats/stable-json.ts";
 import { closeWorkers } from "../src/pipeline/parallel.ts";
 import type { FileResult } from "../src/pipeline/process-file.ts";
 import { gradeJobs, jobsFor } from "../src/pipeline/run.ts";
-import { type Row, TABLES, type TableName } from "../src/store/schema.ts";
-import { type FileBatch, VerdictStore } from "../src/store/store.ts";
+import { planRun, type RunPlan } from "../src/pipeline/settings.ts";
+import { type PackedBatch, type PackedRow, type RowOf, TABLES, type TableName } from "../src/store/schema.ts";
+import { VerdictStore } from "../src/store/store.ts";
 import { corpusOptions, defaultExperiment, runInChild } from "./script-args.ts";
 
 const { values: args } = parseArgs({
@@ -39,16 +40,16 @@ const replicate = Math.max(1, Number(args.replicate));
 const repeat = Math.max(1, Number(args.repeat));
 const threads = Math.max(1, Number(args.workers ?? availableParallelism()));
 
-const experiment = (graders: ("tau3" | "structured")[]): ResolvedExperiment => {
+const experiment = (graders: ("tau3" | "structured")[]): RunPlan => {
   const base = defaultExperiment(args);
-  return {
+  return planRun({
     ...base,
     config: {
       ...base.config,
       graders,
       corrections: graders.includes("structured") && base.config.corrections,
     },
-  };
+  });
 };
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
@@ -59,7 +60,8 @@ const seconds = async (f: () => Promise<unknown> | unknown) => {
 };
 
 const exp = experiment(["tau3", "structured"]);
-const baseJobs = jobsFor(exp);
+const tau3Only = experiment(["tau3"]);
+const baseJobs = jobsFor(exp.exp);
 const jobs = Array.from({ length: replicate }, () => baseJobs).flat();
 
 function parseFloor(): void {
@@ -86,13 +88,13 @@ function loadOnly(): void {
 }
 
 async function grade(
-  e: ResolvedExperiment,
+  e: RunPlan,
   workers: number,
   sink?: (r: FileResult, replica: number) => Promise<void>,
 ): Promise<number> {
   let sims = 0;
   const seen = new Map<string, number>();
-  for await (const r of gradeJobs(e, "bench", jobs, new Set(), workers)) {
+  for await (const r of gradeJobs(e, jobs, new Set(), workers)) {
     const replica = seen.get(r.path) ?? 0;
     seen.set(r.path, replica + 1);
     if (r.kind !== "skipped") sims += r.simulations;
@@ -102,9 +104,9 @@ async function grade(
 }
 
 /** Replicated files would collide on their content keys: suffix file ids and simulation keys. */
-function rekey(rows: readonly Row[], table: TableName, replica: number): Row[] {
+function rekey(table: TableName, rows: readonly PackedRow[], replica: number): PackedRow[] {
   if (replica === 0) return [...rows];
-  const cols = TABLES[table].columns.map((c) => c.name);
+  const cols = TABLES[table].columns.map((c) => c.name as string);
   const targets = ["file_id", "sim_key"].map((n) => cols.indexOf(n)).filter((i) => i >= 0);
   return rows.map((row) =>
     row.map((v, i) => (targets.includes(i) && typeof v === "string" ? `${v}~${replica}` : v)),
@@ -114,23 +116,25 @@ function rekey(rows: readonly Row[], table: TableName, replica: number): Row[] {
 async function ingest(db: string): Promise<{ writeS: number; totalS: number }> {
   rmSync(db, { force: true });
   const store = await VerdictStore.open(db);
-  const c = exp.config;
+  const c = exp.exp.config;
   await store.append("runs", [
-    [
-      "bench",
-      1,
-      c.name,
-      exp.configHash,
-      "bench",
-      "{}",
-      c.infrastructure_errors,
-      c.ranking.min_task_coverage,
-      c.ranking.bootstrap_samples,
-      c.ranking.seed,
-    ],
+    {
+      run_id: exp.runId,
+      seq: 1,
+      experiment: c.name,
+      config_hash: exp.exp.configHash,
+      tool_version: "bench",
+      config_json: "{}",
+      grading_spec: stableJson(exp.grading.spec),
+      infrastructure_errors: c.infrastructure_errors,
+      min_task_coverage: c.ranking.min_task_coverage,
+      bootstrap_samples: c.ranking.bootstrap_samples,
+      seed: c.ranking.seed,
+      completed: true,
+    },
   ]);
   let writeS = 0;
-  const pending: { fileRow: Row; batch: FileBatch }[] = [];
+  const pending: { fileRow: RowOf<"files">; batch: PackedBatch }[] = [];
   const flush = async () => {
     writeS += await seconds(() => store.writeFiles(pending));
     pending.length = 0;
@@ -138,10 +142,11 @@ async function ingest(db: string): Promise<{ writeS: number; totalS: number }> {
   const totalS = await seconds(() =>
     grade(exp, threads, async (r, replica) => {
       if (r.kind === "skipped") return;
-      const batch: FileBatch = {};
-      for (const [t, rows] of Object.entries(r.batch) as [TableName, Row[]][])
-        batch[t] = rekey(rows, t, replica);
-      pending.push({ fileRow: rekey([r.fileRow], "files", replica)[0] as Row, batch });
+      const batch: PackedBatch = {};
+      for (const t of Object.keys(r.batch) as TableName[]) batch[t] = rekey(t, r.batch[t] ?? [], replica);
+      const fileRow =
+        replica === 0 ? r.fileRow : { ...r.fileRow, file_id: `${r.fileRow.file_id}~${replica}` };
+      pending.push({ fileRow, batch });
       if (pending.length >= 16) await flush();
     }),
   );
@@ -220,7 +225,7 @@ runs.load.push(...baselines.load);
 runs.bothOne.push(...baselines.one);
 for (let i = 0; i < repeat; i++) {
   runs.parse.push(await seconds(parseFloor));
-  runs.tau3.push(await seconds(async () => (tau3Simulations = await grade(experiment(["tau3"]), threads))));
+  runs.tau3.push(await seconds(async () => (tau3Simulations = await grade(tau3Only, threads))));
   runs.both.push(await seconds(async () => (simulations = await grade(exp, threads))));
   const w = await ingest(db);
   runs.write.push(w.writeS);

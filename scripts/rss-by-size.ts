@@ -10,6 +10,7 @@ import { parseArgs } from "node:util";
 
 import { closeWorkers } from "../src/pipeline/parallel.ts";
 import { gradeJobs, jobsFor } from "../src/pipeline/run.ts";
+import { planRun } from "../src/pipeline/settings.ts";
 import { corpusOptions, defaultExperiment, runInChild } from "./script-args.ts";
 
 const { values: args } = parseArgs({
@@ -31,11 +32,11 @@ interface Measure {
 }
 
 async function measure(replicate: number): Promise<Measure> {
-  const exp = defaultExperiment(args);
-  const jobs = Array.from({ length: replicate }, () => jobsFor(exp)).flat();
+  const plan = planRun(defaultExperiment(args));
+  const jobs = Array.from({ length: replicate }, () => jobsFor(plan.exp)).flat();
   const started = performance.now();
   let simulations = 0;
-  for await (const r of gradeJobs(exp, "rss", jobs, new Set(), workers))
+  for await (const r of gradeJobs(plan, jobs, new Set(), workers))
     if (r.kind !== "skipped") simulations += r.simulations;
   const seconds = (performance.now() - started) / 1000;
   await closeWorkers();

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { canonicalJson, pyJsonString } from "../src/formats/py/json.ts";
-import { floatRepr, pyRoundFloat } from "../src/formats/py/number.ts";
-import { parsePyJson } from "../src/formats/py/parse.ts";
-import { PyFloat } from "../src/formats/py/value.ts";
+import { canonicalJson, pyJsonString } from "../src/py/json.ts";
+import { floatRepr, pyRoundFloat } from "../src/py/number.ts";
+import { parsePyJson } from "../src/py/parse.ts";
+import { PyFloat } from "../src/py/value.ts";
 
 describe("smoke", () => {
   it("formats like Python", () => {

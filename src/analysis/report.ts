@@ -6,10 +6,53 @@
 import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { basename, dirname, join, resolve } from "node:path";
 import type { VerdictStore } from "../store/store.ts";
-import { analysisStatements, REPORTED } from "./views.ts";
+import { analysisStatements, REPORTED, RUN_VARIABLE } from "./views.ts";
 
-export async function installAnalyses(store: VerdictStore): Promise<void> {
+export class ReportError extends Error {
+  override readonly name = "ReportError";
+}
+
+export interface RunInfo {
+  run_id: string;
+  seq: number;
+  experiment: string;
+  config_hash: string;
+  tool_version: string;
+  completed: boolean;
+}
+
+const sqlString = (s: string) => `'${s.replaceAll("'", "''")}'`;
+
+/**
+ * Points every view at one run: `runId`, or else the latest completed run. Returns that run, or null
+ * when the store has no completed run (the views are then empty).
+ */
+export async function selectRun(store: VerdictStore, runId?: string): Promise<RunInfo | null> {
+  const runs = await rows<RunInfo>(
+    store,
+    "SELECT run_id, seq, experiment, config_hash, tool_version, completed FROM runs ORDER BY seq",
+  );
+  if (runId !== undefined) {
+    const hit = runs.find((r) => r.run_id === runId);
+    if (hit === undefined)
+      throw new ReportError(
+        `${store.path} has no run ${runId}` +
+          (runs.length === 0
+            ? ""
+            : `; its runs: ${runs.map((r) => `${r.run_id} (${r.experiment})`).join(", ")}`),
+      );
+    await store.conn.run(`SET VARIABLE ${RUN_VARIABLE} = ${sqlString(runId)}`);
+    return hit;
+  }
+  await store.conn.run(`SET VARIABLE ${RUN_VARIABLE} = NULL::VARCHAR`);
+  return runs.filter((r) => r.completed).at(-1) ?? null;
+}
+
+/** Installs the analysis views over the selected run (see `selectRun`); returns that run. */
+export async function installAnalyses(store: VerdictStore, runId?: string): Promise<RunInfo | null> {
+  const run = await selectRun(store, runId);
   for (const sql of analysisStatements()) await store.conn.run(sql);
+  return run;
 }
 
 /** Rows as plain JSON values: BIGINT counts become numbers (they are far below 2^53 here). */
@@ -27,7 +70,8 @@ const ORDER: Partial<Record<(typeof REPORTED)[number], string>> = {
   flip_summary: "scope, domain",
   flip_rates_by_model: "domain, model",
   flip_rates_by_task: "domain, task_version, task_id",
-  flips_by_cause: "domain, cause_category, cause_detail, direction",
+  flip_causes: "domain, model, task_id, sim_key, seq",
+  flips_by_cause: "domain, cause_kind, reference, direction",
   mcnemar_by_model: "domain, model",
   score_delta_by_action: "domain, action",
   pass_hat_k: "domain, task_version, model, grader, k",
@@ -40,15 +84,19 @@ const ORDER: Partial<Record<(typeof REPORTED)[number], string>> = {
   bootstrap_tau_b: "domain, task_version",
   recorded_agreement: "domain, model, path",
   transfer_confusion: "domain, model",
+  vacuous_components: "domain, grader, component",
+  vacuous_passes: "domain, grader",
 };
 
-const sqlString = (s: string) => `'${s.replaceAll("'", "''")}'`;
-
 export interface Summary {
+  /** The run the report is about (null when the store has no completed run). */
+  run: RunInfo | null;
   simulations: number;
   graded: number;
   errors: number;
   flips: { pass_to_fail: number; fail_to_pass: number };
+  /** Per domain and grader: passing verdicts, and those whose every reward-basis component was vacuous. */
+  vacuous_passes: { domain: string; grader: string; passes: number; vacuous_passes: number }[];
   by_domain: Record<
     string,
     {
@@ -77,6 +125,17 @@ export interface Summary {
 }
 
 export async function summarize(store: VerdictStore): Promise<Summary> {
+  const run =
+    (
+      await rows<RunInfo>(
+        store,
+        "SELECT run_id, seq, experiment, config_hash, tool_version, completed FROM current_run",
+      )
+    )[0] ?? null;
+  const vacuous = await rows<Summary["vacuous_passes"][number]>(
+    store,
+    "SELECT domain, grader, passes, vacuous_passes FROM vacuous_passes ORDER BY domain, grader",
+  );
   const one = async (sql: string) => (await rows(store, sql))[0] ?? {};
   const counts = await one(`SELECT count(*) AS simulations, count(*) FILTER (WHERE graded) AS graded
                             FROM simulations JOIN current_run USING (run_id)`);
@@ -127,6 +186,7 @@ export async function summarize(store: VerdictStore): Promise<Summary> {
     };
   }
   return {
+    run,
     simulations: (counts.simulations as number) ?? 0,
     graded: (counts.graded as number) ?? 0,
     errors: (errors.n as number) ?? 0,
@@ -134,6 +194,7 @@ export async function summarize(store: VerdictStore): Promise<Summary> {
       pass_to_fail: (overall.pass_to_fail as number) ?? 0,
       fail_to_pass: (overall.fail_to_pass as number) ?? 0,
     },
+    vacuous_passes: vacuous,
     by_domain: byDomain,
     ranking,
   };
@@ -145,22 +206,19 @@ const csvCell = (v: unknown): string => {
   return /[",\n\r]/.test(s) ? `"${s.replaceAll('"', '""')}"` : s;
 };
 
-export class ReportError extends Error {
-  override readonly name = "ReportError";
-}
-
 /** Writes the whole report into `outDir` atomically (temp folder, then rename). */
 export async function writeReport(
   store: VerdictStore,
   outDir: string,
   extra?: (tmp: string) => Promise<void>,
+  runId?: string,
 ): Promise<Summary> {
   const target = resolve(outDir);
   const tmp = join(dirname(target), `.${basename(target)}.partial-${process.pid}`);
   try {
     rmSync(tmp, { recursive: true, force: true });
     mkdirSync(tmp, { recursive: true });
-    await installAnalyses(store);
+    await installAnalyses(store, runId);
     for (const view of REPORTED) {
       const sql = `SELECT * FROM ${view} ORDER BY ${ORDER[view] ?? "ALL"}`;
       const data = await rows(store, sql);

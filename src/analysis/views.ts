@@ -3,6 +3,9 @@
  * comes from these; TypeScript only installs them and reads them out.
  */
 
+/** The session variable that selects the run the views read (see `current_run`). */
+export const RUN_VARIABLE = "tau_rescore_run";
+
 /** Small statistical helpers as SQL macros. */
 const MACROS = [
   // Wilson score interval for k successes in n trials (z = 1.96).
@@ -27,7 +30,14 @@ const MACROS = [
 
 /** Views, in dependency order. */
 const VIEWS: readonly [name: string, sql: string][] = [
-  ["current_run", `SELECT * FROM runs ORDER BY seq DESC LIMIT 1`],
+  // The run every view reads: `SET VARIABLE tau_rescore_run = '<run id>'` picks one (`selectRun`);
+  // unset, the latest completed run.
+  [
+    "current_run",
+    `SELECT * FROM runs
+     WHERE run_id = coalesce(getvariable('${RUN_VARIABLE}'),
+                             (SELECT run_id FROM runs WHERE completed ORDER BY seq DESC LIMIT 1))`,
+  ],
   [
     "sim_verdicts",
     `SELECT s.sim_key, s.file_id, f.path, s.domain, s.task_version, s.task_id, s.trial, s.termination_reason,
@@ -35,8 +45,7 @@ const VIEWS: readonly [name: string, sql: string][] = [
             coalesce(f.agent_model, 'unknown') || ' [' || coalesce(f.agent_implementation, '?') || ']' AS model,
             f.excluded, f.exclusion_reason,
             t.pass AS tau3_pass, t.reward AS tau3_reward, t.db_match,
-            tc.pass AS tau3_corrected_pass, st.pass AS structured_pass,
-            from_json(coalesce(st.causes, '[]'), '["VARCHAR"]') AS structured_causes
+            tc.pass AS tau3_corrected_pass, st.pass AS structured_pass
      FROM simulations s
      JOIN current_run r USING (run_id)
      JOIN files f ON f.run_id = s.run_id AND f.file_id = s.file_id
@@ -45,20 +54,20 @@ const VIEWS: readonly [name: string, sql: string][] = [
      LEFT JOIN verdicts st ON st.run_id = s.run_id AND st.sim_key = s.sim_key AND st.grader = 'structured'
      WHERE s.graded`,
   ],
+  ["run_causes", `SELECT c.* FROM causes c JOIN current_run r USING (run_id)`],
+  ["run_evidence", `SELECT e.* FROM evidence e JOIN current_run r USING (run_id)`],
   [
     "flips",
     `SELECT *, CASE WHEN tau3_pass THEN 'pass_to_fail' ELSE 'fail_to_pass' END AS direction
      FROM sim_verdicts WHERE tau3_pass IS NOT NULL AND structured_pass IS NOT NULL AND tau3_pass <> structured_pass`,
   ],
   [
+    // The structured grader's own gating causes of each flip (τ³'s failure, which it includes, is not one).
     "flip_causes",
-    `SELECT f.sim_key, f.domain, f.model, f.task_id, f.direction, cause,
-            split_part(cause, ':', 1) AS cause_kind,
-            CASE split_part(cause, ':', 1) WHEN 'preflight' THEN 'requirement' WHEN 'delta_gate' THEN 'delta_gate_field'
-                 WHEN 'policy' THEN 'policy_rule' ELSE split_part(cause, ':', 1) END AS cause_category,
-            substr(cause, strpos(cause, ':') + 1) AS cause_detail
-     FROM flips f, unnest(f.structured_causes) AS u(cause)
-     WHERE cause <> 'tau3'`,
+    `SELECT f.sim_key, f.domain, f.model, f.task_id, f.direction, c.seq, c.kind AS cause_kind, c.reference,
+            c.message, c.message_index, c.turn_idx, c.tool_call_id, c.tool_name, c.actor
+     FROM flips f JOIN run_causes c ON c.sim_key = f.sim_key AND c.grader = 'structured'
+     WHERE c.gates AND c.kind <> 'tau3'`,
   ],
   [
     "flip_summary",
@@ -100,7 +109,7 @@ const VIEWS: readonly [name: string, sql: string][] = [
   ],
   [
     "flips_by_cause",
-    `SELECT domain, cause_category, cause_detail, direction, count(DISTINCT sim_key) AS flips
+    `SELECT domain, cause_kind, reference, direction, count(DISTINCT sim_key) AS flips
      FROM flip_causes GROUP BY ALL`,
   ],
   [
@@ -117,13 +126,11 @@ const VIEWS: readonly [name: string, sql: string][] = [
   ],
   [
     "score_delta_by_action",
+    // A flip is attributed to an action when one of its causes' evidence is a call to it.
     `WITH calls AS (SELECT DISTINCT tc.sim_key, tc.name, tc.kind FROM tool_calls tc JOIN current_run r USING (run_id)),
-          caused AS (SELECT DISTINCT fc.sim_key, v.action AS name FROM flip_causes fc
-                     JOIN violations v ON v.sim_key = fc.sim_key AND fc.cause = 'preflight:' || v.rule_id
-                     JOIN current_run r ON r.run_id = v.run_id
-                     UNION SELECT DISTINCT fc.sim_key, p.tool_name FROM flip_causes fc
-                     JOIN policy_hits p ON p.sim_key = fc.sim_key AND fc.cause = 'policy:' || p.rule
-                     JOIN current_run r ON r.run_id = p.run_id WHERE p.tool_name IS NOT NULL)
+          caused AS (SELECT DISTINCT fc.sim_key, e.tool_name AS name FROM flip_causes fc
+                     JOIN run_evidence e ON e.sim_key = fc.sim_key AND e.grader = 'structured' AND e.cause_seq = fc.seq
+                     WHERE e.tool_name IS NOT NULL AND e.tool_call_id IS NOT NULL)
      SELECT sv.domain, c.name AS action, any_value(c.kind) AS kind, count(*) AS simulations,
             avg(sv.tau3_pass::INTEGER) AS tau3_pass_rate, avg(sv.structured_pass::INTEGER) AS structured_pass_rate,
             avg(sv.structured_pass::INTEGER) - avg(sv.tau3_pass::INTEGER) AS score_delta,
@@ -133,6 +140,27 @@ const VIEWS: readonly [name: string, sql: string][] = [
      LEFT JOIN caused cd ON cd.sim_key = c.sim_key AND cd.name = c.name
      WHERE sv.tau3_pass IS NOT NULL AND sv.structured_pass IS NOT NULL
      GROUP BY sv.domain, c.name`,
+  ],
+  [
+    // Components scored 1.0 with nothing to check (no gold actions, no communicate_info, ...), per grader.
+    "vacuous_components",
+    `SELECT sv.domain, c.grader, c.component, count(*) AS simulations,
+            count(*) FILTER (WHERE c.in_basis) AS in_basis,
+            count(*) FILTER (WHERE c.vacuous) AS vacuous,
+            count(*) FILTER (WHERE c.vacuous AND c.in_basis) AS vacuous_in_basis
+     FROM components c JOIN current_run r USING (run_id) JOIN sim_verdicts sv ON sv.sim_key = c.sim_key
+     GROUP BY ALL`,
+  ],
+  [
+    // Passing verdicts whose every reward-basis component was vacuous: nothing was checked at all.
+    "vacuous_passes",
+    `WITH per_sim AS (SELECT c.sim_key, c.grader, bool_and(c.vacuous) FILTER (WHERE c.in_basis) AS all_vacuous
+                      FROM components c JOIN current_run r USING (run_id) GROUP BY ALL)
+     SELECT sv.domain, v.grader, count(*) FILTER (WHERE v.pass) AS passes,
+            count(*) FILTER (WHERE v.pass AND p.all_vacuous) AS vacuous_passes
+     FROM verdicts v JOIN current_run r USING (run_id) JOIN sim_verdicts sv ON sv.sim_key = v.sim_key
+     LEFT JOIN per_sim p ON p.sim_key = v.sim_key AND p.grader = v.grader
+     GROUP BY ALL`,
   ],
   [
     // One row per (simulation, grader) with the infrastructure-error convention of the run applied.
@@ -285,14 +313,13 @@ const VIEWS: readonly [name: string, sql: string][] = [
   ],
 ];
 
-export const ANALYSIS_VIEWS = VIEWS.map(([name]) => name);
-
 /** The views a report exports (the others are building blocks). */
 export const REPORTED = [
   "flip_summary",
   "flips",
   "flip_rates_by_model",
   "flip_rates_by_task",
+  "flip_causes",
   "flips_by_cause",
   "mcnemar_by_model",
   "score_delta_by_action",
@@ -306,6 +333,8 @@ export const REPORTED = [
   "bootstrap_tau_b",
   "recorded_agreement",
   "transfer_confusion",
+  "vacuous_components",
+  "vacuous_passes",
 ] as const;
 
 /**

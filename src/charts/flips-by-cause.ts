@@ -1,23 +1,34 @@
-/** Flips by cause (requirement, delta-gate field, policy rule), one panel per domain. */
+/** Flips by cause (requirement, delta-gate field, policy rule, ...), one panel per domain. */
 import { rows } from "../analysis/report.ts";
+import type { CauseKind } from "../graders/causes.ts";
 import { bandHeight, type ChartModule, DIRECTION_LABEL, groupBy, panelTitle, topLevel } from "./common.ts";
 
 export interface FlipCauseRow {
   domain: string;
-  cause_category: string;
-  cause_detail: string;
+  cause_kind: string;
+  reference: string;
   direction: string;
   flips: number;
 }
 
-const CATEGORY_LABEL: Record<string, string> = {
-  requirement: "requirement",
-  delta_gate_field: "delta-gate field",
-  policy_rule: "policy rule",
+const kindLabel = (kind: string) => kind.replaceAll("_", " ");
+/** Every kind that can flip a verdict has a colour (τ³'s own kinds never do); a new kind needs one to compile. */
+const KIND_COLOR: {
+  readonly [K in Exclude<CauseKind, "component" | "premature_termination" | "tau3">]: string;
+} = {
+  requirement: "#e45756",
+  delta_gate_field: "#4c78a8",
+  policy_rule: "#b279a2",
+  format_error: "#9d755d",
+  nl_curated: "#54a24b",
+  consistency: "#bab0ac",
 };
-const CATEGORY = {
-  domain: ["requirement", "delta-gate field", "policy rule"],
-  range: ["#e45756", "#4c78a8", "#b279a2"],
+const kindScale = (kinds: readonly string[]) => {
+  const shown = [...new Set(kinds)].sort(
+    (a, b) => Object.keys(KIND_COLOR).indexOf(a) - Object.keys(KIND_COLOR).indexOf(b),
+  );
+  const color = KIND_COLOR as Readonly<Record<string, string>>;
+  return { domain: shown.map(kindLabel), range: shown.map((k) => color[k] ?? "#888") };
 };
 
 export const flipsByCauseChart: ChartModule<FlipCauseRow[]> = {
@@ -26,18 +37,19 @@ export const flipsByCauseChart: ChartModule<FlipCauseRow[]> = {
   load: async (store) =>
     await rows<FlipCauseRow>(
       store,
-      "SELECT * FROM flips_by_cause ORDER BY domain, cause_category, flips DESC, cause_detail",
+      "SELECT * FROM flips_by_cause ORDER BY domain, cause_kind, flips DESC, reference",
     ),
   build(data) {
     if (data.length === 0) return null;
+    const scale = kindScale(data.map((r) => r.cause_kind));
     const panels = [...groupBy(data, (r) => r.domain)].map(([domain, causes]) => {
       const values = causes.map((r) => ({
         ...r,
         direction: DIRECTION_LABEL[r.direction] ?? r.direction,
-        cause_category: CATEGORY_LABEL[r.cause_category] ?? r.cause_category,
+        cause_kind: kindLabel(r.cause_kind),
       }));
       // One bar row per cause, in category order then by count.
-      const order = [...new Set(causes.map((r) => r.cause_detail))];
+      const order = [...new Set(causes.map((r) => r.reference))];
       return {
         title: panelTitle(domain),
         data: { values },
@@ -47,14 +59,14 @@ export const flipsByCauseChart: ChartModule<FlipCauseRow[]> = {
           {
             mark: { type: "bar", height: { band: 0.8 } },
             encoding: {
-              y: { field: "cause_detail", type: "nominal", title: null, sort: order },
+              y: { field: "reference", type: "nominal", title: null, sort: order },
               x: {
                 field: "flips",
                 type: "quantitative",
                 title: "flipped simulations",
                 axis: { tickMinStep: 1, format: "d" },
               },
-              color: { field: "cause_category", type: "nominal", title: "cause", scale: CATEGORY },
+              color: { field: "cause_kind", type: "nominal", title: "cause", scale },
               opacity: {
                 field: "direction",
                 type: "ordinal",
@@ -62,8 +74,8 @@ export const flipsByCauseChart: ChartModule<FlipCauseRow[]> = {
                 scale: { domain: ["pass → fail", "fail → pass"], range: [1, 0.45] },
               },
               tooltip: [
-                { field: "cause_category" },
-                { field: "cause_detail" },
+                { field: "cause_kind" },
+                { field: "reference" },
                 { field: "direction" },
                 { field: "flips" },
               ],
@@ -72,7 +84,7 @@ export const flipsByCauseChart: ChartModule<FlipCauseRow[]> = {
           {
             mark: { type: "text", align: "left", dx: 4, fontSize: 11 },
             encoding: {
-              y: { field: "cause_detail", type: "nominal", sort: order },
+              y: { field: "reference", type: "nominal", sort: order },
               x: { field: "flips", type: "quantitative", aggregate: "sum" },
               text: { field: "flips", aggregate: "sum" },
             },

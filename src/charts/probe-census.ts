@@ -7,7 +7,7 @@ import { rows } from "../analysis/report.ts";
 import {
   bandHeight,
   type ChartModule,
-  GRADER_COLORS,
+  graderColors,
   groupBy,
   panelTitle,
   relationExists,
@@ -48,7 +48,7 @@ export const probeCensusChart: ChartModule<ProbeCensusRow[] | null> = {
       height: bandHeight(g.length, 34),
       encoding: {
         y: { field: "kind", type: "nominal", title: "probe kind" },
-        yOffset: { field: "grader", type: "nominal", sort: GRADER_COLORS.domain },
+        yOffset: { field: "grader", type: "nominal", sort: graderColors(["tau3", "structured"]).domain },
       },
       layer: [
         {
@@ -61,7 +61,12 @@ export const probeCensusChart: ChartModule<ProbeCensusRow[] | null> = {
               scale: { domain: [0, 1] },
               axis: { format: "%" },
             },
-            color: { field: "grader", type: "nominal", title: "grader", scale: GRADER_COLORS },
+            color: {
+              field: "grader",
+              type: "nominal",
+              title: "grader",
+              scale: graderColors(["tau3", "structured"]),
+            },
             tooltip: [{ field: "kind" }, { field: "grader" }, { field: "passed" }, { field: "tasks" }],
           },
         },

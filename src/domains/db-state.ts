@@ -4,8 +4,8 @@
  * The canonical text and sha256 are computed only on demand, reusing cached text of untouched records.
  */
 import { createHash } from "node:crypto";
-import { compareCodePoints, pyJsonString, writePyJson } from "../formats/py/json.ts";
-import { deepClone, deepFreeze, type PyDict, type PyValue, sameCanonical } from "../formats/py/value.ts";
+import { compareCodePoints, pyJsonString, writePyJson } from "../py/json.ts";
+import { deepClone, deepFreeze, type PyDict, type PyValue, sameCanonical } from "../py/value.ts";
 
 /** How a top-level DB field is stored: a dict of records, a list of records, or one value. */
 export type FieldKind = "dict" | "list" | "atom";

@@ -1,7 +1,7 @@
 /** Tools that several tau2 toolkits declare identically (GENERIC: they change no state). */
-import { pyIter } from "../formats/py/builtins.ts";
-import { floatRepr, pyRoundFloat } from "../formats/py/number.ts";
-import { type PyValue, pyTypeName } from "../formats/py/value.ts";
+import { pyIter } from "../py/builtins.ts";
+import { floatRepr, pyRoundFloat } from "../py/number.ts";
+import { type PyValue, pyTypeName } from "../py/value.ts";
 import { evalExpression, PyExprError, pyFloatOf } from "./generic/expression.ts";
 import { type ToolDef, ToolError } from "./toolkit.ts";
 

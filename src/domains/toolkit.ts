@@ -3,10 +3,10 @@
  * parameter list, and a `run` function over a copy-on-write DB state. The dispatcher reproduces
  * Python's call semantics (keyword binding errors, "Error: <str(exc)>" results, no rollback).
  */
-import { PyException as ToolError } from "../formats/py/errors.ts";
-import { pyDumps } from "../formats/py/json.ts";
-import { pyNumStr } from "../formats/py/number.ts";
-import { isPyDict, type PyDict, PyFloat, type PyValue, pyTypeName, setKey } from "../formats/py/value.ts";
+import { PyException as ToolError } from "../py/errors.ts";
+import { pyDumps } from "../py/json.ts";
+import { pyNumStr } from "../py/number.ts";
+import { isPyDict, type PyDict, PyFloat, type PyValue, pyTypeName, setKey } from "../py/value.ts";
 import { DbAttributeError, type DbState } from "./db-state.ts";
 import type { Quirks } from "./quirks.ts";
 
@@ -31,7 +31,7 @@ export const model = (data: PyValue): Model => new Model(data);
 export type ToolOutput = string | PyValue | Model | ToolOutput[] | { [k: string]: ToolOutput };
 
 /** A business error raised by a tool; the result text is `Error: <message>`. */
-export { PyException as ToolError } from "../formats/py/errors.ts";
+export { PyException as ToolError } from "../py/errors.ts";
 
 /**
  * Everything a tool may touch besides its own DB: process-wide state that tau2 keeps in class

@@ -3,12 +3,15 @@
  * Paths are relative to the config file and must stay inside the roots the config declares, so a
  * shared config cannot read or write outside them.
  */
-import { readFileSync, realpathSync } from "node:fs";
+import { realpathSync } from "node:fs";
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
 import { z } from "zod";
-import { sha256Hex } from "../formats/py/json.ts";
 import { stableJson } from "../formats/stable-json.ts";
-import { describeZodError } from "../formats/zod-issues.ts";
+import { readJsonFile } from "../formats/zod-issues.ts";
+import { GRADER_IDS } from "../graders/registry.ts";
+import { judgeBaseUrlSchema, quirkOverrideSchema } from "../graders/spec.ts";
+import { policyRuleIdSchema } from "../graders/structured/grader.ts";
+import { sha256Hex } from "../py/json.ts";
 
 const exclusion = z.strictObject({
   /** Matches files whose path (relative to the corpus root) contains this text. */
@@ -18,64 +21,85 @@ const exclusion = z.strictObject({
   reason: z.string().trim().min(1, "every exclusion needs a reason"),
 });
 
-export const experimentSchema = z.strictObject({
-  name: z.string().regex(/^[A-Za-z0-9_.-]+$/),
-  description: z.string().default(""),
-  /** Directories every other path must stay inside, relative to this file. */
-  roots: z.strictObject({
-    corpus: z.string(),
-    data: z.string(),
+export const experimentSchema = z
+  .strictObject({
+    name: z.string().regex(/^[A-Za-z0-9_.-]+$/),
+    description: z.string().default(""),
+    /** Directories every other path must stay inside, relative to this file. */
+    roots: z.strictObject({
+      corpus: z.string(),
+      data: z.string(),
+      output: z.string(),
+      repo: z.string().default(".."),
+    }),
+    /** Corpus files or folders, relative to `roots.corpus`. */
+    corpus: z.array(z.string()).min(1),
+    /** The tau2 data dir, relative to `roots.data` (overridden by --data-dir / TAU2_DATA_DIR). */
+    data_dir: z.string().default("."),
+    /** Task set for files that embed no tasks (every other file is graded against the tasks it embeds). */
+    fallback_task_version: z.string().min(1).default("head"),
+    /** Graders by registry id; `corrections: true` adds `tau3_corrected`. */
+    graders: z.array(z.enum(GRADER_IDS)).min(1).default(["tau3", "structured"]),
+    judge: z
+      .strictObject({
+        mode: z.enum(["recorded", "http", "none"]).default("recorded"),
+        /** For mode http; else the command line's --judge-base-url / $TAU_RESCORE_JUDGE_BASE_URL. */
+        base_url: judgeBaseUrlSchema.optional(),
+        model: z.string().min(1).optional(),
+      })
+      .default({ mode: "recorded" }),
+    corrections: z.boolean().default(false),
+    /** Relative to `roots.repo`. */
+    requirements_dir: z.string().default("requirements"),
+    corrections_dir: z.string().default("corrections"),
+    /** Reviewed hand-off label overrides (relative to `roots.repo`), or null for the rule-derived labels. */
+    handoff_overrides: z.string().nullable().default(null),
+    /** What fails the structured verdict beyond τ³, requirements and the delta gate (all are reported). */
+    gate: z
+      .strictObject({
+        policy_rules: z.array(policyRuleIdSchema).default([]),
+        format_errors: z.boolean().default(false),
+        /** Needs `corrections: true` (the curated NL list comes from the overlay). */
+        nl_curated: z.boolean().default(false),
+        /** Fail simulations whose conversation is about another task's users. */
+        consistency: z.boolean().default(false),
+      })
+      .default({ policy_rules: [], format_errors: false, nl_curated: false, consistency: false }),
+    /** tau2 bugs to reproduce: a preset plus `name=on|off` overrides (see src/domains/quirks.ts). */
+    quirks: z
+      .strictObject({
+        preset: z.enum(["tau2", "fixed"]).default("tau2"),
+        overrides: z.array(quirkOverrideSchema).default([]),
+      })
+      .default({ preset: "tau2", overrides: [] }),
+    /** tau2 drops `infrastructure_error` simulations from pass^k; `count_as_failure` keeps them as 0. */
+    infrastructure_errors: z.enum(["drop", "count_as_failure"]).default("drop"),
+    /** Relative to `roots.output`. */
     output: z.string(),
-    repo: z.string().default(".."),
-  }),
-  /** Corpus files or folders, relative to `roots.corpus`. */
-  corpus: z.array(z.string()).min(1),
-  /** The tau2 data dir, relative to `roots.data` (overridden by --data-dir / TAU2_DATA_DIR). */
-  data_dir: z.string().default("."),
-  task_version: z.union([z.literal("embedded"), z.string()]).default("embedded"),
-  fallback_task_version: z.string().default("head"),
-  graders: z.array(z.enum(["tau3", "structured"])).default(["tau3", "structured"]),
-  judge: z
-    .strictObject({
-      mode: z.enum(["recorded", "http", "none"]).default("recorded"),
-      base_url: z.string().optional(),
-      model: z.string().optional(),
-    })
-    .default({ mode: "recorded" }),
-  corrections: z.boolean().default(false),
-  /** Relative to `roots.repo`. */
-  requirements_dir: z.string().default("requirements"),
-  corrections_dir: z.string().default("corrections"),
-  /** Reviewed hand-off label overrides (relative to `roots.repo`), or null for the rule-derived labels. */
-  handoff_overrides: z.string().nullable().default(null),
-  gate: z
-    .strictObject({
-      policy_rules: z.array(z.string()).default([]),
-      format_errors: z.boolean().default(false),
-      nl_curated: z.boolean().default(false),
-    })
-    .default({ policy_rules: [], format_errors: false, nl_curated: false }),
-  /** tau2 bugs to reproduce: a preset plus `name=on|off` overrides (see src/domains/quirks.ts). */
-  quirks: z
-    .strictObject({
-      preset: z.enum(["tau2", "fixed"]).default("tau2"),
-      overrides: z.array(z.string()).default([]),
-    })
-    .default({ preset: "tau2", overrides: [] }),
-  /** tau2 drops `infrastructure_error` simulations from pass^k; `count_as_failure` keeps them as 0. */
-  infrastructure_errors: z.enum(["drop", "count_as_failure"]).default("drop"),
-  /** Relative to `roots.output`. */
-  output: z.string(),
-  exclude_from_rankings: z.array(exclusion).default([]),
-  ranking: z
-    .strictObject({
-      /** Entities covering less than this share of their group's tasks are left out of rankings. */
-      min_task_coverage: z.number().min(0).max(1).default(0.8),
-      bootstrap_samples: z.number().int().min(0).default(1000),
-      seed: z.number().int().default(20261129),
-    })
-    .default({ min_task_coverage: 0.8, bootstrap_samples: 1000, seed: 20261129 }),
-});
+    exclude_from_rankings: z.array(exclusion).default([]),
+    ranking: z
+      .strictObject({
+        /** Entities covering less than this share of their group's tasks are left out of rankings. */
+        min_task_coverage: z.number().min(0).max(1).default(0.8),
+        bootstrap_samples: z.number().int().min(0).default(1000),
+        seed: z.number().int().default(20261129),
+      })
+      .default({ min_task_coverage: 0.8, bootstrap_samples: 1000, seed: 20261129 }),
+  })
+  .superRefine((c, ctx) => {
+    if (c.graders.includes("structured") && !c.graders.includes("tau3"))
+      ctx.addIssue({
+        code: "custom",
+        path: ["graders"],
+        message: "the structured grader builds on tau3: list tau3 too",
+      });
+    if (c.gate.nl_curated && !c.corrections)
+      ctx.addIssue({
+        code: "custom",
+        path: ["gate", "nl_curated"],
+        message: "gating on the curated NL list needs the corrections overlay (corrections: true)",
+      });
+  });
 export type ExperimentConfig = z.infer<typeof experimentSchema>;
 
 export class ExperimentError extends Error {
@@ -137,17 +161,7 @@ export function loadExperiment(
   file: string,
   overrides: { dataDir?: string; corpus?: readonly string[]; db?: string } = {},
 ): ResolvedExperiment {
-  let raw: unknown;
-  try {
-    raw = JSON.parse(readFileSync(file, "utf8"));
-  } catch (e) {
-    throw new ExperimentError(`${file}: ${(e as Error).message}`);
-  }
-  const parsed = experimentSchema.safeParse(raw);
-  if (!parsed.success) {
-    throw new ExperimentError(`${file}: ${describeZodError(parsed.error)}`);
-  }
-  const config = parsed.data;
+  const config = readJsonFile(file, experimentSchema, (m) => new ExperimentError(m));
   const base = dirname(resolve(file));
   const root = (p: string) => resolve(base, p);
   const corpusRoot = root(config.roots.corpus);

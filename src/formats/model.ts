@@ -3,7 +3,7 @@
  * follow tau2's. Tool-call arguments and gold-action arguments are Python-typed (`PyValue`), so
  * `2` and `2.0` stay distinct all the way into the DB hash.
  */
-import type { PyDict, PyValue } from "./py/value.ts";
+import type { PyDict, PyValue } from "../py/value.ts";
 
 export type Requestor = "assistant" | "user";
 export type RewardType = "DB" | "ENV_ASSERTION" | "NL_ASSERTION" | "ACTION" | "COMMUNICATE";

@@ -4,10 +4,10 @@
  */
 import { isAscii, isUtf8 } from "node:buffer";
 import { readFileSync } from "node:fs";
+import { JsonSyntaxError, parsePyJson } from "../py/parse.ts";
+import { PyFloat, type PyValue, setKey } from "../py/value.ts";
 import { FormatError } from "./errors.ts";
 import { MAX_NESTING, markWithinNesting } from "./nesting.ts";
-import { JsonSyntaxError, parsePyJson } from "./py/parse.ts";
-import { PyFloat, type PyValue, setKey } from "./py/value.ts";
 import { restoreTypedValues, TAU2_TYPED_KEYS, TypedArgumentsError } from "./typed-arguments.ts";
 
 export type JsonDocument =

@@ -12,8 +12,8 @@
  * Every matching set is returned in `matches`, so callers can say "also equals v0.2.0_f8de30c".
  */
 import { resolve } from "node:path";
+import { type PyValue, sameCanonical } from "../py/value.ts";
 import type { Task, TrajectoryFile } from "./model.ts";
-import { type PyValue, sameCanonical } from "./py/value.ts";
 import { listTaskSets, loadTaskFile, type TaskSetRef } from "./tasks.ts";
 
 export interface TaskVersion {

@@ -18,8 +18,8 @@
  * (JSON.parse keeps the last), or a typed key below an object with integer-like keys (JavaScript
  * enumerates those first, out of document order).
  */
-import { JsonSyntaxError, parsePyJsonAt } from "./py/parse.ts";
-import { PyFloat, type PyValue } from "./py/value.ts";
+import { JsonSyntaxError, parsePyJsonAt } from "../py/parse.ts";
+import { PyFloat, type PyValue } from "../py/value.ts";
 
 /** Keys whose values are restored with Python types for tau2 files. */
 export const TAU2_TYPED_KEYS: readonly string[] = ["arguments", "initialization_data"];

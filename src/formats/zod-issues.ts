@@ -1,4 +1,5 @@
-/** Turns a zod error into one `{path, reason}` pair for rejection lists and error texts. */
+/** Turns a zod error into one `{path, reason}` pair for rejection lists and error texts; reads validated JSON files. */
+import { readFileSync } from "node:fs";
 import type { z } from "zod";
 import { joinPath } from "./json-path.ts";
 
@@ -38,4 +39,20 @@ export function firstIssue(error: z.ZodError, basePath: string): IssueLocation {
 export function describeZodError(error: z.ZodError): string {
   const { path, reason } = firstIssue(error, "$");
   return `at ${path}: ${reason}`;
+}
+
+/**
+ * Reads a JSON file and validates it: the parsed value, or `fail(message)` thrown with the file name and
+ * the JSON path of the first problem.
+ */
+export function readJsonFile<T>(path: string, schema: z.ZodType<T>, fail: (message: string) => Error): T {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(readFileSync(path, "utf8"));
+  } catch (e) {
+    throw fail(`${path}: ${(e as Error).message}`);
+  }
+  const parsed = schema.safeParse(raw);
+  if (!parsed.success) throw fail(`${path}: ${describeZodError(parsed.error)}`);
+  return parsed.data;
 }

@@ -19,7 +19,7 @@
  */
 import type { DbBase } from "../domains/db-state.ts";
 import type { Message, Task } from "../formats/model.ts";
-import { isPyDict, type PyDict, PyFloat, type PyValue } from "../formats/py/value.ts";
+import { isPyDict, type PyDict, PyFloat, type PyValue } from "../py/value.ts";
 import type { DomainData } from "../replay/setup.ts";
 import type { Evidence } from "./evidence.ts";
 

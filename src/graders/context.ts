@@ -4,7 +4,7 @@
  */
 import type { Quirks } from "../domains/quirks.ts";
 import type { Task } from "../formats/model.ts";
-import { type PyValue, sameCanonical } from "../formats/py/value.ts";
+import { type PyValue, sameCanonical } from "../py/value.ts";
 import type { Environment } from "../replay/environment.ts";
 import { type GoldReplay, replayGold } from "../replay/gold.ts";
 import { buildTaskSetup, type DomainData } from "../replay/setup.ts";

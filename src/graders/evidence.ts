@@ -2,10 +2,21 @@
  * One evidence shape for every check of every grader (like zod issues: a literal `code` plus common
  * fields), so a failed check always says where: a message/turn, a tool-call id, or a DB field path.
  */
-import type { PyValue } from "../formats/py/value.ts";
+import type { Message } from "../formats/model.ts";
+import type { PyValue } from "../py/value.ts";
+
+/** Who made a tool call or sent a message: the agent, or the user (simulator) acting on their side. */
+export type Actor = "agent" | "user";
+
+/** A DB field's value in each state the delta gate compares; `undefined` = absent (record added or removed). */
+export interface FieldValues {
+  readonly initial: PyValue | undefined;
+  readonly gold: PyValue | undefined;
+  readonly predicted: PyValue | undefined;
+}
 
 export interface Evidence {
-  /** What failed, e.g. `write_without_confirmation`, `delta_gate.field`, `preflight.violation`. */
+  /** What failed, e.g. `write_without_confirmation`, `delta_gate.field`, `requirement.violation`. */
   readonly code: string;
   /** One human-readable sentence. */
   readonly message: string;
@@ -15,11 +26,23 @@ export interface Evidence {
   readonly turnIdx?: number | null;
   readonly toolCallId?: string;
   readonly toolName?: string;
+  readonly actor?: Actor;
   readonly arguments?: PyValue;
+  /** Which DB a field path is in. */
+  readonly db?: "agent" | "user";
   /** A DB field path, e.g. `reservations.H8Q05L.flights[1].date`. */
   readonly path?: string;
+  readonly values?: FieldValues;
+  /** Words quoted verbatim from the task text or a policy. */
+  readonly quote?: string;
   /** A short excerpt of the message text involved. */
   readonly excerpt?: string;
+}
+
+/** The actor of the message at `index`: assistant messages are the agent's, user messages the user's. */
+export function actorAt(messages: readonly Message[], index: number | undefined): Actor | undefined {
+  const role = index === undefined ? undefined : messages[index]?.role;
+  return role === "assistant" ? "agent" : role === "user" ? "user" : undefined;
 }
 
 /** Shortens untrusted text for evidence: one line, at most `max` characters. */

@@ -1,41 +1,33 @@
 /**
- * Grades every simulation of one loaded trajectory file with the selected graders. Nothing is
- * dropped: a simulation that cannot be graded yields a row with an `error` and the run goes on.
+ * Grades every simulation of one loaded trajectory file with the selected graders, in registry
+ * order (each grader sees the verdicts of those before it). Nothing is dropped: a simulation that
+ * cannot be graded yields a row with an `error` and the run goes on.
  */
 import { domainByName } from "../domains/registry.ts";
 import type { Simulation, Task, TrajectoryFile } from "../formats/model.ts";
 import type { TaskVersion } from "../formats/task-version.ts";
 import { listTaskSets, loadTaskFile } from "../formats/tasks.ts";
-import { type CorrectedTask, correctTask } from "../graders/corrections/apply.ts";
-import { evaluateNlCurated, type NlCuratedResult } from "../graders/corrections/nl-curated.ts";
-import type { CorrectionsFile } from "../graders/corrections/schema.ts";
+import type { GraderInput } from "../graders/grader.ts";
 import {
-  gradeStructured,
-  type StructuredConfig,
-  type StructuredVerdict,
-} from "../graders/structured/grade.ts";
-import { gradeTau3, type Tau3Verdict } from "../graders/tau3/evaluate.ts";
+  GRADER_IDS,
+  type GraderId,
+  graderOf,
+  type LoadedGraders,
+  type Verdicts,
+} from "../graders/registry.ts";
+import type { Tau3Verdict } from "../graders/tau3/evaluate.ts";
 import type { NlJudge } from "../graders/tau3/nl.ts";
 import type { ContextPool } from "./contexts.ts";
-import {
-  type StructuredJson,
-  structuredJson,
-  type Tau3CorrectedJson,
-  type Tau3Json,
-  tau3CorrectedJson,
-  tau3Json,
-} from "./rows.ts";
 
 export interface GradeSettings {
   readonly judge: NlJudge;
   /** Task set for files that embed no tasks (tau2 would need them; we say which we assumed). */
   readonly fallbackTaskVersion: string;
-  /** Correction overlays by domain; when given, rows also carry the corrected verdict. */
-  readonly corrections?: ReadonlyMap<string, CorrectionsFile>;
-  /** When given, the structured grader runs too. */
-  readonly structured?: StructuredConfig;
+  /** The graders beyond τ³, loaded (`loadGrading`); τ³ always runs, every other grader builds on it. */
+  readonly graders?: LoadedGraders;
 }
 
+/** What the store and the JSON lines say about a simulation besides its verdicts. */
 export interface SimulationRow {
   readonly file: string;
   readonly simulation_id: string | null;
@@ -47,25 +39,26 @@ export interface SimulationRow {
   readonly user_model: string | null;
   readonly termination_reason: string | null;
   readonly recorded_reward: number | null;
-  readonly tau3?: Tau3Json;
-  /** The same grader over the corrections overlay (only with corrections on). */
-  readonly tau3_corrected?: Tau3CorrectedJson;
-  readonly structured?: StructuredJson;
   readonly error?: string;
 }
 
-/** What a grader needs beyond the row: the full τ³ verdict (evidence, replayed envs). */
 export interface GradedSimulation {
   readonly row: SimulationRow;
   readonly sim: Simulation | null;
   readonly task: Task | null;
+  /** τ³'s verdict, which every other grader builds on (also in `verdicts`). */
   readonly tau3: Tau3Verdict | null;
-  readonly corrected?: {
-    readonly task: CorrectedTask;
-    readonly tau3: Tau3Verdict;
-    readonly nlCurated: NlCuratedResult | null;
-  };
-  readonly structured?: StructuredVerdict;
+  readonly verdicts: Verdicts;
+}
+
+/** The simulation as one JSON line: its row and each verdict's JSON under the grader's id. */
+export function jsonLine(g: GradedSimulation): Record<string, unknown> {
+  const line: Record<string, unknown> = { ...g.row };
+  for (const id of GRADER_IDS) {
+    const v = g.verdicts[id];
+    if (v !== undefined) line[id] = graderOf(id).json(v);
+  }
+  return line;
 }
 
 /** JavaScript's own error classes: thrown by a bug in this port, never on purpose. */
@@ -108,6 +101,19 @@ function dataDirTasks(dataDir: string, domain: string, version: string): Map<str
   return hit;
 }
 
+/** Runs τ³ and every loaded grader on one simulation, in registry order. */
+async function gradeAll(input: GraderInput, graders: LoadedGraders): Promise<Verdicts> {
+  const verdicts: Partial<Record<GraderId, unknown>> = {};
+  for (const id of GRADER_IDS) {
+    const loaded = id === "tau3" ? null : graders[id];
+    if (loaded === undefined) continue;
+    const result = graderOf(id).grade(input, loaded, verdicts as Verdicts);
+    const v = result instanceof Promise ? await result : result;
+    if (v !== null) verdicts[id] = v;
+  }
+  return verdicts as Verdicts;
+}
+
 export async function* gradeFile(
   file: TrajectoryFile,
   version: TaskVersion,
@@ -116,13 +122,13 @@ export async function* gradeFile(
 ): AsyncGenerator<GradedSimulation> {
   const domainName = file.info.domain;
   let taskVersion = version.version;
-  let fixtureVersions = version.matches.length > 0 ? version.matches : [version.version];
+  let taskVersions = version.matches.length > 0 ? version.matches : [version.version];
   let tasks: Map<string, Task> | null =
     file.tasks === null ? null : new Map(file.tasks.map((t) => [t.id, t]));
   if ((tasks === null || tasks.size === 0) && domainName !== null) {
     tasks = dataDirTasks(pool.dataDir, domainName, settings.fallbackTaskVersion);
     taskVersion = `${settings.fallbackTaskVersion} (assumed: the file embeds no tasks)`;
-    fixtureVersions = [settings.fallbackTaskVersion];
+    taskVersions = [settings.fallbackTaskVersion];
   }
   const base = {
     file: file.path,
@@ -145,9 +151,11 @@ export async function* gradeFile(
       sim: null,
       task: null,
       tau3: null,
+      verdicts: {},
     };
   }
   const domain = domainName === null ? undefined : domainByName(domainName);
+  const graders = settings.graders ?? {};
   for (const sim of file.simulations) {
     const row = {
       ...base,
@@ -162,6 +170,7 @@ export async function* gradeFile(
       sim,
       task: null,
       tau3: null,
+      verdicts: {},
     });
     if (domain === undefined) {
       yield fail(
@@ -175,48 +184,19 @@ export async function* gradeFile(
       continue;
     }
     try {
-      const needsNl = (task.evaluation_criteria?.nl_assertions?.length ?? 0) > 0;
-      const nl = needsNl
-        ? await settings.judge.judge(task, sim, task.evaluation_criteria?.nl_assertions ?? [])
-        : null;
-      const ctx = pool.get(domain);
-      const solo = file.info.solo;
-      const tau3 = gradeTau3(ctx, task, sim, { solo, nl });
-      const overlay = settings.corrections?.get(domain.name);
-      const fixed = overlay === undefined ? null : correctTask(task, version.version, overlay);
-      const tau3c =
-        fixed === null ? null : fixed.task === task ? tau3 : gradeTau3(ctx, fixed.task, sim, { solo, nl });
-      const nlCurated =
-        fixed?.curatedNl == null ? null : await evaluateNlCurated(settings.judge, task, sim, fixed.curatedNl);
-      const structured =
-        settings.structured === undefined
-          ? undefined
-          : gradeStructured({
-              ctx,
-              domain,
-              task,
-              taskVersions: fixtureVersions,
-              sim,
-              solo,
-              tau3,
-              nlCuratedScore: nlCurated?.score ?? null,
-              config: settings.structured,
-            });
-      yield {
-        row: {
-          ...row,
-          tau3: tau3Json(tau3),
-          ...(fixed === null || tau3c === null
-            ? {}
-            : { tau3_corrected: tau3CorrectedJson(tau3c, fixed, nlCurated) }),
-          ...(structured === undefined ? {} : { structured: structuredJson(structured) }),
-        },
-        sim,
+      const input: GraderInput = {
+        ctx: pool.get(domain),
+        domain,
         task,
-        tau3,
-        ...(fixed === null || tau3c === null ? {} : { corrected: { task: fixed, tau3: tau3c, nlCurated } }),
-        ...(structured === undefined ? {} : { structured }),
+        sim,
+        solo: file.info.solo,
+        // Corrections are keyed by the matched task set (not the "assumed" label).
+        taskVersion: version.version,
+        taskVersions,
+        judge: settings.judge,
       };
+      const verdicts = await gradeAll(input, graders);
+      yield { row, sim, task, tau3: verdicts.tau3 ?? null, verdicts };
     } catch (e) {
       yield fail(abortReason(e));
     }

@@ -12,7 +12,8 @@ import { availableParallelism } from "node:os";
 import { Worker } from "node:worker_threads";
 import { YOUNG_GENERATION_MB } from "./heap.ts";
 import type { FileJob, FileResult } from "./process-file.ts";
-import type { WorkerInit, WorkerRequest } from "./worker.ts";
+import type { WorkerInit } from "./settings.ts";
+import type { WorkerRequest } from "./worker.ts";
 import { workerScript } from "./worker-bundle.ts";
 
 /**
@@ -26,17 +27,16 @@ export const THREADS_PAY_OFF_BYTES = 128 * 1024 * 1024;
 /**
  * Worker threads to use; 1 means grading in the main thread. From 4 cores threads always pay; on
  * 2–3 cores they pay for a large input, or when this process already runs them (no cold start).
- * `TAU_RESCORE_WORKERS` overrides.
+ * `forced` (the command line's `TAU_RESCORE_WORKERS`) overrides.
  */
 export function workerCount(
   files: number,
   inputBytes: number,
-  env: NodeJS.ProcessEnv = process.env,
+  forced?: number,
   cores: number = availableParallelism(),
 ): number {
-  const forced = Number(env.TAU_RESCORE_WORKERS);
   const wanted =
-    Number.isInteger(forced) && forced > 0
+    forced !== undefined && Number.isInteger(forced) && forced > 0
       ? forced
       : cores >= 4
         ? Math.min(cores - 1, 8)
@@ -205,6 +205,7 @@ export async function* gradeInWorkers(
   jobs: readonly FileJob[],
   init: WorkerInit,
   count: number,
+  debug = false,
 ): AsyncGenerator<FileResult> {
   const pool = await threadPool();
   const done: FileResult[] = [];
@@ -254,7 +255,7 @@ export async function* gradeInWorkers(
     abandoned = true; // a consumer that stops early stops the feeding too
     await session;
   }
-  if (process.env.TAU_RESCORE_DEBUG_WORKERS) {
+  if (debug) {
     const wall = performance.now() - started;
     process.stderr.write(
       `workers: ${count} (${threadsStarted()} started in this process), wall ${wall.toFixed(0)} ms, busy ${busyMs.toFixed(0)} ms (${((100 * busyMs) / (wall * count)).toFixed(0)}% of capacity)\n`,

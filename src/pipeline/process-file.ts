@@ -10,8 +10,8 @@ import { FormatError } from "../formats/errors.ts";
 import { loadJsonFile } from "../formats/load.ts";
 import type { TrajectoryFile } from "../formats/model.ts";
 import { detectTaskVersion } from "../formats/task-version.ts";
-import type { Row } from "../store/schema.ts";
-import type { FileBatch } from "../store/store.ts";
+import type { GraderId } from "../graders/registry.ts";
+import { type PackedBatch, packRows, type RowOf } from "../store/schema.ts";
 import type { ContextPool } from "./contexts.ts";
 import { type GradeSettings, gradeFile } from "./grade.ts";
 import {
@@ -20,6 +20,7 @@ import {
   type FileContext,
   fileRow,
   metaOf,
+  type SimulationBatch,
   unloadedMeta,
 } from "./store-rows.ts";
 
@@ -35,8 +36,9 @@ export type FileResult =
       readonly kind: "graded" | "not-trajectories" | "error";
       readonly path: string;
       readonly fileId: string;
-      readonly fileRow: Row;
-      readonly batch: FileBatch;
+      readonly fileRow: RowOf<"files">;
+      /** Rows packed in column order: what crosses from a grading thread. */
+      readonly batch: PackedBatch;
       readonly simulations: number;
       readonly errors: number;
     };
@@ -46,7 +48,8 @@ export interface FileDeps {
   readonly dataDir: string;
   readonly pool: ContextPool;
   readonly settings: GradeSettings;
-  readonly gatedRules: ReadonlySet<string>;
+  /** Each selected grader's spec hash, stored with every verdict. */
+  readonly hashes: Readonly<Partial<Record<GraderId, string>>>;
   readonly exclusions: ExperimentConfig["exclude_from_rankings"];
   /** Files already committed under this run (skipped). */
   readonly committed: ReadonlySet<string>;
@@ -71,21 +74,36 @@ function unreadable(job: FileJob, deps: FileDeps, fileId: string, msg: string): 
     taskVersion: "unknown",
     domain: undefined,
     exclusion: null,
-    gatedRules: deps.gatedRules,
   };
   return {
     kind: "error",
     path: job.path,
     fileId,
     fileRow: fileRow(ctx, "error", msg),
-    batch: { errors: [[deps.runId, fileId, "", "load", msg]] },
+    batch: {
+      errors: packRows("errors", [
+        { run_id: deps.runId, file_id: fileId, sim_key: "", stage: "load", message: msg },
+      ]),
+    },
     simulations: 0,
     errors: 1,
   };
 }
 
+function packBatch(b: SimulationBatch): PackedBatch {
+  return {
+    simulations: packRows("simulations", b.simulations),
+    verdicts: packRows("verdicts", b.verdicts),
+    components: packRows("components", b.components),
+    causes: packRows("causes", b.causes),
+    evidence: packRows("evidence", b.evidence),
+    tool_calls: packRows("tool_calls", b.tool_calls),
+    errors: packRows("errors", b.errors),
+  };
+}
+
 export async function processFile(job: FileJob, deps: FileDeps): Promise<FileResult> {
-  const { runId, gatedRules } = deps;
+  const { runId } = deps;
   let bytes: Buffer;
   try {
     bytes = readFileSync(job.full);
@@ -95,7 +113,7 @@ export async function processFile(job: FileJob, deps: FileDeps): Promise<FileRes
   }
   const fileId = createHash("sha256").update(bytes).digest("hex");
   if (deps.committed.has(fileId)) return { kind: "skipped", path: job.path, fileId };
-  const base = { runId, fileId, path: job.path, gatedRules };
+  const base = { runId, fileId, path: job.path };
   let loaded: ReturnType<typeof loadJsonFile>;
   try {
     loaded = loadJsonFile(job.full, bytes);
@@ -128,7 +146,7 @@ export async function processFile(job: FileJob, deps: FileDeps): Promise<FileRes
   const domain = domainByName(loaded.info.domain ?? "");
   // Each simulation becomes rows as soon as it is graded: holding every verdict (replayed DB
   // states, evidence) until the file ends kept them alive through many young-generation GCs.
-  const rowContext = { ...base, domain };
+  const rowContext = { runId, fileId, domain, hashes: deps.hashes };
   const batch = emptyBatch();
   let simulations = 0;
   let taskVersion: string | undefined;
@@ -148,7 +166,7 @@ export async function processFile(job: FileJob, deps: FileDeps): Promise<FileRes
     path: job.path,
     fileId,
     fileRow: fileRow(ctx, "graded", null),
-    batch,
+    batch: packBatch(batch),
     simulations,
     errors: batch.errors.length,
   };

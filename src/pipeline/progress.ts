@@ -7,18 +7,8 @@ export interface Progress {
   stop(): void;
 }
 
-export const silentProgress: Progress = { start() {}, tick() {}, stop() {} };
-
-/** Plain-line interval: `TAU_RESCORE_PROGRESS_MS` (0 = a line per file), 2 s by default. */
-const intervalFromEnv = (): number => {
-  const v = Number(process.env.TAU_RESCORE_PROGRESS_MS);
-  return Number.isFinite(v) && v >= 0 ? v : 2000;
-};
-
-export function stderrProgress(
-  stream: NodeJS.WriteStream = process.stderr,
-  everyMs = intervalFromEnv(),
-): Progress {
+/** `everyMs`: the interval between plain lines when `stream` is not a terminal (0 = a line per file). */
+export function stderrProgress(stream: NodeJS.WriteStream = process.stderr, everyMs = 2000): Progress {
   if (stream.isTTY) {
     const bar = new SingleBar({
       stream,

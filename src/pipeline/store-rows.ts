@@ -1,26 +1,18 @@
-/** Table rows for one graded file (column order follows `schema.ts`). */
+/** Table rows for one graded file, typed by `store/schema.ts`; every grader's rows come from its `record`. */
 import { createHash } from "node:crypto";
 import type { DomainDef } from "../domains/domain.ts";
-import type { TrajectoryFile } from "../formats/model.ts";
-import { canonicalJson } from "../formats/py/json.ts";
-import type { PyValue } from "../formats/py/value.ts";
+import type { Message, TrajectoryFile } from "../formats/model.ts";
+import type { Cause } from "../graders/causes.ts";
 import type { Evidence } from "../graders/evidence.ts";
-import type { StructuredVerdict } from "../graders/structured/grade.ts";
-import type { ComponentScores, Tau3Verdict } from "../graders/tau3/evaluate.ts";
-import type { Row } from "../store/schema.ts";
-import type { FileBatch } from "../store/store.ts";
+import { GRADER_IDS, type GraderId, graderOf } from "../graders/registry.ts";
+import { canonicalJson } from "../py/json.ts";
+import type { PyValue } from "../py/value.ts";
+import type { RowOf } from "../store/schema.ts";
 import type { GradedSimulation } from "./grade.ts";
-
-export const GRADER_VERSIONS = {
-  tau3: "tau3-port@tau2-a2c0247/1",
-  tau3_corrected: "tau3-port@tau2-a2c0247/1+corrections",
-  structured: "structured/1",
-} as const;
 
 export const simKey = (fileId: string, index: number): string =>
   createHash("sha256").update(`${fileId}:${index}`).digest("hex");
 
-const json = (v: unknown): string => JSON.stringify(v);
 const pyJson = (v: PyValue | undefined): string | null => (v === undefined ? null : canonicalJson(v));
 
 /** What the `files` table records about a file, loaded or not. */
@@ -56,165 +48,162 @@ export interface FileContext {
   readonly taskVersion: string;
   readonly domain: DomainDef | undefined;
   readonly exclusion: string | null;
-  readonly gatedRules: ReadonlySet<string>;
 }
 
-/** What a simulation's rows need of their file. */
-export type RowContext = Pick<FileContext, "runId" | "fileId" | "domain" | "gatedRules">;
+/** What a simulation's rows need of their file and run. */
+export interface RowContext {
+  readonly runId: string;
+  readonly fileId: string;
+  readonly domain: DomainDef | undefined;
+  /** Each selected grader's spec hash (`graders/spec.ts`). */
+  readonly hashes: Readonly<Partial<Record<GraderId, string>>>;
+}
 
-export function fileRow(ctx: FileContext, status: string, error: string | null): Row {
+export function fileRow(ctx: FileContext, status: string, error: string | null): RowOf<"files"> {
   const { file } = ctx;
-  return [
-    ctx.runId,
-    ctx.fileId,
-    ctx.path,
-    file.variant,
-    file.info.domain,
-    file.info.agent_model,
-    file.info.agent_implementation,
-    file.info.user_model,
-    ctx.taskVersion,
-    file.simulations,
-    file.rejected,
+  return {
+    run_id: ctx.runId,
+    file_id: ctx.fileId,
+    path: ctx.path,
+    variant: file.variant,
+    domain: file.info.domain,
+    agent_model: file.info.agent_model,
+    agent_implementation: file.info.agent_implementation,
+    user_model: file.info.user_model,
+    task_version: ctx.taskVersion,
+    simulations: file.simulations,
+    rejected: file.rejected,
     status,
     error,
-    ctx.exclusion !== null,
-    ctx.exclusion,
-  ];
+    excluded: ctx.exclusion !== null,
+    exclusion_reason: ctx.exclusion,
+  };
 }
 
-function componentRows(
-  run: string,
-  key: string,
-  grader: string,
-  v: Tau3Verdict,
-  extra: Record<string, number | null> = {},
-): Row[] {
-  const basis = new Set(v.basis ?? []);
-  const comps: Record<string, number | null> = { ...(v.components as ComponentScores), ...extra };
-  return Object.entries(comps).map(([name, score]) => [
-    run,
-    key,
-    grader,
-    name,
-    score,
-    basis.has(name as keyof ComponentScores),
-  ]);
-}
+/** Per-table row lists for one file (the tables a file's rows go to). */
+export type SimulationBatch = {
+  readonly [T in
+    | "simulations"
+    | "verdicts"
+    | "components"
+    | "causes"
+    | "evidence"
+    | "tool_calls"
+    | "errors"]: RowOf<T>[];
+};
 
-const verdictRow = (
-  run: string,
-  key: string,
-  grader: keyof typeof GRADER_VERSIONS,
-  pass: boolean | null,
-  reward: number | null,
-  dbMatch: boolean | null,
-  causes: readonly string[],
-  notes: readonly string[],
-): Row => [run, key, grader, GRADER_VERSIONS[grader], pass, reward, dbMatch, json(causes), json(notes)];
-
-const passOf = (reward: number | null) => (reward === null ? null : reward === 1);
-
-/** The basis components that scored 0, or the premature-termination reason. */
-function tau3Causes(v: Tau3Verdict): string[] {
-  if (v.basis === null)
-    return v.reward === 0 ? v.notes.map((n) => `premature:${n.replace(/^.*: /, "")}`) : [];
-  return Object.entries(v.breakdown)
-    .filter(([, score]) => score === 0)
-    .map(([component]) => component);
-}
-
-/** A τ³ verdict (plain, or over the corrections overlay) as its verdict row and component rows. */
-function tau3Rows(
-  batch: Required<FileBatch>,
-  run: string,
-  key: string,
-  grader: "tau3" | "tau3_corrected",
-  v: Tau3Verdict,
-  extra: Record<string, number | null> = {},
-): void {
-  batch.verdicts.push(
-    verdictRow(run, key, grader, passOf(v.reward), v.reward, v.db_match, tau3Causes(v), v.notes),
-  );
-  batch.components.push(...componentRows(run, key, grader, v, extra));
-}
-
-function evidenceRow(run: string, key: string, seq: number, rule: string, gated: boolean, e: Evidence): Row {
-  return [
-    run,
-    key,
-    seq,
-    rule,
-    gated,
-    e.messageIndex ?? null,
-    e.turnIdx ?? null,
-    e.toolCallId ?? null,
-    e.toolName ?? null,
-    e.message,
-    e.excerpt ?? null,
-  ];
-}
-
-function structuredRows(
-  ctx: RowContext,
-  key: string,
-  s: StructuredVerdict,
-  batch: Required<FileBatch>,
-  excerptAt: (i: number | undefined) => string | null,
-): void {
-  const run = ctx.runId;
-  s.preflight.violations.forEach((v, seq) => {
-    batch.violations.push([
-      run,
-      key,
-      seq,
-      v.ruleId,
-      v.toolName ?? "",
-      v.messageIndex ?? null,
-      v.turnIdx ?? null,
-      v.toolCallId ?? null,
-      v.quote,
-      v.arguments === undefined ? null : pyJson(v.arguments),
-      excerptAt(v.messageIndex),
-    ]);
-  });
-  if (s.delta_gate.ran) {
-    for (const f of s.delta_gate.violations)
-      batch.field_diffs.push([
-        run,
-        key,
-        f.db,
-        f.path,
-        pyJson(f.initial),
-        pyJson(f.gold),
-        pyJson(f.predicted),
-      ]);
-  }
-  let seq = 0;
-  for (const [rule, hits] of Object.entries(s.policy))
-    for (const e of hits)
-      batch.policy_hits.push(evidenceRow(run, key, seq++, rule, ctx.gatedRules.has(rule), e));
-  for (const e of s.format_errors)
-    batch.policy_hits.push(evidenceRow(run, key, seq++, e.code, ctx.gatedRules.has("format_errors"), e));
-  // A conversation that belongs to another task: reported, gating only when configured.
-  for (const e of s.consistency.evidence)
-    batch.policy_hits.push(evidenceRow(run, key, seq++, e.code, ctx.gatedRules.has(e.code), e));
-}
-
-/** A batch with every table present and empty. */
-export function emptyBatch(): Required<FileBatch> {
+export function emptyBatch(): SimulationBatch {
   return {
-    runs: [],
-    files: [],
     simulations: [],
     verdicts: [],
     components: [],
-    violations: [],
-    field_diffs: [],
-    policy_hits: [],
+    causes: [],
+    evidence: [],
     tool_calls: [],
     errors: [],
   };
+}
+
+/** Evidence texts are stored up to this many characters (the report shows the start). */
+const MAX_EXCERPT = 2000;
+
+/** Where one grader's rows of one simulation go. Rows are written out field by field: spreads cost ~3× here. */
+interface RowBase {
+  readonly run_id: string;
+  readonly sim_key: string;
+  readonly grader: GraderId;
+}
+
+function causeRow(b: RowBase, seq: number, c: Cause): RowOf<"causes"> {
+  return {
+    run_id: b.run_id,
+    sim_key: b.sim_key,
+    grader: b.grader,
+    seq,
+    kind: c.kind,
+    reference: c.reference,
+    gates: c.gates,
+    message: c.message,
+    message_index: c.messageIndex,
+    turn_idx: c.turnIdx,
+    tool_call_id: c.toolCallId,
+    tool_name: c.toolName,
+    actor: c.actor,
+  };
+}
+
+function evidenceRow(
+  b: RowBase,
+  causeSeq: number,
+  seq: number,
+  e: Evidence,
+  messages: readonly Message[],
+): RowOf<"evidence"> {
+  const content = e.messageIndex === undefined ? null : (messages[e.messageIndex]?.content ?? null);
+  const values = e.values;
+  return {
+    run_id: b.run_id,
+    sim_key: b.sim_key,
+    grader: b.grader,
+    cause_seq: causeSeq,
+    seq,
+    code: e.code,
+    message: e.message,
+    message_index: e.messageIndex ?? null,
+    turn_idx: e.turnIdx ?? null,
+    tool_call_id: e.toolCallId ?? null,
+    tool_name: e.toolName ?? null,
+    actor: e.actor ?? null,
+    arguments: pyJson(e.arguments),
+    db: e.db ?? null,
+    path: e.path ?? null,
+    initial_value: values === undefined ? null : pyJson(values.initial),
+    gold_value: values === undefined ? null : pyJson(values.gold),
+    predicted_value: values === undefined ? null : pyJson(values.predicted),
+    quote: e.quote ?? null,
+    excerpt: e.excerpt ?? (content === null ? null : content.slice(0, MAX_EXCERPT)),
+  };
+}
+
+/** One grader's verdict, components, causes and evidence rows. */
+function graderRows(
+  batch: SimulationBatch,
+  ctx: RowContext,
+  key: string,
+  id: GraderId,
+  verdict: unknown,
+  messages: readonly Message[],
+): void {
+  const g = graderOf(id);
+  const r = g.record(verdict);
+  const b: RowBase = { run_id: ctx.runId, sim_key: key, grader: id };
+  batch.verdicts.push({
+    run_id: b.run_id,
+    sim_key: key,
+    grader: id,
+    grader_version: g.version,
+    spec_hash: ctx.hashes[id] ?? "unhashed",
+    pass: r.pass,
+    reward: r.reward,
+    db_match: r.dbMatch,
+    notes: JSON.stringify(r.notes),
+  });
+  for (const c of r.components)
+    batch.components.push({
+      run_id: b.run_id,
+      sim_key: key,
+      grader: id,
+      component: c.name,
+      score: c.score,
+      in_basis: c.inBasis,
+      vacuous: c.vacuous,
+    });
+  for (let seq = 0; seq < r.causes.length; seq++) {
+    const c = r.causes[seq] as Cause;
+    batch.causes.push(causeRow(b, seq, c));
+    for (let i = 0; i < c.evidence.length; i++)
+      batch.evidence.push(evidenceRow(b, seq, i, c.evidence[i] as Evidence, messages));
+  }
 }
 
 /**
@@ -222,7 +211,7 @@ export function emptyBatch(): Required<FileBatch> {
  * so its verdict (replayed DB states, evidence) can be collected before the next one is graded.
  */
 export function appendSimulationRows(
-  batch: Required<FileBatch>,
+  batch: SimulationBatch,
   ctx: RowContext,
   g: GradedSimulation,
   index: number,
@@ -230,68 +219,49 @@ export function appendSimulationRows(
   const run = ctx.runId;
   const key = simKey(ctx.fileId, index);
   const r = g.row;
-  batch.simulations.push([
-    run,
-    key,
-    ctx.fileId,
-    index,
-    r.simulation_id,
-    r.task_id,
-    r.trial,
-    r.termination_reason,
-    r.recorded_reward,
-    r.domain,
-    r.task_version,
-    r.agent_model ?? "unknown",
-    r.error === undefined,
-    g.structured?.transfer.should ?? null,
-    g.structured?.transfer.rule ?? null,
-    g.structured?.transfer.did ?? null,
-  ]);
+  const transfer = g.verdicts.structured?.transfer;
+  batch.simulations.push({
+    run_id: run,
+    sim_key: key,
+    file_id: ctx.fileId,
+    sim_index: index,
+    simulation_id: r.simulation_id,
+    task_id: r.task_id,
+    trial: r.trial,
+    termination_reason: r.termination_reason,
+    recorded_reward: r.recorded_reward,
+    domain: r.domain,
+    task_version: r.task_version,
+    model: r.agent_model ?? "unknown",
+    graded: r.error === undefined,
+    should_transfer: transfer?.should ?? null,
+    handoff_rule: transfer?.rule ?? null,
+    did_transfer: transfer?.did ?? null,
+  });
   if (r.error !== undefined) {
-    batch.errors.push([run, ctx.fileId, key, "grade", r.error]);
+    batch.errors.push({ run_id: run, file_id: ctx.fileId, sim_key: key, stage: "grade", message: r.error });
     return;
   }
   const messages = g.sim?.messages ?? [];
-  const excerptAt = (i: number | undefined): string | null => {
-    const m = i === undefined ? undefined : messages[i];
-    return m === undefined || m.content === null ? null : m.content.slice(0, 2000);
-  };
-  if (g.tau3 !== null) tau3Rows(batch, run, key, "tau3", g.tau3);
-  if (g.corrected !== undefined) {
-    const { tau3, nlCurated } = g.corrected;
-    tau3Rows(
-      batch,
-      run,
-      key,
-      "tau3_corrected",
-      tau3,
-      nlCurated === null ? {} : { NL_CURATED: nlCurated.score },
-    );
-  }
-  if (g.structured !== undefined) {
-    const s = g.structured;
-    batch.verdicts.push(
-      verdictRow(
-        run,
-        key,
-        "structured",
-        s.pass,
-        s.pass === null ? null : s.pass ? 1 : 0,
-        g.tau3?.db_match ?? null,
-        s.causes,
-        [],
-      ),
-    );
-    structuredRows(ctx, key, s, batch, excerptAt);
+  for (const id of GRADER_IDS) {
+    const v = g.verdicts[id];
+    if (v !== undefined) graderRows(batch, ctx, key, id, v, messages);
   }
   let seq = 0;
   messages.forEach((m, messageIndex) => {
     if (m.role !== "assistant" && m.role !== "user") return;
     for (const call of m.tool_calls ?? []) {
       const toolkit = call.requestor === "user" ? ctx.domain?.userTools : ctx.domain?.agentTools;
-      const kind = toolkit?.tools.get(call.name)?.kind ?? null;
-      batch.tool_calls.push([run, key, seq++, messageIndex, call.id, call.name, call.requestor, kind]);
+      batch.tool_calls.push({
+        run_id: run,
+        sim_key: key,
+        seq: seq++,
+        message_index: messageIndex,
+        tool_call_id: call.id,
+        name: call.name,
+        requestor: call.requestor,
+        kind: toolkit?.tools.get(call.name)?.kind ?? null,
+      });
     }
   });
 }

@@ -4,15 +4,8 @@
  * process-wide telecom VPN) never leaks from one run into the next. Domain DBs stay loaded.
  */
 import { parentPort } from "node:worker_threads";
-import type { ResolvedExperiment } from "../experiments/config.ts";
 import { type FileDeps, type FileJob, processFile } from "./process-file.ts";
-import { fileDepsFor } from "./settings.ts";
-
-export interface WorkerInit {
-  readonly exp: ResolvedExperiment;
-  readonly runId: string;
-  readonly committed: readonly string[];
-}
+import { fileDepsFor, type WorkerInit } from "./settings.ts";
 
 export type WorkerRequest =
   | { readonly kind: "begin"; readonly init: WorkerInit }
@@ -22,7 +15,7 @@ let deps: FileDeps | null = null;
 
 parentPort?.on("message", async (msg: WorkerRequest) => {
   if (msg.kind === "begin") {
-    deps = fileDepsFor(msg.init.exp, msg.init.runId, msg.init.committed);
+    deps = fileDepsFor(msg.init);
     return;
   }
   try {

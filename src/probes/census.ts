@@ -5,6 +5,7 @@
 import type { DomainName } from "../domains/domain.ts";
 import { DOMAINS } from "../domains/registry.ts";
 import { listTaskSets, type TaskSetRef } from "../formats/tasks.ts";
+import { causeLabel } from "../graders/causes.ts";
 import { PROBE_KINDS, type ProbeKind } from "./kind.ts";
 import { type ProbeRun, type ProbeSetup, type ProbeVerdict, runProbe } from "./verdicts.ts";
 
@@ -35,7 +36,13 @@ export function disagreement(v: ProbeVerdict): string | null {
   const tau3 = v.tau3?.reward ?? null;
   const structured = v.structured?.pass ?? null;
   if (tau3 === null || structured === null) return null;
-  if (tau3 === 1 && structured === false) return v.structured?.causes.join(" ") ?? "structured fails";
+  if (tau3 === 1 && structured === false)
+    return (
+      v.structured?.causes
+        .filter((c) => c.gates)
+        .map(causeLabel)
+        .join(" ") ?? "structured fails"
+    );
   if (tau3 !== 1 && structured === true) return "structured passes what τ³ fails";
   return null;
 }

@@ -1,9 +1,9 @@
 /** What every probe kind shares: its inputs, and what it yields per task. */
 import type { DomainName } from "../domains/domain.ts";
 import type { Message, Task } from "../formats/model.ts";
-import type { PyDict } from "../formats/py/value.ts";
 import type { GradingContext } from "../graders/context.ts";
 import type { RequirementSet } from "../graders/structured/requirements/load.ts";
+import type { PyDict } from "../py/value.ts";
 import type { PolicyCitation, PolicyDoc } from "./policy.ts";
 
 export const PROBE_KINDS = [

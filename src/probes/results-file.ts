@@ -6,9 +6,9 @@
 import { readFileSync } from "node:fs";
 import { relative } from "node:path";
 import type { Task } from "../formats/model.ts";
-import { pyDumps } from "../formats/py/json.ts";
-import { type PyDict, type PyValue, pyFloat } from "../formats/py/value.ts";
 import { loadTaskFile, type TaskSetRef } from "../formats/tasks.ts";
+import { pyDumps } from "../py/json.ts";
+import { type PyDict, type PyValue, pyFloat } from "../py/value.ts";
 import { PROBES } from "./index.ts";
 import type { ProbeEnv, ProbeKind, ProbeNote } from "./kind.ts";
 

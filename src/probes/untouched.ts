@@ -5,10 +5,10 @@
  */
 import type { DbState } from "../domains/db-state.ts";
 import type { Task } from "../formats/model.ts";
-import type { PyDict, PyValue } from "../formats/py/value.ts";
-import { isPyDict } from "../formats/py/value.ts";
 import type { GradingContext } from "../graders/context.ts";
 import { diffStates } from "../graders/structured/field-diff.ts";
+import type { PyDict, PyValue } from "../py/value.ts";
+import { isPyDict } from "../py/value.ts";
 
 export interface TaskFootprint {
   /** The state the probe starts from (setup plus message history). */

@@ -10,7 +10,7 @@ import { DOMAINS } from "../domains/registry.ts";
 import { loadJsonFile } from "../formats/load.ts";
 import { detectTaskVersion } from "../formats/task-version.ts";
 import type { TaskSetRef } from "../formats/tasks.ts";
-import { DEFAULT_STRUCTURED_CONFIG, type StructuredVerdict } from "../graders/structured/grade.ts";
+import { DEFAULT_STRUCTURED_OPTIONS, type StructuredVerdict } from "../graders/structured/grade.ts";
 import type { RequirementSet } from "../graders/structured/requirements/load.ts";
 import type { Tau3Verdict } from "../graders/tau3/evaluate.ts";
 import { noJudge } from "../graders/tau3/nl.ts";
@@ -66,14 +66,14 @@ export async function gradeProbeFile(
   for await (const g of gradeFile(loaded, version, setup.pool, {
     judge: noJudge,
     fallbackTaskVersion: version.version,
-    structured: { ...DEFAULT_STRUCTURED_CONFIG, requirements: setup.requirements },
+    graders: { structured: { ...DEFAULT_STRUCTURED_OPTIONS, requirements: setup.requirements } },
   })) {
     const taskId = g.row.task_id ?? g.sim?.task_id ?? "?";
     out.push({
       task_id: taskId,
       note: notes.get(taskId) ?? null,
       tau3: g.tau3,
-      structured: g.structured ?? null,
+      structured: g.verdicts.structured ?? null,
       error: g.row.error ?? null,
     });
   }

@@ -1,6 +1,6 @@
 /** Output comparison as tau2 does it: `json.loads` both sides (raw string if not JSON), then `==`. */
-import { parsePyJson } from "../formats/py/parse.ts";
-import type { PyValue } from "../formats/py/value.ts";
+import { parsePyJson } from "../py/parse.ts";
+import type { PyValue } from "../py/value.ts";
 
 // Python's json.loads skips leading whitespace; a JSON document then starts with one of these.
 const JSON_START = /^[\s]*[{["\-0-9tfnNI]/;

@@ -17,7 +17,7 @@ import {
   type ToolOutput,
 } from "../domains/toolkit.ts";
 import type { Requestor } from "../formats/model.ts";
-import type { PyValue } from "../formats/py/value.ts";
+import type { PyValue } from "../py/value.ts";
 import { ReplayAbort } from "./errors.ts";
 
 export class Environment {

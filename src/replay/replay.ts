@@ -4,7 +4,7 @@
  * outputs (strict aborts, lenient records), and sync once at the end.
  */
 import type { Message, ToolCall } from "../formats/model.ts";
-import { pyEquals } from "../formats/py/value.ts";
+import { pyEquals } from "../py/value.ts";
 import { parseToolContent } from "./compare.ts";
 import type { Environment } from "./environment.ts";
 import { ReplayAbort } from "./errors.ts";

@@ -7,7 +7,7 @@ import type { DomainData } from "../domains/domain.ts";
 import type { Quirks } from "../domains/quirks.ts";
 import type { ToolEnv } from "../domains/toolkit.ts";
 import type { InitialState } from "../formats/model.ts";
-import { isPyDict, type PyDict, toPlain } from "../formats/py/value.ts";
+import { isPyDict, type PyDict, toPlain } from "../py/value.ts";
 import { Environment } from "./environment.ts";
 import { ReplayAbort } from "./errors.ts";
 

@@ -47,6 +47,14 @@ export interface McNemarRow {
   p_value: number | null;
 }
 
+export interface VacuousRow {
+  domain: string;
+  grader: string;
+  component: string;
+  in_basis: number;
+  vacuous_in_basis: number;
+}
+
 export interface ReportData {
   readonly summary: Summary;
   readonly flipCount: number;
@@ -57,6 +65,7 @@ export interface ReportData {
   readonly flipsByCause: readonly FlipCauseRow[];
   readonly actions: readonly ActionRow[];
   readonly mcnemar: readonly McNemarRow[];
+  readonly vacuous: readonly VacuousRow[];
   readonly probeCensus: readonly ProbeCensusRow[] | null;
   readonly drilldown: readonly FlipDrilldown[];
 }
@@ -88,7 +97,7 @@ export async function loadReportData(store: VerdictStore): Promise<ReportData> {
       "SELECT domain, task_version, model_a, model_b FROM swapped_pairs ORDER BY ALL",
     ),
     flipsByCause: await get<FlipCauseRow>(
-      "SELECT * FROM flips_by_cause ORDER BY domain, cause_category, flips DESC, cause_detail",
+      "SELECT * FROM flips_by_cause ORDER BY domain, cause_kind, flips DESC, reference",
     ),
     actions: await get<ActionRow>(
       `SELECT domain, action, kind, simulations, score_delta, flips_among_callers, flips_attributed
@@ -97,6 +106,10 @@ export async function loadReportData(store: VerdictStore): Promise<ReportData> {
     ),
     mcnemar: await get<McNemarRow>(
       "SELECT domain, model, n, b, c, method, p_value FROM mcnemar_by_model ORDER BY domain, model",
+    ),
+    vacuous: await get<VacuousRow>(
+      `SELECT domain, grader, component, in_basis, vacuous_in_basis FROM vacuous_components
+       WHERE in_basis > 0 ORDER BY domain, grader, component`,
     ),
     probeCensus: (await relationExists(store, "probe_census"))
       ? await get<ProbeCensusRow>(

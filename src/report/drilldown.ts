@@ -1,13 +1,15 @@
 /**
- * One record per flip (a row of the `flips` view) with the evidence behind it: the requirement
- * violations, delta-gate field differences and policy hits whose causes the structured grader gave,
- * each with its turn and an excerpt of that message. Everything here is read from the store.
+ * One record per flip (a row of the `flips` view) with the causes behind it and their evidence: the
+ * structured grader's gating causes, the ones it only reported, and τ³'s own. Everything here is read
+ * from the `causes` and `evidence` tables.
  */
 import { rows } from "../analysis/report.ts";
+import type { CauseKind } from "../graders/causes.ts";
 import type { VerdictStore } from "../store/store.ts";
 
 export interface FlipRow {
   sim_key: string;
+  simulation_id: string | null;
   domain: string;
   task_version: string;
   task_id: string;
@@ -15,99 +17,94 @@ export interface FlipRow {
   model: string;
   path: string;
   direction: "pass_to_fail" | "fail_to_pass";
-  structured_causes: string[];
-  tau3_causes: string[];
 }
-export interface RequirementEvidence {
+
+export interface EvidenceRow {
   sim_key: string;
-  rule_id: string;
-  action: string;
-  quote: string;
-  message_index: number | null;
-  turn_idx: number | null;
-  tool_call_id: string | null;
-  arguments: string | null;
-  excerpt: string | null;
-}
-export interface FieldEvidence {
-  sim_key: string;
-  db: string;
-  path: string;
-  initial_value: string | null;
-  gold_value: string | null;
-  predicted_value: string | null;
-}
-export interface PolicyEvidence {
-  sim_key: string;
-  rule: string;
+  grader: string;
+  cause_seq: number;
+  seq: number;
+  code: string;
   message: string;
   message_index: number | null;
   turn_idx: number | null;
+  tool_call_id: string | null;
   tool_name: string | null;
+  actor: string | null;
+  arguments: string | null;
+  db: string | null;
+  path: string | null;
+  initial_value: string | null;
+  gold_value: string | null;
+  predicted_value: string | null;
+  quote: string | null;
   excerpt: string | null;
+}
+
+export interface CauseRow {
+  sim_key: string;
+  grader: string;
+  seq: number;
+  kind: CauseKind;
+  reference: string;
+  gates: boolean;
+  message: string;
+  message_index: number | null;
+  turn_idx: number | null;
+  tool_call_id: string | null;
+  tool_name: string | null;
+  actor: string | null;
+  evidence: EvidenceRow[];
 }
 
 export interface FlipDrilldown {
   readonly flip: FlipRow;
-  readonly requirements: readonly RequirementEvidence[];
-  readonly fields: readonly FieldEvidence[];
-  readonly policies: readonly PolicyEvidence[];
-  /** Structured causes with no evidence rows (e.g. `format_errors`, handoff). */
-  readonly otherCauses: readonly string[];
+  /** The structured grader's gating causes, τ³'s failure (which it includes) left out. */
+  readonly causes: readonly CauseRow[];
+  /** What the structured grader reported without failing on it. */
+  readonly reported: readonly CauseRow[];
+  /** τ³'s own causes (a fail → pass flip has some). */
+  readonly tau3: readonly CauseRow[];
 }
-
-/** The cause string the structured grader writes for each kind of evidence. */
-export const requirementCause = (e: RequirementEvidence) => `preflight:${e.rule_id}`;
-export const fieldCause = (e: FieldEvidence) => `delta_gate:${e.db === "user" ? "user:" : ""}${e.path}`;
-export const policyCause = (e: PolicyEvidence) => `policy:${e.rule}`;
 
 const FLIPPED = "sim_key IN (SELECT sim_key FROM flips)";
 
 export async function loadDrilldown(store: VerdictStore): Promise<FlipDrilldown[]> {
   const flips = await rows<FlipRow>(
     store,
-    `SELECT f.sim_key, f.domain, f.task_version, f.task_id, f.trial, f.model, f.path, f.direction, f.structured_causes,
-            from_json(coalesce(t.causes, '[]'), '["VARCHAR"]') AS tau3_causes
-     FROM flips f
-     LEFT JOIN verdicts t ON t.sim_key = f.sim_key AND t.grader = 'tau3' AND t.run_id = (SELECT run_id FROM current_run)
-     ORDER BY f.domain, f.model, f.task_id, f.sim_key`,
+    `SELECT sim_key, simulation_id, domain, task_version, task_id, trial, model, path, direction
+     FROM flips ORDER BY domain, model, task_id, sim_key`,
   );
-  const inRun = `run_id = (SELECT run_id FROM current_run) AND ${FLIPPED}`;
-  const requirements = await rows<RequirementEvidence>(
+  const causes = await rows<Omit<CauseRow, "evidence">>(
     store,
-    `SELECT sim_key, rule_id, action, quote, message_index, turn_idx, tool_call_id, arguments, excerpt
-     FROM violations WHERE ${inRun} ORDER BY sim_key, seq`,
+    `SELECT sim_key, grader, seq, kind, reference, gates, message, message_index, turn_idx, tool_call_id, tool_name, actor
+     FROM run_causes WHERE ${FLIPPED} AND grader IN ('structured', 'tau3') ORDER BY sim_key, grader, seq`,
   );
-  const fields = await rows<FieldEvidence>(
+  const evidence = await rows<EvidenceRow>(
     store,
-    `SELECT sim_key, db, path, initial_value, gold_value, predicted_value
-     FROM field_diffs WHERE ${inRun} ORDER BY sim_key, db, path`,
+    `SELECT sim_key, grader, cause_seq, seq, code, message, message_index, turn_idx, tool_call_id, tool_name, actor,
+            arguments, db, path, initial_value, gold_value, predicted_value, quote, excerpt
+     FROM run_evidence WHERE ${FLIPPED} AND grader IN ('structured', 'tau3') ORDER BY sim_key, grader, cause_seq, seq`,
   );
-  const policies = await rows<PolicyEvidence>(
-    store,
-    `SELECT sim_key, rule, message, message_index, turn_idx, tool_name, excerpt
-     FROM policy_hits WHERE ${inRun} ORDER BY sim_key, seq`,
-  );
-
+  const key = (sim: string, grader: string, seq: number) => `${sim}\0${grader}\0${seq}`;
+  const bySim = new Map<string, CauseRow[]>();
+  const byCause = new Map<string, CauseRow>();
+  for (const c of causes) {
+    const full: CauseRow = { ...c, evidence: [] };
+    byCause.set(key(c.sim_key, c.grader, c.seq), full);
+    const list = bySim.get(c.sim_key);
+    if (list === undefined) bySim.set(c.sim_key, [full]);
+    else list.push(full);
+  }
+  for (const e of evidence) byCause.get(key(e.sim_key, e.grader, e.cause_seq))?.evidence.push(e);
   return flips.map((flip) => {
-    const causes = new Set(flip.structured_causes);
-    const mine = <T extends { sim_key: string }>(list: readonly T[], cause: (e: T) => string) =>
-      list.filter((e) => e.sim_key === flip.sim_key && causes.has(cause(e)));
-    const r = mine(requirements, requirementCause);
-    const f = mine(fields, fieldCause);
-    const p = mine(policies, policyCause);
-    const explained = new Set([
-      ...r.map(requirementCause),
-      ...f.map(fieldCause),
-      ...p.map(policyCause),
-      "tau3",
-    ]);
+    const mine = bySim.get(flip.sim_key) ?? [];
+    const structured = mine.filter((c) => c.grader === "structured" && c.kind !== "tau3");
     return {
       flip,
-      requirements: r,
-      fields: f,
-      policies: p,
-      otherCauses: flip.structured_causes.filter((c) => !explained.has(c)),
+      causes: structured.filter((c) => c.gates),
+      reported: structured.filter((c) => !c.gates),
+      tau3: mine.filter((c) => c.grader === "tau3"),
     };
   });
 }

@@ -1,5 +1,6 @@
-/** The flips table: one `tr.flip` per row of the `flips` view, its evidence in a `<details>`. */
-import type { FieldEvidence, FlipDrilldown, PolicyEvidence, RequirementEvidence } from "./drilldown.ts";
+/** The flips table: one `tr.flip` per row of the `flips` view, its causes and their evidence in a `<details>`. */
+import { CAUSE_KINDS } from "../graders/causes.ts";
+import type { CauseRow, EvidenceRow, FlipDrilldown } from "./drilldown.ts";
 import { html, type SafeHtml } from "./escape.ts";
 import { table } from "./table.ts";
 
@@ -8,44 +9,43 @@ const EXCERPT_CHARS = 800;
 
 const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0, max)}…` : text);
 
-function where(e: { turn_idx: number | null; message_index: number | null }, extra?: SafeHtml): SafeHtml {
-  if (e.turn_idx === null && e.message_index === null) return html``;
-  return html` <span class="muted">(turn ${e.turn_idx ?? "?"}, message ${e.message_index ?? "?"}${extra ?? ""})</span>`;
+const kindLabel = (kind: string) => kind.replaceAll("_", " ");
+
+function where(e: {
+  turn_idx: number | null;
+  message_index: number | null;
+  tool_call_id: string | null;
+  actor: string | null;
+}): SafeHtml {
+  if (e.turn_idx === null && e.message_index === null && e.tool_call_id === null) return html``;
+  const parts = [
+    ...(e.turn_idx === null ? [] : [html`turn ${e.turn_idx}`]),
+    ...(e.message_index === null ? [] : [html`message ${e.message_index}`]),
+    ...(e.tool_call_id === null ? [] : [html`tool call <code>${e.tool_call_id}</code>`]),
+    ...(e.actor === null ? [] : [html`by the ${e.actor}`]),
+  ];
+  return html` <span class="muted">(${parts.map((p, i) => html`${i === 0 ? "" : ", "}${p}`)})</span>`;
 }
 
-function excerpt(text: string | null): SafeHtml {
-  if (text === null || text.trim() === "") return html``;
-  return html`<div class="excerpt">${clip(text, EXCERPT_CHARS)}</div>`;
+function fieldValues(e: EvidenceRow): SafeHtml {
+  if (e.path === null) return html``;
+  const v = (x: string | null) => html`<code>${x === null ? "absent" : clip(x, EXCERPT_CHARS)}</code>`;
+  return html`<div class="args"><code>${e.db ?? "?"}: ${e.path}</code>: initial ${v(e.initial_value)}, gold ${v(e.gold_value)}, predicted ${v(e.predicted_value)}</div>`;
 }
 
-const requirement = (e: RequirementEvidence) =>
-  html`<li class="ev requirement"><span class="kind">requirement</span> <code>${e.rule_id}</code> on <code>${e.action}</code>: “${e.quote}”${where(e, e.tool_call_id === null ? undefined : html`, tool call <code>${e.tool_call_id}</code>`)}
-${e.arguments === null ? "" : html`<div class="args">${clip(e.arguments, EXCERPT_CHARS)}</div>`}${excerpt(e.excerpt)}</li>`;
+const evidenceItem = (e: EvidenceRow) =>
+  html`<li class="ev-item">${e.message}${e.tool_name === null ? "" : html` <code>${e.tool_name}</code>`}${where(e)}
+${e.quote === null ? "" : html`<div class="quote">“${e.quote}”</div>`}${e.arguments === null ? "" : html`<div class="args">${clip(e.arguments, EXCERPT_CHARS)}</div>`}${fieldValues(e)}${e.excerpt === null || e.excerpt.trim() === "" ? "" : html`<div class="excerpt">${clip(e.excerpt, EXCERPT_CHARS)}</div>`}</li>`;
 
-const field = (e: FieldEvidence) =>
-  html`<li class="ev field"><span class="kind">delta-gate field</span> <code>${e.db}: ${e.path}</code>: initial <code>${e.initial_value ?? "–"}</code>, gold <code>${e.gold_value ?? "–"}</code>, predicted <code>${e.predicted_value ?? "–"}</code></li>`;
-
-const policy = (e: PolicyEvidence) =>
-  html`<li class="ev policy"><span class="kind">policy rule</span> <code>${e.rule}</code>${e.tool_name === null ? "" : html` on <code>${e.tool_name}</code>`}: ${e.message}${where(e)}${excerpt(e.excerpt)}</li>`;
+const causeItem = (c: CauseRow, cls: string) =>
+  html`<li class="ev ${cls} ${c.kind}"><span class="kind" title="${CAUSE_KINDS[c.kind]?.about ?? ""}">${kindLabel(c.kind)}</span> <code>${c.reference}</code>: ${c.message}${where(c)}
+${c.evidence.length === 0 ? "" : html`<ul>${c.evidence.map(evidenceItem)}</ul>`}</li>`;
 
 function evidence(d: FlipDrilldown): SafeHtml {
-  const items = [
-    ...d.requirements.map(requirement),
-    ...d.fields.map(field),
-    ...d.policies.map(policy),
-    ...d.otherCauses.map(
-      (c) => html`<li class="ev other"><span class="kind">cause</span> <code>${c}</code></li>`,
-    ),
-  ];
-  const tau3 = d.flip.tau3_causes;
-  const tau3Line =
-    tau3.length === 0
-      ? ""
-      : html`<li class="ev tau3"><span class="kind">τ³ failed on</span> ${tau3.join(", ")}</li>`;
-  const count = items.length;
-  return html`<details><summary>${count === 0 ? "no structured evidence" : `${count} item${count === 1 ? "" : "s"}`}</summary>
-<ul>${items}${tau3Line}</ul>
-<div class="muted">file <code>${d.flip.path}</code> · simulation <code>${d.flip.sim_key.slice(0, 12)}</code></div></details>`;
+  const count = d.causes.length;
+  return html`<details><summary>${count === 0 ? "no structured cause" : `${count} cause${count === 1 ? "" : "s"}`}</summary>
+<ul>${d.causes.map((c) => causeItem(c, "gating"))}${d.tau3.map((c) => causeItem(c, "tau3"))}${d.reported.map((c) => causeItem(c, "reported"))}</ul>
+<div class="muted">file <code>${d.flip.path}</code> · simulation <code>${d.flip.simulation_id ?? d.flip.sim_key.slice(0, 12)}</code></div></details>`;
 }
 
 export function flipTable(drilldown: readonly FlipDrilldown[]): SafeHtml {
@@ -62,10 +62,13 @@ export function flipTable(drilldown: readonly FlipDrilldown[]): SafeHtml {
         format: (v) =>
           html`<span class="${String(v)}">${v === "pass_to_fail" ? "pass → fail" : "fail → pass"}</span>`,
       },
-      { label: "structured causes", value: (d) => d.flip.structured_causes.join(", ") },
+      {
+        label: "structured causes",
+        value: (d) => d.causes.map((c) => `${kindLabel(c.kind)}: ${c.reference}`).join(", "),
+      },
       {
         label: "evidence",
-        value: (d) => d.requirements.length + d.fields.length + d.policies.length,
+        value: (d) => d.causes.reduce((n, c) => n + c.evidence.length, 0),
         format: (_, d) => evidence(d),
       },
     ],

@@ -28,7 +28,8 @@ td.num { text-align: right; font-variant-numeric: tabular-nums; }
 th { background: #f4f4f4; cursor: pointer; user-select: none; white-space: nowrap; }
 th[aria-sort="ascending"]::after { content: " ▲"; } th[aria-sort="descending"]::after { content: " ▼"; }
 tr.flip details { max-width: 720px; } summary { cursor: pointer; }
-.ev { margin: 6px 0; } .ev .kind { font-weight: bold; }
+.ev { margin: 6px 0; } .ev .kind { font-weight: bold; } .ev.reported .kind, .ev.tau3 .kind { font-weight: normal; font-style: italic; }
+.quote { font-style: italic; margin: 2px 0; }
 .excerpt, .args { white-space: pre-wrap; word-break: break-word; background: #f8f8f8; border-left: 3px solid #ccc; margin: 4px 0; padding: 4px 8px; font-family: "DejaVu Sans Mono", monospace; font-size: 12px; }
 .pass_to_fail { color: #b00; } .fail_to_pass { color: #070; }
 code { background: #f2f2f2; padding: 0 3px; border-radius: 3px; word-break: break-all; }
@@ -124,8 +125,8 @@ function causeSection(d: ReportData): SafeHtml {
   return html`${table(
     [
       { label: "domain", value: (r) => r.domain },
-      { label: "cause", value: (r) => r.cause_category },
-      { label: "detail", value: (r) => r.cause_detail },
+      { label: "cause", value: (r) => r.cause_kind.replaceAll("_", " ") },
+      { label: "reference", value: (r) => r.reference },
       { label: "direction", value: (r) => r.direction },
       { label: "flips", value: (r) => r.flips },
     ],
@@ -144,6 +145,25 @@ ${table(
   ],
   d.actions,
   { caption: "Flips and score delta by action (actions in at least one flipped simulation)", id: "actions" },
+)}
+${table(
+  [
+    { label: "domain", value: (r) => r.domain },
+    { label: "grader", value: (r) => r.grader },
+    { label: "component", value: (r) => r.component },
+    { label: "in basis", value: (r) => r.in_basis },
+    { label: "vacuous (nothing to check)", value: (r) => r.vacuous_in_basis },
+    {
+      label: "share",
+      value: (r) => (r.in_basis === 0 ? null : r.vacuous_in_basis / r.in_basis),
+      format: pct,
+    },
+  ],
+  d.vacuous,
+  {
+    caption: "Vacuous scores: reward-basis components scored 1.0 because there was nothing to check",
+    id: "vacuous",
+  },
 )}`;
 }
 
@@ -234,7 +254,7 @@ ${rankingSection(d)}
 ${causeSection(d)}
 ${probeSection(d)}
 <h2 id="flips">Flips (${d.flipCount})</h2>
-<p class="muted">One row per flipped simulation; open a row's evidence for the requirement, delta-gate field or policy rule behind it, the turn, and an excerpt of that message.</p>
+<p class="muted">One row per flipped simulation; open a row's evidence for each cause behind it (requirement, delta-gate field, policy rule, …), its turn and tool call, and the facts that decided it.</p>
 ${flipTable(d.drilldown)}
 <script>${sourceConstant(SORT_SCRIPT)}</script>
 </body>

@@ -79,13 +79,13 @@ export function renderMarkdown(d: ReportData, charts: readonly RenderedChart[]):
     "",
     mdTable(
       ["domain", "task", "trial", "model", "direction", "causes"],
-      flips.map(({ flip: f }) => [
+      flips.map(({ flip: f, causes }) => [
         f.domain,
         f.task_id,
         f.trial,
         f.model,
         f.direction === "pass_to_fail" ? "pass → fail" : "fail → pass",
-        f.structured_causes.join(", "),
+        causes.map((c) => `${c.kind}:${c.reference}`).join(", "),
       ]),
     ),
     "",

@@ -1,16 +1,26 @@
 /**
  * The DuckDB verdict store. Each graded file is written in one transaction (bulk rows through
  * DuckDB appenders) with its `files` row, so a killed run leaves either all of a file or none of
- * it, and a re-run skips exactly the files already committed.
+ * it, and a re-run skips exactly the files already committed. A store written by another schema
+ * version is refused on open with a message that says what to do.
  */
 import { type DuckDBAppender, type DuckDBConnection, DuckDBInstance } from "@duckdb/node-api";
-import { type CellValue, ddl, type Row, TABLES, type TableName } from "./schema.ts";
+import {
+  type CellValue,
+  type ColumnType,
+  ddl,
+  type PackedBatch,
+  type PackedRow,
+  packRows,
+  type RowOf,
+  SCHEMA_VERSION,
+  TABLES,
+  type TableName,
+} from "./schema.ts";
 
 export class StoreError extends Error {
   override readonly name = "StoreError";
 }
-
-export type FileBatch = Partial<Record<TableName, Row[]>>;
 
 export class VerdictStore {
   private constructor(
@@ -34,8 +44,43 @@ export class VerdictStore {
     }
     const conn = await instance.connect();
     const store = new VerdictStore(instance, conn, path);
-    if (!opts.readOnly) for (const name of Object.keys(TABLES) as TableName[]) await conn.run(ddl(name));
+    try {
+      await store.checkSchema(opts.readOnly === true);
+    } catch (e) {
+      store.close();
+      throw e;
+    }
     return store;
+  }
+
+  /** Refuses a store of another layout; creates the tables in a new one (unless read-only). */
+  private async checkSchema(readOnly: boolean): Promise<void> {
+    const found = await this.conn.runAndReadAll(
+      "SELECT table_name FROM information_schema.tables WHERE table_schema = 'main' AND table_catalog = current_database()",
+    );
+    const tables = new Set(found.getRowsJson().map((r) => String(r[0])));
+    let version: string | null = null;
+    if (tables.has("store_meta")) {
+      const r = await this.conn.runAndReadAll("SELECT value FROM store_meta WHERE key = 'schema_version'");
+      version = (r.getRowsJson()[0]?.[0] as string | undefined) ?? null;
+    } else if (tables.has("runs")) {
+      version = "1"; // written before the schema was versioned
+    }
+    if (version !== null && version !== String(SCHEMA_VERSION)) {
+      const older = Number(version) < SCHEMA_VERSION;
+      throw new StoreError(
+        `${this.path} was written by ${older ? "an older" : "a newer"} tau-rescore (store schema ${version}; this version reads schema ${SCHEMA_VERSION}). ` +
+          (older
+            ? `Re-grade into a new file (tau-rescore run <experiment> --db NEW.duckdb), or delete ${this.path} and run again.`
+            : "Use the tau-rescore version that wrote it, or re-grade into a new file with --db."),
+      );
+    }
+    if (readOnly) return;
+    for (const name of Object.keys(TABLES) as TableName[]) await this.conn.run(ddl(name));
+    if (version === null)
+      await this.conn.run(
+        `INSERT INTO store_meta VALUES ('schema_version', '${SCHEMA_VERSION}') ON CONFLICT DO NOTHING`,
+      );
   }
 
   /** Files already committed for a run (their rows are complete). */
@@ -49,28 +94,25 @@ export class VerdictStore {
     return r.getRowObjectsJson() as T[];
   }
 
-  /** Writes one file's rows and its `files` row atomically. */
-  writeFile(fileRow: Row, batch: FileBatch): Promise<void> {
-    return this.writeFiles([{ fileRow, batch }]);
-  }
-
   /**
    * Writes several files in one transaction: each file's rows and its `files` row commit
    * together, so after a crash every file is either complete or absent (and is re-done).
    */
-  async writeFiles(files: readonly { readonly fileRow: Row; readonly batch: FileBatch }[]): Promise<void> {
+  async writeFiles(
+    files: readonly { readonly fileRow: RowOf<"files">; readonly batch: PackedBatch }[],
+  ): Promise<void> {
     if (files.length === 0) return;
-    const byTable = new Map<TableName, Row[]>();
+    const byTable = new Map<TableName, PackedRow[]>();
     for (const f of files) {
-      for (const [table, rows] of Object.entries(f.batch) as [TableName, Row[]][]) {
+      for (const table of Object.keys(f.batch) as TableName[]) {
         const list = byTable.get(table) ?? [];
-        for (const r of rows) list.push(r);
+        for (const r of f.batch[table] as PackedRow[]) list.push(r);
         byTable.set(table, list);
       }
     }
     await this.conn.run("BEGIN TRANSACTION");
     try {
-      for (const [table, rows] of byTable) if (rows.length > 0) await this.append(table, rows);
+      for (const [table, rows] of byTable) if (rows.length > 0) await this.appendPacked(table, rows);
       await this.append(
         "files",
         files.map((f) => f.fileRow),
@@ -82,15 +124,25 @@ export class VerdictStore {
     }
   }
 
-  async append(table: TableName, rows: readonly Row[]): Promise<void> {
+  async append<T extends TableName>(table: T, rows: readonly RowOf<T>[]): Promise<void> {
+    await this.appendPacked(table, packRows(table, rows));
+  }
+
+  /** Rows as values in column order (`packRows`). */
+  async appendPacked(table: TableName, rows: readonly PackedRow[]): Promise<void> {
     const appender = await this.conn.createAppender(table);
     try {
       const columns = TABLES[table].columns;
+      const cells = CELL_WRITERS[table];
       for (const row of rows) {
-        if (row.length !== columns.length)
-          throw new StoreError(`${table}: row has ${row.length} values for ${columns.length} columns`);
-        for (let i = 0; i < columns.length; i++)
-          appendCell(appender, (columns[i] as { type: string }).type, row[i] as CellValue);
+        for (let i = 0; i < cells.length; i++) {
+          const v = row[i];
+          if (v === undefined)
+            throw new StoreError(
+              `${table}: a row has no value for column ${(columns[i] as { name: string }).name}`,
+            );
+          (cells[i] as CellWriter)(appender, v);
+        }
         appender.endRow();
       }
     } finally {
@@ -104,22 +156,19 @@ export class VerdictStore {
   }
 }
 
-const APPENDERS: Record<string, (a: DuckDBAppender, v: Exclude<CellValue, null>) => void> = {
-  VARCHAR: (a, v) => a.appendVarchar(String(v)),
-  INTEGER: (a, v) => a.appendInteger(Number(v)),
-  BIGINT: (a, v) => a.appendBigInt(BigInt(v as number)),
-  DOUBLE: (a, v) => a.appendDouble(Number(v)),
-  BOOLEAN: (a, v) => a.appendBoolean(Boolean(v)),
+type CellWriter = (a: DuckDBAppender, v: CellValue) => void;
+
+const WRITERS: Record<ColumnType, CellWriter> = {
+  VARCHAR: (a, v) => (v === null ? a.appendNull() : a.appendVarchar(String(v))),
+  INTEGER: (a, v) => (v === null ? a.appendNull() : a.appendInteger(Number(v))),
+  BIGINT: (a, v) => (v === null ? a.appendNull() : a.appendBigInt(BigInt(v as number))),
+  DOUBLE: (a, v) => (v === null ? a.appendNull() : a.appendDouble(Number(v))),
+  BOOLEAN: (a, v) => (v === null ? a.appendNull() : a.appendBoolean(Boolean(v))),
 };
 
-function appendCell(a: DuckDBAppender, type: string, v: CellValue): void {
-  if (v === null) {
-    a.appendNull();
-    return;
-  }
-  const append = APPENDERS[type];
-  if (append === undefined) throw new StoreError(`unsupported column type ${type}`);
-  append(a, v);
-}
+/** Each table's cell writers in column order, chosen once rather than per cell. */
+const CELL_WRITERS = Object.fromEntries(
+  (Object.keys(TABLES) as TableName[]).map((t) => [t, TABLES[t].columns.map((c) => WRITERS[c.type])]),
+) as Record<TableName, CellWriter[]>;
 
 const firstLine = (s: string) => s.split("\n")[0] ?? s;

@@ -32,13 +32,17 @@ describe("tau-rescore report", () => {
       for (const ext of ["json", "csv", "parquet"]) expect(files.has(`${v}.${ext}`)).toBe(true);
     const summary = JSON.parse(readFileSync(join(out, "summary.json"), "utf8"));
     expect(Object.keys(summary)).toEqual([
+      "run",
       "simulations",
       "graded",
       "errors",
       "flips",
+      "vacuous_passes",
       "by_domain",
       "ranking",
     ]);
+    expect(summary.run).toMatchObject({ experiment: "small", completed: true });
+    expect(summary.run.run_id).toMatch(/^[0-9a-f]{16}$/);
     expect(summary.simulations).toBe(155);
     expect(summary.graded + summary.errors).toBe(155);
     expect(Object.keys(summary.by_domain).sort()).toEqual(["airline", "mock", "retail", "telecom"]);

@@ -3,7 +3,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { installAnalyses, rows } from "../../src/analysis/report.ts";
-import type { Row } from "../../src/store/schema.ts";
+import type { RowOf } from "../../src/store/schema.ts";
 import { VerdictStore } from "../../src/store/store.ts";
 
 export interface SyntheticSim {
@@ -29,83 +29,103 @@ export async function syntheticStore(
   const store = await VerdictStore.open(join(mkdtempSync(join(tmpdir(), "tr-an-")), "t.duckdb"));
   const run = "r1";
   await store.append("runs", [
-    [
-      run,
-      1,
-      "synthetic",
-      "h",
-      "0",
-      "{}",
-      opts.infrastructureErrors ?? "drop",
-      opts.minTaskCoverage ?? 0.8,
-      opts.bootstrapSamples ?? 200,
-      opts.seed ?? 7,
-    ],
+    {
+      run_id: run,
+      seq: 1,
+      experiment: "synthetic",
+      config_hash: "h",
+      tool_version: "0",
+      config_json: "{}",
+      grading_spec: "{}",
+      infrastructure_errors: opts.infrastructureErrors ?? "drop",
+      min_task_coverage: opts.minTaskCoverage ?? 0.8,
+      bootstrap_samples: opts.bootstrapSamples ?? 200,
+      seed: opts.seed ?? 7,
+      completed: true,
+    },
   ]);
   const models = [...new Set(sims.map((s) => s.model))];
   await store.append(
     "files",
     models.map(
-      (m): Row => [
-        run,
-        `f-${m}`,
-        `${m}.json`,
-        "tau2-results",
-        "airline",
-        m,
-        "agent",
-        "user",
-        "v",
-        0,
-        0,
-        "graded",
-        null,
-        false,
-        null,
-      ],
+      (m): RowOf<"files"> => ({
+        run_id: run,
+        file_id: `f-${m}`,
+        path: `${m}.json`,
+        variant: "tau2-results",
+        domain: "airline",
+        agent_model: m,
+        agent_implementation: "agent",
+        user_model: "user",
+        task_version: "v",
+        simulations: 0,
+        rejected: 0,
+        status: "graded",
+        error: null,
+        excluded: false,
+        exclusion_reason: null,
+      }),
     ),
   );
-  const simRows: Row[] = [];
-  const verdictRows: Row[] = [];
+  const simRows: RowOf<"simulations">[] = [];
+  const verdictRows: RowOf<"verdicts">[] = [];
+  const causeRows: RowOf<"causes">[] = [];
   sims.forEach((s, i) => {
     const key = `s${i}`;
-    simRows.push([
-      run,
-      key,
-      `f-${s.model}`,
-      i,
-      key,
-      s.task,
-      0,
-      s.termination ?? "user_stop",
-      null,
-      s.domain ?? "airline",
-      "v",
-      s.model,
-      true,
-      null,
-      null,
-      null,
-    ]);
+    simRows.push({
+      run_id: run,
+      sim_key: key,
+      file_id: `f-${s.model}`,
+      sim_index: i,
+      simulation_id: key,
+      task_id: s.task,
+      trial: 0,
+      termination_reason: s.termination ?? "user_stop",
+      recorded_reward: null,
+      domain: s.domain ?? "airline",
+      task_version: "v",
+      model: s.model,
+      graded: true,
+      should_transfer: null,
+      handoff_rule: null,
+      did_transfer: null,
+    });
     for (const [grader, pass] of [
       ["tau3", s.tau3],
       ["structured", s.structured],
     ] as const) {
-      verdictRows.push([
-        run,
-        key,
+      verdictRows.push({
+        run_id: run,
+        sim_key: key,
         grader,
-        "1",
+        grader_version: "1",
+        spec_hash: "h",
         pass,
-        pass === null ? null : pass ? 1 : 0,
-        null,
-        grader === "structured" && pass === false ? '["x"]' : "[]",
-        "[]",
-      ]);
+        reward: pass === null ? null : pass ? 1 : 0,
+        db_match: null,
+        notes: "[]",
+      });
+      if (grader === "structured" && pass === false)
+        causeRows.push({
+          run_id: run,
+          sim_key: key,
+          grader,
+          seq: 0,
+          kind: "requirement",
+          reference: "x",
+          gates: true,
+          message: "x",
+          message_index: null,
+          turn_idx: null,
+          tool_call_id: null,
+          tool_name: null,
+          actor: null,
+        });
     }
   });
   await store.append("simulations", simRows);
   await store.append("verdicts", verdictRows);
+  await store.append("causes", causeRows);
   await installAnalyses(store);
   return store;
 }

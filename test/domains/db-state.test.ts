@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { DbAttributeError, DbBase, DbState } from "../../src/domains/db-state.ts";
-import { canonicalJson, sha256Hex } from "../../src/formats/py/json.ts";
-import { type PyDict, PyFloat } from "../../src/formats/py/value.ts";
+import { canonicalJson, sha256Hex } from "../../src/py/json.ts";
+import { type PyDict, PyFloat } from "../../src/py/value.ts";
 
 const base = () =>
   new DbBase(

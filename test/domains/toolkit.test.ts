@@ -9,7 +9,7 @@ import {
   type ToolDef,
   ToolError,
 } from "../../src/domains/toolkit.ts";
-import { PyFloat } from "../../src/formats/py/value.ts";
+import { PyFloat } from "../../src/py/value.ts";
 
 const tool: ToolDef = {
   name: "suspend_line",

@@ -6,8 +6,8 @@ import { readdirSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { loadJsonFile, loadTrajectoryFile } from "../../src/formats/load.ts";
 import type { TrajectoryFile } from "../../src/formats/model.ts";
-import { PyFloat } from "../../src/formats/py/value.ts";
 import { detectTaskVersion } from "../../src/formats/task-version.ts";
+import { PyFloat } from "../../src/py/value.ts";
 import { CORPUS_DIR, corpusFile, DATA_DIR } from "./paths.ts";
 
 interface Expected {

@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { FormatError } from "../../src/formats/errors.ts";
 import { loadJsonFile, loadTrajectoryFile } from "../../src/formats/load.ts";
-import { PyFloat } from "../../src/formats/py/value.ts";
+import { PyFloat } from "../../src/py/value.ts";
 
 const dir = mkdtempSync(join(tmpdir(), "tau-rescore-formats-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

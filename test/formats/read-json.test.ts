@@ -1,8 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { FormatError } from "../../src/formats/errors.ts";
-import { parsePyJson } from "../../src/formats/py/parse.ts";
 import { decodeUtf8, readJsonDocument } from "../../src/formats/read-json.ts";
+import { parsePyJson } from "../../src/py/parse.ts";
 
 const utf8 = (s: string) => new Uint8Array(Buffer.from(s, "utf8"));
 

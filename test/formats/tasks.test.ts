@@ -3,8 +3,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { FormatError } from "../../src/formats/errors.ts";
-import { PyFloat } from "../../src/formats/py/value.ts";
 import { listTaskSets, loadTaskFile } from "../../src/formats/tasks.ts";
+import { PyFloat } from "../../src/py/value.ts";
 import { DATA_DIR } from "./paths.ts";
 
 const V0 = join(DATA_DIR, "versions", "v0.2.0_f8de30c", "domains");

@@ -1,13 +1,13 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { pyDumps } from "../../src/formats/py/json.ts";
-import { parsePyJson } from "../../src/formats/py/parse.ts";
-import { PyFloat, type PyValue, sameCanonical } from "../../src/formats/py/value.ts";
 import {
   parseJsonWithTypedKeys,
   restoreTypedValues,
   TypedArgumentsError,
 } from "../../src/formats/typed-arguments.ts";
+import { pyDumps } from "../../src/py/json.ts";
+import { parsePyJson } from "../../src/py/parse.ts";
+import { PyFloat, type PyValue, sameCanonical } from "../../src/py/value.ts";
 import { pyValues } from "../helpers/py-values.ts";
 
 describe("parseJsonWithTypedKeys", () => {

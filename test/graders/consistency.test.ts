@@ -9,10 +9,10 @@ import type { Message } from "../../src/formats/model.ts";
 import { detectTaskVersion } from "../../src/formats/task-version.ts";
 import { loadTaskFile } from "../../src/formats/tasks.ts";
 import { CONSISTENCY_CODE, checkConsistency } from "../../src/graders/consistency.ts";
-import { DEFAULT_STRUCTURED_CONFIG } from "../../src/graders/structured/grade.ts";
+import { DEFAULT_STRUCTURED_OPTIONS, NO_EXTRA_GATES } from "../../src/graders/structured/grade.ts";
 import { recordedJudge } from "../../src/graders/tau3/nl.ts";
 import { ContextPool } from "../../src/pipeline/contexts.ts";
-import { type GradedSimulation, gradeFile } from "../../src/pipeline/grade.ts";
+import { type GradedSimulation, gradeFile, jsonLine } from "../../src/pipeline/grade.ts";
 import { appendSimulationRows, emptyBatch } from "../../src/pipeline/store-rows.ts";
 import { CORPUS_DIR, DATA_DIR } from "../helpers/data.ts";
 import { call, calls, result, say } from "../helpers/messages.ts";
@@ -22,13 +22,13 @@ const retail = domainByName("retail") as DomainDef;
 const TOOLORCHESTRA =
   "sierra-tau2-bench__leaderboard-pr__toolorchestra_nvidia_2025-12-02/toolorchestra_retail_gpt-5_1trial.json";
 
-async function graded(rel: string): Promise<GradedSimulation[]> {
+async function graded(rel: string, gates = NO_EXTRA_GATES): Promise<GradedSimulation[]> {
   const file = loadTrajectoryFile(join(CORPUS_DIR, rel));
   const out: GradedSimulation[] = [];
   for await (const g of gradeFile(file, detectTaskVersion(file, DATA_DIR), pool, {
     judge: recordedJudge,
     fallbackTaskVersion: "head",
-    structured: DEFAULT_STRUCTURED_CONFIG,
+    graders: { structured: { ...DEFAULT_STRUCTURED_OPTIONS, gates } },
   }))
     out.push(g);
   return out;
@@ -37,10 +37,10 @@ async function graded(rel: string): Promise<GradedSimulation[]> {
 describe("consistency check on the corpus", () => {
   it("flags the mislabelled ToolOrchestra retail file, with the foreign ids as evidence", async () => {
     const rows = await graded(TOOLORCHESTRA);
-    const foreign = rows.filter((g) => g.structured?.consistency.status === "foreign");
+    const foreign = rows.filter((g) => g.verdicts.structured?.consistency.status === "foreign");
     expect(rows).toHaveLength(114);
     expect(foreign.length).toBeGreaterThanOrEqual(100);
-    const task0 = rows.find((g) => g.row.task_id === "0")?.structured?.consistency;
+    const task0 = rows.find((g) => g.row.task_id === "0")?.verdicts.structured?.consistency;
     expect(task0?.status).toBe("foreign");
     expect(task0?.taskUsers).toEqual(["yusuf_rossi_9620"]);
     expect(task0?.conversationUsers).toEqual(["raj_santos_9079"]);
@@ -50,30 +50,37 @@ describe("consistency check on the corpus", () => {
       expect(e.message).toMatch(/raj_santos_9079/);
       expect(e.toolCallId).toBeTruthy();
     }
-    // In the store: policy_hits rows under the consistency rule, not gating by default.
+    // In the store: a consistency cause per foreign simulation, reported but not gating by default,
+    // with one evidence row per use of a foreign id.
     const batch = emptyBatch();
-    const ctx = {
-      runId: "r",
-      fileId: "f",
-      path: "p",
-      file: {
-        variant: "tau2-results",
-        info: { domain: "retail", agent_model: null, agent_implementation: null, user_model: null },
-        simulations: 114,
-        rejected: 0,
-      },
-      taskVersion: "v",
-      domain: retail,
-      exclusion: null,
-      gatedRules: new Set<string>(),
-    };
+    const ctx = { runId: "r", fileId: "f", domain: retail, hashes: {} };
     rows.forEach((g, index) => {
       appendSimulationRows(batch, ctx, g, index);
     });
-    const hits = batch.policy_hits.filter((r) => r[3] === CONSISTENCY_CODE);
-    expect(hits.length).toBeGreaterThanOrEqual(foreign.length);
-    expect(hits.every((r) => r[4] === false)).toBe(true);
-    expect(rows.find((g) => g.row.task_id === "0")?.row.structured?.consistency.status).toBe("foreign");
+    const causes = batch.causes.filter((c) => c.kind === "consistency");
+    expect(causes).toHaveLength(foreign.length);
+    expect(causes.every((c) => c.reference === CONSISTENCY_CODE && !c.gates && c.tool_call_id !== null)).toBe(
+      true,
+    );
+    const evidence = batch.evidence.filter((e) => e.code === CONSISTENCY_CODE);
+    expect(evidence.length).toBeGreaterThanOrEqual(foreign.length);
+    const line = jsonLine(rows.find((g) => g.row.task_id === "0") as GradedSimulation);
+    expect((line.structured as { consistency: { status: string } }).consistency.status).toBe("foreign");
+  });
+
+  it("fails foreign simulations when the experiment gates on consistency", async () => {
+    const ungated = await graded(TOOLORCHESTRA);
+    const gated = await graded(TOOLORCHESTRA, { ...NO_EXTRA_GATES, consistency: true });
+    gated.forEach((g, i) => {
+      const s = g.verdicts.structured;
+      const foreign = s?.consistency.status === "foreign";
+      expect(s?.causes.some((c) => c.kind === "consistency" && c.gates)).toBe(foreign);
+      if (foreign) expect(s?.pass).toBe(false);
+      else expect(s?.pass).toBe(ungated[i]?.verdicts.structured?.pass);
+    });
+    expect(gated.filter((g) => g.verdicts.structured?.pass === true).length).toBeLessThan(
+      ungated.filter((g) => g.verdicts.structured?.pass === true).length,
+    );
   });
 
   it.each([
@@ -82,7 +89,7 @@ describe("consistency check on the corpus", () => {
     "sierra-tau2-bench__pr170-tau2-trace/e2e_retail_baseline.json",
   ])("flags nothing in the self-consistent %s", async (rel) => {
     const rows = await graded(rel);
-    const statuses = rows.map((g) => g.structured?.consistency.status);
+    const statuses = rows.map((g) => g.verdicts.structured?.consistency.status);
     expect(statuses).not.toContain("foreign");
     expect(statuses.filter((s) => s === "consistent").length).toBeGreaterThan(rows.length * 0.9);
   });

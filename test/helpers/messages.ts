@@ -1,6 +1,6 @@
 /** Builders for small synthetic trajectories in tests. */
 import type { Message, Requestor, ToolCall } from "../../src/formats/model.ts";
-import type { PyValue } from "../../src/formats/py/value.ts";
+import type { PyValue } from "../../src/py/value.ts";
 
 export const say = (role: "assistant" | "user", content: string): Message => ({
   role,

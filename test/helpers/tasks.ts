@@ -1,6 +1,6 @@
 /** A minimal task builder for tests. */
 import type { Action, EvaluationCriteria, Task } from "../../src/formats/model.ts";
-import type { PyDict } from "../../src/formats/py/value.ts";
+import type { PyDict } from "../../src/py/value.ts";
 
 export function action(name: string, args: PyDict, extra: Partial<Action> = {}): Action {
   return {

@@ -1,6 +1,7 @@
 /** The reusable grading threads: the thread-count rule, reuse across runs, and a thread lost mid-run. */
 import { afterAll, describe, expect, it } from "vitest";
-import { loadExperiment, type ResolvedExperiment } from "../../src/experiments/config.ts";
+import { runTuning } from "../../src/cli/env.ts";
+import { loadExperiment } from "../../src/experiments/config.ts";
 import {
   closeWorkers,
   THREADS_PAY_OFF_BYTES,
@@ -10,24 +11,26 @@ import {
 } from "../../src/pipeline/parallel.ts";
 import type { FileResult } from "../../src/pipeline/process-file.ts";
 import { gradeJobs, jobsFor } from "../../src/pipeline/run.ts";
+import { planRun, type RunPlan } from "../../src/pipeline/settings.ts";
 import { smallExperiment } from "../helpers/small-run.ts";
 
 afterAll(closeWorkers);
 
 const { experiment } = smallExperiment();
-const both = loadExperiment(experiment);
-const tau3Only: ResolvedExperiment = { ...both, config: { ...both.config, graders: ["tau3"] } };
-const jobs = jobsFor(both);
+const loaded = loadExperiment(experiment);
+const both = planRun(loaded);
+const tau3Only = planRun({ ...loaded, config: { ...loaded.config, graders: ["tau3"], corrections: false } });
+const jobs = jobsFor(loaded);
 
 /** Results in a comparable order (threads finish in any order). */
-async function grade(exp: ResolvedExperiment, workers: number): Promise<FileResult[]> {
+async function grade(plan: RunPlan, workers: number): Promise<FileResult[]> {
   const out: FileResult[] = [];
-  for await (const r of gradeJobs(exp, "test", jobs, new Set(), workers)) out.push(r);
+  for await (const r of gradeJobs(plan, jobs, new Set(), workers)) out.push(r);
   return out.sort((a, b) => a.path.localeCompare(b.path));
 }
 
 describe("workerCount", () => {
-  const none = {};
+  const none = undefined;
   it("grades in the main thread on one core and for small inputs on two", async () => {
     await closeWorkers();
     expect(workerCount(50, 10 * THREADS_PAY_OFF_BYTES, none, 1)).toBe(1);
@@ -39,9 +42,9 @@ describe("workerCount", () => {
     expect(workerCount(50, 0, none, 64)).toBe(8);
     expect(workerCount(2, 0, none, 64)).toBe(2);
   });
-  it("obeys TAU_RESCORE_WORKERS", () => {
-    expect(workerCount(50, 0, { TAU_RESCORE_WORKERS: "3" }, 1)).toBe(3);
-    expect(workerCount(50, 0, { TAU_RESCORE_WORKERS: "junk" }, 1)).toBe(1);
+  it("obeys TAU_RESCORE_WORKERS (read by the command line)", () => {
+    expect(workerCount(50, 0, runTuning({ TAU_RESCORE_WORKERS: "3" }).workers, 1)).toBe(3);
+    expect(workerCount(50, 0, runTuning({ TAU_RESCORE_WORKERS: "junk" }).workers, 1)).toBe(1);
   });
 });
 
@@ -55,7 +58,7 @@ describe("grading threads", () => {
     expect(threadsStarted()).toBe(starts);
     expect(threadsRunning()).toBe(2);
     // Once running, threads pay even for a small input on two cores.
-    expect(workerCount(50, 0, {}, 2)).toBe(2);
+    expect(workerCount(50, 0, undefined, 2)).toBe(2);
   });
 
   it("serve two concurrent runs one after the other, each with its own settings", async () => {
@@ -66,14 +69,14 @@ describe("grading threads", () => {
 
   it("stop feeding when the consumer stops early; the next run is complete", async () => {
     const main = await grade(both, 1);
-    for await (const _ of gradeJobs(both, "test", jobs, new Set(), 2)) break;
+    for await (const _ of gradeJobs(both, jobs, new Set(), 2)) break;
     expect(await grade(both, 2)).toEqual(main);
   });
 
   it("fail the run clearly when a thread dies mid-run, and start fresh threads next time", async () => {
     const main = await grade(both, 1);
     const run = async () => {
-      for await (const _ of gradeJobs(both, "test", jobs, new Set(), 2)) await closeWorkers();
+      for await (const _ of gradeJobs(both, jobs, new Set(), 2)) await closeWorkers();
     };
     await expect(run()).rejects.toThrow(/a grading thread exited/);
     const starts = threadsStarted();

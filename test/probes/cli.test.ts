@@ -8,7 +8,7 @@ import { registerProbeCommand } from "../../src/cli/commands/probe.ts";
 import { UsageError } from "../../src/cli/errors.ts";
 import { loadJsonFile } from "../../src/formats/load.ts";
 import { detectTaskVersion } from "../../src/formats/task-version.ts";
-import { DEFAULT_STRUCTURED_CONFIG } from "../../src/graders/structured/grade.ts";
+import { DEFAULT_STRUCTURED_OPTIONS } from "../../src/graders/structured/grade.ts";
 import { recordedJudge } from "../../src/graders/tau3/nl.ts";
 import { gradeFile } from "../../src/pipeline/grade.ts";
 import { runCensus } from "../../src/probes/census.ts";
@@ -58,10 +58,10 @@ describe("probe --out", () => {
     for await (const g of gradeFile(file, version, setup.pool, {
       judge: recordedJudge,
       fallbackTaskVersion: "head",
-      structured: { ...DEFAULT_STRUCTURED_CONFIG, requirements: setup.requirements },
+      graders: { structured: { ...DEFAULT_STRUCTURED_OPTIONS, requirements: setup.requirements } },
     })) {
       expect(g.row.error).toBeUndefined();
-      verdicts.push([g.tau3?.reward, g.structured?.pass]);
+      verdicts.push([g.tau3?.reward, g.verdicts.structured?.pass]);
     }
     expect(verdicts).toEqual(Array.from({ length: 50 }, () => [1, true]));
   });

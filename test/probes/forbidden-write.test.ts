@@ -4,10 +4,10 @@
  */
 import { describe, expect, it } from "vitest";
 import type { Task } from "../../src/formats/model.ts";
-import type { PyValue } from "../../src/formats/py/value.ts";
-import { isPyDict } from "../../src/formats/py/value.ts";
 import type { GradingContext } from "../../src/graders/context.ts";
 import type { Injection } from "../../src/probes/kind.ts";
+import type { PyValue } from "../../src/py/value.ts";
+import { isPyDict } from "../../src/py/value.ts";
 import { ctxOf, probe, taskSets, tasksOf } from "./helpers.ts";
 
 /** The initial record at a path like `reservations.ABC123`, `orders["#W1"]` or `lines[0]`. */
@@ -57,7 +57,7 @@ describe("extra-forbidden-write", () => {
         expect(injected.policy?.quote.length).toBeGreaterThan(20);
         const expected = expectedFields(injected, initialRecord(ctx, task, injected.record_path as string));
         const gate = v.structured?.delta_gate;
-        const found = gate?.ran === true ? gate.violations.map((x) => x.path) : [];
+        const found = gate?.ran === true ? gate.fields.map((x) => x.path) : [];
         expect({ task: v.task_id, fields: [...found].sort() }).toEqual({
           task: v.task_id,
           fields: [...expected].sort(),

@@ -1,6 +1,10 @@
 /** An unwanted transfer is invisible to τ³ and caught by the requirement fixture. */
 import { describe, expect, it } from "vitest";
+import { causeLabel } from "../../src/graders/causes.ts";
+import type { StructuredVerdict } from "../../src/graders/structured/grade.ts";
 import { probe, taskSets } from "./helpers.ts";
+
+const gating = (s: StructuredVerdict | null) => s?.causes.filter((c) => c.gates).map(causeLabel);
 
 describe("unwanted-transfer", () => {
   it.each(taskSets("airline").map((s) => [s.name, s] as const))(
@@ -11,10 +15,10 @@ describe("unwanted-transfer", () => {
       const v47 = run.verdicts.find((v) => v.task_id === "47");
       expect(v47?.tau3?.reward).toBe(1);
       expect(v47?.structured?.pass).toBe(false);
-      expect(v47?.structured?.causes).toEqual(["preflight:airline.47.no_transfer"]);
+      expect(gating(v47?.structured ?? null)).toEqual(["requirement:airline.47.no_transfer"]);
       for (const v of run.verdicts) {
         expect(v.tau3?.reward).toBe(1);
-        expect(v.structured?.causes).toEqual([`preflight:airline.${v.task_id}.no_transfer`]);
+        expect(gating(v.structured)).toEqual([`requirement:airline.${v.task_id}.no_transfer`]);
       }
     },
   );

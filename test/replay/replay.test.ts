@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { loadDomainData } from "../../src/domains/load-data.ts";
 import { mockDomain } from "../../src/domains/mock/index.ts";
 import { FIXED_QUIRKS, TAU2_QUIRKS } from "../../src/domains/quirks.ts";
-import type { PyDict } from "../../src/formats/py/value.ts";
+import type { PyDict } from "../../src/py/value.ts";
 import { ReplayAbort } from "../../src/replay/errors.ts";
 import { pairToolCalls, replayMessages } from "../../src/replay/replay.ts";
 import { buildTaskSetup, deepMerge } from "../../src/replay/setup.ts";

@@ -57,8 +57,10 @@ beforeAll(async () => {
     task47Excerpt = (
       await rows(
         store,
-        `SELECT v.excerpt FROM violations v JOIN flips f USING (sim_key)
-         WHERE f.task_id = '47' AND v.rule_id = 'airline.47.no_transfer'`,
+        `SELECT e.excerpt FROM run_evidence e JOIN run_causes c
+           ON c.sim_key = e.sim_key AND c.grader = e.grader AND c.seq = e.cause_seq
+         JOIN flips f ON f.sim_key = c.sim_key
+         WHERE f.task_id = '47' AND c.kind = 'requirement' AND c.reference = 'airline.47.no_transfer'`,
       )
     )[0]?.excerpt;
   } finally {
@@ -149,7 +151,8 @@ describe.skipIf(!haveChromium)("report.html in headless Chromium", () => {
     const row = page.locator("tr.flip", { hasText: "airline.47.no_transfer" });
     await expect(row.count()).resolves.toBe(1);
     await row.locator("summary").click();
-    const excerpt = row.locator(".excerpt", { hasText: INJECTED });
+    // The requirement cause's evidence: the message that made the prohibited call.
+    const excerpt = row.locator(".ev.requirement .excerpt", { hasText: INJECTED });
     expect(await excerpt.isVisible()).toBe(true);
     expect(await excerpt.textContent()).toContain(`${INJECTED} Let me transfer you | now.`);
     expect(dialogs).toEqual([]);

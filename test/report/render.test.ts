@@ -7,9 +7,39 @@ import { renderMarkdown } from "../../src/report/markdown.ts";
 
 const EVIL = `x|y</td><img src=x onerror=alert(1)>\`code\`\n# heading`;
 
+const evidenceBase = {
+  sim_key: "k",
+  grader: "structured",
+  seq: 0,
+  message_index: null,
+  turn_idx: null,
+  tool_call_id: null,
+  tool_name: null,
+  actor: null,
+  arguments: null,
+  db: null,
+  path: null,
+  initial_value: null,
+  gold_value: null,
+  predicted_value: null,
+  quote: null,
+  excerpt: null,
+};
+const causeBase = {
+  sim_key: "k",
+  grader: "structured",
+  gates: true,
+  message_index: null,
+  turn_idx: null,
+  tool_call_id: null,
+  tool_name: null,
+  actor: null,
+};
+
 const flip: FlipDrilldown = {
   flip: {
     sim_key: "k".repeat(64),
+    simulation_id: EVIL,
     domain: "airline",
     task_version: "head",
     task_id: EVIL,
@@ -17,57 +47,98 @@ const flip: FlipDrilldown = {
     model: EVIL,
     path: `../${EVIL}.json`,
     direction: "pass_to_fail",
-    structured_causes: [
-      `preflight:${EVIL}`,
-      "delta_gate:reservations.X.status",
-      "policy:r1",
-      "format_errors",
-    ],
-    tau3_causes: [],
   },
-  requirements: [
+  causes: [
     {
-      sim_key: "k",
-      rule_id: EVIL,
-      action: "transfer_to_human_agents",
-      quote: EVIL,
+      ...causeBase,
+      seq: 0,
+      kind: "requirement",
+      reference: EVIL,
+      message: EVIL,
       message_index: 16,
       turn_idx: 16,
       tool_call_id: EVIL,
-      arguments: `{"summary": "${EVIL}"}`,
-      excerpt: EVIL,
+      tool_name: "transfer_to_human_agents",
+      actor: "agent",
+      evidence: [
+        {
+          ...evidenceBase,
+          cause_seq: 0,
+          code: "requirement.violation",
+          message: EVIL,
+          message_index: 16,
+          turn_idx: 16,
+          tool_call_id: EVIL,
+          tool_name: "transfer_to_human_agents",
+          actor: "agent",
+          arguments: `{"summary": "${EVIL}"}`,
+          quote: EVIL,
+          excerpt: EVIL,
+        },
+      ],
     },
-  ],
-  fields: [
     {
-      sim_key: "k",
-      db: "agent",
-      path: "reservations.X.status",
-      initial_value: '"active"',
-      gold_value: '"active"',
-      predicted_value: `"${EVIL}"`,
+      ...causeBase,
+      seq: 1,
+      kind: "delta_gate_field",
+      reference: "reservations.X.status",
+      message: EVIL,
+      evidence: [
+        {
+          ...evidenceBase,
+          cause_seq: 1,
+          code: "delta_gate.field",
+          message: EVIL,
+          db: "agent",
+          path: "reservations.X.status",
+          initial_value: '"active"',
+          gold_value: '"active"',
+          predicted_value: `"${EVIL}"`,
+        },
+      ],
     },
-  ],
-  policies: [
     {
-      sim_key: "k",
-      rule: "r1",
+      ...causeBase,
+      seq: 2,
+      kind: "policy_rule",
+      reference: "r1",
       message: EVIL,
       message_index: 3,
       turn_idx: 3,
       tool_name: EVIL,
-      excerpt: EVIL,
+      evidence: [
+        {
+          ...evidenceBase,
+          cause_seq: 2,
+          code: "r1",
+          message: EVIL,
+          message_index: 3,
+          turn_idx: 3,
+          excerpt: EVIL,
+        },
+      ],
+    },
+    {
+      ...causeBase,
+      seq: 3,
+      kind: "format_error",
+      reference: "format.empty_message",
+      message: EVIL,
+      evidence: [],
     },
   ],
-  otherCauses: ["format_errors"],
+  reported: [],
+  tau3: [],
 };
 
 const data: ReportData = {
   summary: {
+    run: null,
     simulations: 1,
     graded: 1,
     errors: 0,
     flips: { pass_to_fail: 1, fail_to_pass: 0 },
+    vacuous_passes: [],
     by_domain: { airline: { tau3_pass_rate: 1, structured_pass_rate: 0, pass_to_fail: 1, fail_to_pass: 0 } },
     ranking: {
       airline: {
@@ -87,6 +158,7 @@ const data: ReportData = {
   flipsByCause: [],
   actions: [],
   mcnemar: [],
+  vacuous: [],
   probeCensus: null,
   drilldown: [flip],
 };
@@ -101,10 +173,12 @@ describe("renderHtml", () => {
     expect(page).toContain("&lt;img src=x onerror=alert(1)&gt;");
   });
 
-  it("shows each kind of evidence: requirement quote, field values, policy rule, other causes", () => {
+  it("shows each cause with its evidence: requirement quote, field values, policy rule, format error", () => {
     expect(page.match(/<tr class="flip">/g)?.length).toBe(1);
-    for (const cls of ["ev requirement", "ev field", "ev policy", "ev other"]) expect(page).toContain(cls);
+    for (const kind of ["requirement", "delta_gate_field", "policy_rule", "format_error"])
+      expect(page).toContain(`ev gating ${kind}`);
     expect(page).toContain("(turn 16, message 16, tool call");
+    expect(page).toContain("by the agent");
     expect(page).toContain("initial <code>&quot;active&quot;</code>");
   });
 

@@ -1,18 +1,18 @@
 /** `tau-rescore grade`: one JSON line (or a table row) per simulation, with each selected grader's verdict. */
 import type { Command } from "commander";
-import { type Quirks, resolveQuirks } from "../../domains/quirks.ts";
 import { loadJsonFile } from "../../formats/load.ts";
 import { detectTaskVersion } from "../../formats/task-version.ts";
-import { loadCorrectionsDir } from "../../graders/corrections/builtin.ts";
-import { DEFAULT_STRUCTURED_CONFIG, type StructuredConfig } from "../../graders/structured/grade.ts";
-import { POLICY_RULE_IDS, type PolicyRuleId } from "../../graders/structured/policy/index.ts";
-import { BUILTIN_REQUIREMENTS_DIR, loadRequirements } from "../../graders/structured/requirements/load.ts";
-import { DEFAULT_JUDGE_MODEL, httpJudge } from "../../graders/tau3/judge-http.ts";
-import { type NlJudge, noJudge, recordedJudge } from "../../graders/tau3/nl.ts";
+import { causeLabel } from "../../graders/causes.ts";
+import { BUILTIN_CORRECTIONS_DIR } from "../../graders/corrections/builtin.ts";
+import { GRADER_IDS } from "../../graders/registry.ts";
+import { buildGradingSpec, type GradingChoice, GradingSpecError, loadGrading } from "../../graders/spec.ts";
+import { BUILTIN_REQUIREMENTS_DIR } from "../../graders/structured/requirements/load.ts";
+import { DEFAULT_JUDGE_MODEL } from "../../graders/tau3/judge-http.ts";
 import { ContextPool } from "../../pipeline/contexts.ts";
-import { gradeFile, type SimulationRow } from "../../pipeline/grade.ts";
+import { type GradedSimulation, gradeFile, jsonLine } from "../../pipeline/grade.ts";
 import { listInputFiles } from "../../pipeline/inputs.ts";
 import { resolveDataDir } from "../data-dir.ts";
+import { judgeDefaults, judgeSecrets } from "../env.ts";
 import { InputError, UsageError } from "../errors.ts";
 
 interface GradeOptions {
@@ -29,8 +29,12 @@ interface GradeOptions {
   quirks: string;
   quirk?: string[];
   requirements?: string;
+  handoffOverrides?: string;
   gate?: string;
 }
+
+/** Words `--gate` takes besides policy rule ids. */
+const GATE_WORDS = ["format_errors", "nl_curated", "consistency"] as const;
 
 export function registerGradeCommand(program: Command): void {
   program
@@ -38,14 +42,19 @@ export function registerGradeCommand(program: Command): void {
     .description("grade every simulation of the given trajectory files (or directories)")
     .argument("<paths...>", "trajectory files or directories")
     .option("--data-dir <dir>", "tau2 data dir (data/tau2 of a tau2-bench checkout); default $TAU2_DATA_DIR")
-    .option("--grader <list>", "comma-separated graders: tau3 or tau3,structured", "tau3")
+    .option(
+      "--grader <list>",
+      `comma-separated graders (${GRADER_IDS.join(", ")}); e.g. tau3,structured`,
+      "tau3",
+    )
     .option(
       "--requirements <dir>",
       "requirement fixtures for the structured grader (default: the repo's requirements/)",
     )
+    .option("--handoff-overrides <file>", "reviewed hand-off label overrides for the structured grader")
     .option(
-      "--gate <rules>",
-      "comma-separated policy rules that fail the structured verdict (default: none; all are reported)",
+      "--gate <list>",
+      `comma-separated policy rules, and ${GATE_WORDS.join(", ")}, that fail the structured verdict (default: none; all are reported)`,
     )
     .option("--format <fmt>", "jsonl | table", "jsonl")
     .option("--judge <mode>", "NL-assertion judge: recorded | http | none", "recorded")
@@ -66,41 +75,65 @@ export function registerGradeCommand(program: Command): void {
     .action((paths: string[], opts: GradeOptions) => runGrade(paths, opts));
 }
 
-function judgeFor(opts: GradeOptions, env: NodeJS.ProcessEnv = process.env): NlJudge {
-  if (opts.judge === "recorded") return recordedJudge;
-  if (opts.judge === "none") return noJudge;
-  if (opts.judge !== "http") throw new UsageError(`unknown --judge ${opts.judge} (recorded, http, none)`);
-  const baseUrl = opts.judgeBaseUrl ?? env.TAU_RESCORE_JUDGE_BASE_URL ?? env.OPENAI_BASE_URL;
-  if (baseUrl === undefined)
-    throw new UsageError("--judge http needs --judge-base-url or $TAU_RESCORE_JUDGE_BASE_URL");
-  return httpJudge({
-    baseUrl,
-    model: opts.judgeModel ?? env.TAU_RESCORE_JUDGE_MODEL ?? DEFAULT_JUDGE_MODEL,
-    apiKey: opts.judgeApiKey ?? env.TAU_RESCORE_JUDGE_API_KEY ?? env.OPENAI_API_KEY ?? null,
-  });
+/** The flags as the grading choices `run` makes from an experiment config. */
+function choiceOf(opts: GradeOptions): GradingChoice {
+  if (opts.format !== "jsonl" && opts.format !== "table")
+    throw new UsageError(`unknown --format ${opts.format} (jsonl, table)`);
+  if (opts.corrections !== "off" && opts.corrections !== "on")
+    throw new UsageError("--corrections takes on or off");
+  if (!["recorded", "http", "none"].includes(opts.judge))
+    throw new UsageError(`unknown --judge ${opts.judge} (recorded, http, none)`);
+  const list = (s: string | undefined) =>
+    (s ?? "")
+      .split(",")
+      .map((x) => x.trim())
+      .filter((x) => x !== "");
+  const graders = list(opts.grader);
+  const gate = list(opts.gate);
+  const env = judgeDefaults();
+  const base_url = opts.judgeBaseUrl ?? env.base_url;
+  const model = opts.judgeModel ?? env.model;
+  return {
+    graders: [...graders, ...(opts.corrections === "on" ? ["tau3_corrected"] : [])],
+    quirks: { preset: opts.quirks, overrides: opts.quirk ?? [] },
+    judge: {
+      mode: opts.judge,
+      ...(base_url === undefined ? {} : { base_url }),
+      ...(model === undefined ? {} : { model }),
+    },
+    fallbackTaskVersion: opts.fallbackTaskVersion,
+    requirementsDir: opts.requirements ?? BUILTIN_REQUIREMENTS_DIR,
+    correctionsDir: opts.correctionsDir ?? BUILTIN_CORRECTIONS_DIR,
+    handoffOverrides: opts.handoffOverrides ?? null,
+    gate: {
+      policy_rules: gate.filter((g) => !(GATE_WORDS as readonly string[]).includes(g)),
+      format_errors: gate.includes("format_errors"),
+      nl_curated: gate.includes("nl_curated"),
+      consistency: gate.includes("consistency"),
+    },
+  };
 }
 
 async function runGrade(paths: string[], opts: GradeOptions): Promise<void> {
-  const graders = new Set(opts.grader.split(",").map((g) => g.trim()));
-  for (const g of graders)
-    if (g !== "tau3" && g !== "structured") throw new UsageError(`unknown grader ${g} (tau3, structured)`);
-  if (!graders.has("tau3"))
-    throw new UsageError("the structured grader builds on tau3: use --grader tau3,structured");
-  if (opts.format !== "jsonl" && opts.format !== "table")
-    throw new UsageError(`unknown --format ${opts.format}`);
-  if (opts.corrections !== "off" && opts.corrections !== "on")
-    throw new UsageError("--corrections takes on or off");
-  const dataDir = resolveDataDir(opts.dataDir);
-  const judge = judgeFor(opts);
-  const corrections = opts.corrections === "on" ? loadCorrectionsDir(opts.correctionsDir) : undefined;
-  const structured = graders.has("structured") ? structuredConfig(opts) : undefined;
-  let quirks: Quirks;
+  const choice = choiceOf(opts);
+  if (opts.gate !== undefined && !choice.graders.includes("structured"))
+    throw new UsageError("--gate applies to the structured grader: use --grader tau3,structured");
+  let grading: ReturnType<typeof loadGrading>;
   try {
-    quirks = resolveQuirks(opts.quirks, opts.quirk ?? []);
+    grading = loadGrading(buildGradingSpec(choice), judgeSecrets(process.env, opts.judgeApiKey));
   } catch (e) {
-    throw new UsageError((e as Error).message);
+    if (e instanceof GradingSpecError) throw new UsageError(e.message);
+    throw e;
   }
-  const pool = new ContextPool(dataDir, quirks);
+  for (const p of grading.graders.structured?.requirements?.problems ?? [])
+    process.stderr.write(`tau-rescore: requirement fixture rejected: ${p.path}: ${p.message}\n`);
+  const dataDir = resolveDataDir(opts.dataDir);
+  const pool = new ContextPool(dataDir, grading.quirks);
+  const settings = {
+    judge: grading.judge,
+    fallbackTaskVersion: grading.fallbackTaskVersion,
+    graders: grading.graders,
+  };
   const files = listInputFiles(paths);
   let failedFiles = 0;
   let errorRows = 0;
@@ -117,14 +150,9 @@ async function runGrade(paths: string[], opts: GradeOptions): Promise<void> {
     }
     if (loaded.variant === "not-trajectories") continue;
     const version = detectTaskVersion(loaded, dataDir);
-    for await (const g of gradeFile(loaded, version, pool, {
-      judge,
-      fallbackTaskVersion: opts.fallbackTaskVersion,
-      corrections,
-      structured,
-    })) {
+    for await (const g of gradeFile(loaded, version, pool, settings)) {
       if (g.row.error !== undefined) errorRows++;
-      out.write(`${opts.format === "jsonl" ? JSON.stringify(g.row) : tableRow(g.row)}\n`);
+      out.write(`${opts.format === "jsonl" ? JSON.stringify(jsonLine(g)) : tableRow(g)}\n`);
     }
   }
   if (failedFiles > 0 || errorRows > 0) {
@@ -134,39 +162,29 @@ async function runGrade(paths: string[], opts: GradeOptions): Promise<void> {
   }
 }
 
-function structuredConfig(opts: GradeOptions): StructuredConfig {
-  const requirements = loadRequirements(opts.requirements ?? BUILTIN_REQUIREMENTS_DIR);
-  for (const p of requirements.problems)
-    process.stderr.write(`tau-rescore: requirement fixture rejected: ${p.path}: ${p.message}\n`);
-  const gate = (opts.gate ?? "")
-    .split(",")
-    .map((g) => g.trim())
-    .filter((g) => g !== "");
-  for (const g of gate) {
-    if (!(POLICY_RULE_IDS as string[]).includes(g))
-      throw new UsageError(`unknown policy rule ${g} (${POLICY_RULE_IDS.join(", ")})`);
-  }
-  return { ...DEFAULT_STRUCTURED_CONFIG, requirements, gateOnPolicy: gate as PolicyRuleId[] };
-}
-
 const tableHeader = () =>
   ["task", "trial", "term", "recorded", "tau3", "structured", "db", "basis", "file"].join("\t");
 
-function tableRow(r: SimulationRow): string {
-  const t = r.tau3;
+function tableRow(g: GradedSimulation): string {
+  const r = g.row;
+  const t = g.tau3;
+  const s = g.verdicts.structured;
   return [
     r.task_id ?? "-",
     r.trial ?? "-",
     r.termination_reason ?? "-",
     r.recorded_reward ?? "-",
     r.error !== undefined ? `ERROR: ${r.error}` : (t?.reward ?? "unknown"),
-    r.structured === undefined
+    s === undefined
       ? "-"
-      : r.structured.pass === null
+      : s.pass === null
         ? "unknown"
-        : r.structured.pass
+        : s.pass
           ? "pass"
-          : `FAIL(${r.structured.causes.join(",")})`,
+          : `FAIL(${s.causes
+              .filter((c) => c.gates)
+              .map(causeLabel)
+              .join(",")})`,
     t?.db_match ?? "-",
     t?.basis?.join("+") ?? "-",
     r.file,

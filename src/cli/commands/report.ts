@@ -12,6 +12,7 @@ import { InputError } from "../errors.ts";
 interface ReportOptions {
   db: string;
   out: string;
+  run?: string;
   charts?: boolean;
   html?: boolean;
 }
@@ -22,6 +23,7 @@ export function registerReportCommand(program: Command): void {
     .description("export every paired analysis of a verdict store (JSON, CSV, Parquet) and a summary.json")
     .requiredOption("--db <file>", "the DuckDB file written by `tau-rescore run`")
     .requiredOption("--out <dir>", "output folder (replaced atomically)")
+    .option("--run <id>", "the run to report (default: the latest completed run in the store)")
     .option("--charts", "also render the charts (charts/*.vl.json, .svg, .png)")
     .option("--html", "also write the charts, a self-contained report.html and a report.md")
     .action((opts: ReportOptions) => reportCommand(opts));
@@ -47,9 +49,14 @@ async function reportCommand(opts: ReportOptions): Promise<void> {
           await writeRichReport(store, tmp, { html });
         }
       : undefined;
-    const s = await writeReport(store, opts.out, extra);
+    const s = await writeReport(store, opts.out, extra, opts.run);
+    if (s.run === null)
+      process.stderr.write(
+        `tau-rescore: ${opts.db} has no completed run (an interrupted run finishes when run again); the report is empty\n`,
+      );
     process.stderr.write(
-      `report → ${opts.out}: ${s.graded}/${s.simulations} simulations graded, ${s.errors} errors, ` +
+      `report → ${opts.out}${s.run === null ? "" : ` (run ${s.run.run_id} of ${s.run.experiment})`}: ` +
+        `${s.graded}/${s.simulations} simulations graded, ${s.errors} errors, ` +
         `${s.flips.pass_to_fail} pass→fail and ${s.flips.fail_to_pass} fail→pass flips` +
         (html ? "; report.html, report.md and charts/ written" : rich ? "; charts/ written" : "") +
         "\n",

@@ -3,10 +3,13 @@ import { mkdirSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import type { Command } from "commander";
 import { ExperimentError, loadExperiment } from "../../experiments/config.ts";
+import { GradingSpecError } from "../../graders/spec.ts";
 import { stderrProgress } from "../../pipeline/progress.ts";
 import { runExperiment } from "../../pipeline/run.ts";
+import { planRun, type RunPlan } from "../../pipeline/settings.ts";
 import { StoreError, VerdictStore } from "../../store/store.ts";
 import { resolveDataDir } from "../data-dir.ts";
+import { judgeDefaults, judgeSecrets, runTuning } from "../env.ts";
 import { InputError, UsageError } from "../errors.ts";
 
 interface RunOptions {
@@ -26,19 +29,26 @@ export function registerRunCommand(program: Command): void {
     .action((file: string, opts: RunOptions) => runCommand(file, opts));
 }
 
-async function runCommand(file: string, opts: RunOptions): Promise<void> {
-  let exp: ReturnType<typeof loadExperiment>;
+/** Everything is checked here, before the store is opened: a bad config writes nothing. */
+function plan(file: string, opts: RunOptions): RunPlan {
   try {
     const dataDir = opts.dataDir ?? (process.env.TAU2_DATA_DIR || undefined);
-    exp = loadExperiment(file, {
+    const exp = loadExperiment(file, {
       ...(dataDir === undefined ? {} : { dataDir: resolveDataDir(dataDir) }),
       ...(opts.corpus === undefined ? {} : { corpus: opts.corpus.map((p) => resolve(p)) }),
       ...(opts.db === undefined ? {} : { db: resolve(opts.db) }),
     });
+    return planRun(exp, judgeDefaults(), judgeSecrets());
   } catch (e) {
     if (e instanceof ExperimentError) throw new UsageError(e.message);
+    if (e instanceof GradingSpecError) throw new UsageError(`${file}: ${e.message}`);
     throw e;
   }
+}
+
+async function runCommand(file: string, opts: RunOptions): Promise<void> {
+  const p = plan(file, opts);
+  const { exp } = p;
   mkdirSync(dirname(exp.output), { recursive: true });
   let store: VerdictStore;
   try {
@@ -48,8 +58,9 @@ async function runCommand(file: string, opts: RunOptions): Promise<void> {
     throw e;
   }
   const started = Date.now();
+  const tuning = runTuning();
   try {
-    const s = await runExperiment(exp, store, stderrProgress());
+    const s = await runExperiment(p, store, stderrProgress(process.stderr, tuning.progressMs), tuning);
     const secs = ((Date.now() - started) / 1000).toFixed(1);
     process.stderr.write(
       [

@@ -1,9 +1,9 @@
 /** tau2's `book_reservation` (WRITE), step by step as spec §6.1 lists it. */
-import { checkedAdd, checkedMul, checkedSub, lessThan } from "../../formats/py/arith.ts";
-import { attributeError, keyError, operandTypeError, pyIter } from "../../formats/py/builtins.ts";
-import { pyNumStr } from "../../formats/py/number.ts";
-import { construct } from "../../formats/py/pydantic-models.ts";
-import { deepClone, type PyDict, type PyFloat, type PyValue, pyEquals } from "../../formats/py/value.ts";
+import { checkedAdd, checkedMul, checkedSub, lessThan } from "../../py/arith.ts";
+import { attributeError, keyError, operandTypeError, pyIter } from "../../py/builtins.ts";
+import { pyNumStr } from "../../py/number.ts";
+import { construct } from "../../py/pydantic-models.ts";
+import { deepClone, type PyDict, type PyFloat, type PyValue, pyEquals } from "../../py/value.ts";
 import { model, type ToolDef, ToolError } from "../toolkit.ts";
 import { FlightInfo, modelsIfAllDicts, Passenger, Payment, Reservation } from "./models.ts";
 import {

@@ -2,10 +2,10 @@
  * The airline pydantic models tau2's tools construct at call time, with their lax coercions
  * (spec §5.3): e.g. `Payment.amount` becomes an int, `Certificate.amount` a float.
  */
-import { pyIter } from "../../formats/py/builtins.ts";
-import { coerceFloat, coerceInt, coerceLiteral, coerceStr } from "../../formats/py/lax.ts";
-import { construct, type FieldSpec, listOf, modelOf, scalar } from "../../formats/py/pydantic-models.ts";
-import { isPyDict, type PyDict, type PyValue } from "../../formats/py/value.ts";
+import { pyIter } from "../../py/builtins.ts";
+import { coerceFloat, coerceInt, coerceLiteral, coerceStr } from "../../py/lax.ts";
+import { construct, type FieldSpec, listOf, modelOf, scalar } from "../../py/pydantic-models.ts";
+import { isPyDict, type PyDict, type PyValue } from "../../py/value.ts";
 import { CABINS, FLIGHT_TYPES, INSURANCE } from "./schema.ts";
 
 const str = scalar(coerceStr);

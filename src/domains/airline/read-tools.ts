@@ -1,6 +1,6 @@
 /** The airline READ tools: lookups and flight searches (never replayed, spec §4.3). */
-import { pyKeyIn, pyReprString } from "../../formats/py/builtins.ts";
-import { deepClone, type PyDict, type PyValue, pyEquals } from "../../formats/py/value.ts";
+import { pyKeyIn, pyReprString } from "../../py/builtins.ts";
+import { deepClone, type PyDict, type PyValue, pyEquals } from "../../py/value.ts";
 import type { DbState } from "../db-state.ts";
 import { type Model, model, type ToolDef, ToolError } from "../toolkit.ts";
 import { type FlightRec, getFlightInstance, getReservation, getUser } from "./records.ts";

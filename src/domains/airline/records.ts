@@ -3,8 +3,8 @@
  * `_get_flight`, `_get_flight_instance`, id allocation) with their exact error texts.
  * Views returned by `db.get` are read-only; tools take a writable record with `db.mut`.
  */
-import { pyKeyIn, pyStr } from "../../formats/py/builtins.ts";
-import type { PyValue } from "../../formats/py/value.ts";
+import { pyKeyIn, pyStr } from "../../py/builtins.ts";
+import type { PyValue } from "../../py/value.ts";
 import type { DbState } from "../db-state.ts";
 import { ToolError } from "../toolkit.ts";
 

@@ -6,8 +6,8 @@
  * declaration order (the order tool results are dumped in); dict keys keep the file's order.
  */
 import { z } from "zod";
-import { pyFloatField, pyIntField, pyStrField } from "../../formats/py/pydantic-zod.ts";
-import type { PyDict } from "../../formats/py/value.ts";
+import { pyFloatField, pyIntField, pyStrField } from "../../py/pydantic-zod.ts";
+import type { PyDict } from "../../py/value.ts";
 import { DbBase, type Layout } from "../db-state.ts";
 
 export const FLIGHT_DB_CLASS = "FlightDB";

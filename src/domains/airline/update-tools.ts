@@ -3,18 +3,11 @@
  * update_reservation_{baggages,flights,passengers} and send_certificate (spec §6.1).
  * Checks run in tau2's order; a failure keeps the mutations made before it (no rollback).
  */
-import {
-  checkedAdd,
-  checkedMul,
-  checkedSub,
-  isNonZero,
-  lessThan,
-  maxWithZero,
-} from "../../formats/py/arith.ts";
-import { attributeError, keyError, pyIter, pyKeyIn, pyLen, pyStr } from "../../formats/py/builtins.ts";
-import { pyNeg } from "../../formats/py/number.ts";
-import { construct } from "../../formats/py/pydantic-models.ts";
-import { deepClone, type PyDict, type PyFloat, type PyValue, pyEquals } from "../../formats/py/value.ts";
+import { checkedAdd, checkedMul, checkedSub, isNonZero, lessThan, maxWithZero } from "../../py/arith.ts";
+import { attributeError, keyError, pyIter, pyKeyIn, pyLen, pyStr } from "../../py/builtins.ts";
+import { pyNeg } from "../../py/number.ts";
+import { construct } from "../../py/pydantic-models.ts";
+import { deepClone, type PyDict, type PyFloat, type PyValue, pyEquals } from "../../py/value.ts";
 import type { DbState } from "../db-state.ts";
 import { model, type ToolDef, ToolError } from "../toolkit.ts";
 import { Certificate, FlightInfo, modelsIfAllDicts, Passenger, Payment } from "./models.ts";

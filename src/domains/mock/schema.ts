@@ -2,7 +2,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { z } from "zod";
-import type { PyDict } from "../../formats/py/value.ts";
+import type { PyDict } from "../../py/value.ts";
 import { DbBase } from "../db-state.ts";
 
 export const TaskStatus = z.enum(["pending", "completed"]);

@@ -1,8 +1,8 @@
 /** tau2's mock toolkits: a task list for the agent, a notification inbox for the user. */
-import { pyKeyIn, pyStr } from "../../formats/py/builtins.ts";
-import { coerceLiteral, coerceStr } from "../../formats/py/lax.ts";
-import { construct, modelOf, nullable, scalar } from "../../formats/py/pydantic-models.ts";
-import { type PyDict, type PyValue, pyEquals } from "../../formats/py/value.ts";
+import { pyKeyIn, pyStr } from "../../py/builtins.ts";
+import { coerceLiteral, coerceStr } from "../../py/lax.ts";
+import { construct, modelOf, nullable, scalar } from "../../py/pydantic-models.ts";
+import { type PyDict, type PyValue, pyEquals } from "../../py/value.ts";
 import type { DbState } from "../db-state.ts";
 import { transferToHumanAgents } from "../shared-tools.ts";
 import { type FunctionDef, makeToolkit, model, type ToolDef, ToolError } from "../toolkit.ts";

@@ -2,9 +2,9 @@
  * Models that retail tools construct go through pydantic validation (unlike attribute assignments):
  * `UserAddress(...)` requires six strings, `OrderPayment(...)` stores its amount as a float.
  */
-import { coerceStr } from "../../formats/py/lax.ts";
-import { construct, modelOf, scalar } from "../../formats/py/pydantic-models.ts";
-import { type PyDict, PyFloat } from "../../formats/py/value.ts";
+import { coerceStr } from "../../py/lax.ts";
+import { construct, modelOf, scalar } from "../../py/pydantic-models.ts";
+import { type PyDict, PyFloat } from "../../py/value.ts";
 import type { Args } from "../toolkit.ts";
 import type { Address, OrderPayment } from "./records.ts";
 import { USER_ADDRESS_FIELDS } from "./schema.ts";

@@ -2,9 +2,9 @@
  * The item validation shared by exchange and modify-items: multiplicity of the requested ids,
  * matching lengths, and the per-pair variant lookup with the running price difference.
  */
-import { pyCount, pyIter, pyLen, pyStr, pyZip } from "../../formats/py/builtins.ts";
-import { pyAdd, pySub } from "../../formats/py/number.ts";
-import { type PyFloat, type PyValue, pyEquals } from "../../formats/py/value.ts";
+import { pyCount, pyIter, pyLen, pyStr, pyZip } from "../../py/builtins.ts";
+import { pyAdd, pySub } from "../../py/number.ts";
+import { type PyFloat, type PyValue, pyEquals } from "../../py/value.ts";
 import type { DbState } from "../db-state.ts";
 import { ToolError } from "../toolkit.ts";
 import { getVariant, type Order, type OrderItem, type Variant } from "./records.ts";

@@ -2,9 +2,9 @@
  * Retail WRITE tools on orders. Checks run in tau2's order with its texts; mutations happen in
  * tau2's order too, and a later raise keeps the earlier ones (tau2 never rolls back).
  */
-import { dictKey, pySortedStrings, pyStr, pyZip } from "../../formats/py/builtins.ts";
-import { numOf, pyAbs, pyAdd, pyRound, pySub } from "../../formats/py/number.ts";
-import { deepClone, type PyFloat, pyEquals } from "../../formats/py/value.ts";
+import { dictKey, pySortedStrings, pyStr, pyZip } from "../../py/builtins.ts";
+import { numOf, pyAbs, pyAdd, pyRound, pySub } from "../../py/number.ts";
+import { deepClone, type PyFloat, pyEquals } from "../../py/value.ts";
 import type { DbState } from "../db-state.ts";
 import { model, type ToolDef, ToolError } from "../toolkit.ts";
 import { orderPayment, userAddress } from "./construct.ts";

@@ -2,8 +2,8 @@
  * Record shapes of the retail DB (as the schema produces them) and tau2's `_get_*` lookups with
  * their error texts. Lookups return read-only views; writers call `db.mut` on the enclosing record.
  */
-import { dictKey } from "../../formats/py/builtins.ts";
-import type { PyFloat, PyValue } from "../../formats/py/value.ts";
+import { dictKey } from "../../py/builtins.ts";
+import type { PyFloat, PyValue } from "../../py/value.ts";
 import type { DbState } from "../db-state.ts";
 import { type Args, ToolError } from "../toolkit.ts";
 

@@ -4,8 +4,8 @@
  * nullable order fields materialised, unknown keys of nested models dropped, unknown root keys rejected.
  */
 import { z } from "zod";
-import { pyBoolField, pyFloatField } from "../../formats/py/pydantic-zod.ts";
-import type { PyDict } from "../../formats/py/value.ts";
+import { pyBoolField, pyFloatField } from "../../py/pydantic-zod.ts";
+import type { PyDict } from "../../py/value.ts";
 
 const variantSchema = z.object({
   item_id: z.string(),

@@ -1,7 +1,7 @@
 /** Retail tools on users and the catalogue: the one user WRITE tool and the READ lookups. */
-import { lowerMethod } from "../../formats/py/builtins.ts";
-import { pyDumps } from "../../formats/py/json.ts";
-import { type PyDict, pyEquals, setKey } from "../../formats/py/value.ts";
+import { lowerMethod } from "../../py/builtins.ts";
+import { pyDumps } from "../../py/json.ts";
+import { type PyDict, pyEquals, setKey } from "../../py/value.ts";
 import { model, type ToolDef, ToolError } from "../toolkit.ts";
 import { userAddress } from "./construct.ts";
 import { ADDRESS_PARAMS } from "./order-tools.ts";

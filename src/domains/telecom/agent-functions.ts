@@ -2,10 +2,10 @@
  * Non-tool methods of `TelecomTools` that tasks call: initialization actions (scenario setup) and
  * the agent-side env assertions.
  */
-import { checkedSub } from "../../formats/py/arith.ts";
-import { compareError, pyStr, pyTruthy } from "../../formats/py/builtins.ts";
-import { isNum, numOf, pyAdd } from "../../formats/py/number.ts";
-import { type PyDict, type PyValue, pyEquals } from "../../formats/py/value.ts";
+import { checkedSub } from "../../py/arith.ts";
+import { compareError, pyStr, pyTruthy } from "../../py/builtins.ts";
+import { isNum, numOf, pyAdd } from "../../py/number.ts";
+import { type PyDict, type PyValue, pyEquals } from "../../py/value.ts";
 import { type FunctionDef, ToolError } from "../toolkit.ts";
 import { newBill, newLineItem } from "./billing.ts";
 import {

@@ -2,11 +2,11 @@
  * Bill construction shared by `refuel_data` (one-time charges) and `suspend_line_for_overdue_bill`.
  * Objects tau2 constructs (`Bill(...)`, `LineItem(...)`) are validated, so they go through the schema.
  */
-import { checkedAdd } from "../../formats/py/arith.ts";
-import { sha256Hex } from "../../formats/py/json.ts";
-import { isNum, numOf } from "../../formats/py/number.ts";
-import { constructWithSchema } from "../../formats/py/pydantic-zod.ts";
-import type { PyDict, PyFloat, PyValue } from "../../formats/py/value.ts";
+import { checkedAdd } from "../../py/arith.ts";
+import { sha256Hex } from "../../py/json.ts";
+import { isNum, numOf } from "../../py/number.ts";
+import { constructWithSchema } from "../../py/pydantic-zod.ts";
+import type { PyDict, PyFloat, PyValue } from "../../py/value.ts";
 import type { DbState } from "../db-state.ts";
 import { ToolError } from "../toolkit.ts";
 import { billIndex, customerIndex, rec, TODAY } from "./records.ts";

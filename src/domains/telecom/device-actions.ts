@@ -2,8 +2,8 @@
  * The private `_toggle_*`-style actions of `TelecomUserTools`, shared by the user tools and by the
  * scenario functions (`turn_*_on/off`) built on them. Each takes the writable device.
  */
-import { pyTruthy } from "../../formats/py/builtins.ts";
-import type { PyDict } from "../../formats/py/value.ts";
+import { pyTruthy } from "../../py/builtins.ts";
+import type { PyDict } from "../../py/value.ts";
 import { disconnectVpn, networkSearch } from "./phone.ts";
 
 /** `_toggle_airplane_mode`: returns the new state. */

@@ -3,9 +3,9 @@
  * checks, speed test. Functions over the `device` and `surroundings` records of the user DB; the ones
  * that change the device take its writable copy.
  */
-import { attributeError, pyStr, pyTruthy } from "../../formats/py/builtins.ts";
-import { pyRoundFloat } from "../../formats/py/number.ts";
-import { isPyDict, type PyDict, type PyValue } from "../../formats/py/value.ts";
+import { attributeError, pyStr, pyTruthy } from "../../py/builtins.ts";
+import { pyRoundFloat } from "../../py/number.ts";
+import { isPyDict, type PyDict, type PyValue } from "../../py/value.ts";
 
 /** `member.value` of a str-Enum stored as its value; any other stored value has no `.value`. */
 export function enumValue(v: PyValue | undefined): string {

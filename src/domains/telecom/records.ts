@@ -3,9 +3,9 @@
  * Python `==`, raising `ValueError` texts. They return list indices so callers can read (`at`) or
  * write (`mutAt`) the record.
  */
-import { pyStr } from "../../formats/py/builtins.ts";
-import type { PyDict, PyValue } from "../../formats/py/value.ts";
-import { pyEquals } from "../../formats/py/value.ts";
+import { pyStr } from "../../py/builtins.ts";
+import type { PyDict, PyValue } from "../../py/value.ts";
+import { pyEquals } from "../../py/value.ts";
 import type { DbState } from "../db-state.ts";
 import { ToolError } from "../toolkit.ts";
 

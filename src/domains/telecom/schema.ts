@@ -11,8 +11,8 @@ import {
   pyEnumField,
   pyFloatField,
   zodValidationErrorText,
-} from "../../formats/py/pydantic-zod.ts";
-import { type PyDict, PyFloat } from "../../formats/py/value.ts";
+} from "../../py/pydantic-zod.ts";
+import { type PyDict, PyFloat } from "../../py/value.ts";
 import { DbBase, type Layout } from "../db-state.ts";
 
 export const LINE_STATUS = ["Active", "Suspended", "Pending Activation", "Closed"] as const;

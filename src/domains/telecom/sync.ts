@@ -2,10 +2,10 @@
  * tau2's telecom `sync_tools`: copies agent-DB facts about the user's line into the user DB (line
  * active, roaming allowed, data exceeded) and runs the payment-request lifecycle.
  */
-import { compareError, pyTruthy } from "../../formats/py/builtins.ts";
-import { isNum, numOf } from "../../formats/py/number.ts";
-import { constructWithSchema } from "../../formats/py/pydantic-zod.ts";
-import { isPyDict, type PyDict, type PyValue } from "../../formats/py/value.ts";
+import { compareError, pyTruthy } from "../../py/builtins.ts";
+import { isNum, numOf } from "../../py/number.ts";
+import { constructWithSchema } from "../../py/pydantic-zod.ts";
+import { isPyDict, type PyDict, type PyValue } from "../../py/value.ts";
 import type { DbState } from "../db-state.ts";
 import { ToolError } from "../toolkit.ts";
 import {

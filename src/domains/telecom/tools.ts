@@ -1,8 +1,8 @@
 /** The agent toolkit `TelecomTools` (tau2 `domains/telecom/tools.py`): its tools. */
 
-import { attributeError, compareError, lowerMethod, pyStr, pyTruthy } from "../../formats/py/builtins.ts";
-import { isNum, numOf, pyMul, pyRoundFloat } from "../../formats/py/number.ts";
-import { type PyDict, type PyValue, pyEquals } from "../../formats/py/value.ts";
+import { attributeError, compareError, lowerMethod, pyStr, pyTruthy } from "../../py/builtins.ts";
+import { isNum, numOf, pyMul, pyRoundFloat } from "../../py/number.ts";
+import { type PyDict, type PyValue, pyEquals } from "../../py/value.ts";
 import type { DbState } from "../db-state.ts";
 import { transferToHumanAgents } from "../shared-tools.ts";
 import { model, type ToolDef, ToolError, type ToolOutput } from "../toolkit.ts";

@@ -2,16 +2,9 @@
  * Non-tool methods of `TelecomUserTools` that tasks call: scenario setup (initialization actions)
  * and the user-side env assertions.
  */
-import {
-  attributeError,
-  compareError,
-  lowerMethod,
-  pyRepr,
-  pyStr,
-  pyTruthy,
-} from "../../formats/py/builtins.ts";
-import { isNum, numOf } from "../../formats/py/number.ts";
-import { isPyDict, type PyDict, PyFloat, type PyValue, pyEquals } from "../../formats/py/value.ts";
+import { attributeError, compareError, lowerMethod, pyRepr, pyStr, pyTruthy } from "../../py/builtins.ts";
+import { isNum, numOf } from "../../py/number.ts";
+import { isPyDict, type PyDict, PyFloat, type PyValue, pyEquals } from "../../py/value.ts";
 import type { DbState } from "../db-state.ts";
 import { type Args, type FunctionDef, type ToolEnv, ToolError, type ToolOutput } from "../toolkit.ts";
 import { setViaToggle, toggleAirplaneMode, toggleSetting } from "./device-actions.ts";

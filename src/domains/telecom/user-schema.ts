@@ -10,8 +10,8 @@ import {
   pyFloatField,
   pyIntField,
   zodValidationErrorText,
-} from "../../formats/py/pydantic-zod.ts";
-import type { PyDict } from "../../formats/py/value.ts";
+} from "../../py/pydantic-zod.ts";
+import type { PyDict } from "../../py/value.ts";
 import { DbBase, type Layout } from "../db-state.ts";
 
 export const SIM_STATUS = ["active", "missing", "locked_pin", "locked_puk"] as const;

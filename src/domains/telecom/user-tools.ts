@@ -1,14 +1,7 @@
 /** The user toolkit `TelecomUserTools` (tau2 `domains/telecom/user_tools.py`): the phone's tools. */
-import {
-  attributeError,
-  lowerMethod,
-  pyRepr,
-  pyStr,
-  pyTruthy,
-  requireHashable,
-} from "../../formats/py/builtins.ts";
-import { constructWithSchema } from "../../formats/py/pydantic-zod.ts";
-import { isPyDict, type PyDict, type PyValue } from "../../formats/py/value.ts";
+import { attributeError, lowerMethod, pyRepr, pyStr, pyTruthy, requireHashable } from "../../py/builtins.ts";
+import { constructWithSchema } from "../../py/pydantic-zod.ts";
+import { isPyDict, type PyDict, type PyValue } from "../../py/value.ts";
 import type { DbState } from "../db-state.ts";
 import type { ToolDef, ToolEnv } from "../toolkit.ts";
 import { toggleAirplaneMode, toggleSetting, toggleWifi } from "./device-actions.ts";

@@ -8,7 +8,7 @@
  * Limitation: the device stores a copy, so a device connected BEFORE a later `break_vpn` elsewhere keeps
  * its excellent VPN (in Python it would degrade too, through the shared reference).
  */
-import { type PyDict, pyEquals } from "../../formats/py/value.ts";
+import { type PyDict, pyEquals } from "../../py/value.ts";
 import type { ToolEnv } from "../toolkit.ts";
 
 const SHARED_VPN_KEY = "telecom.vpn";

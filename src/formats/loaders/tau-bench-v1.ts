@@ -14,11 +14,11 @@
  */
 import { basename } from "node:path";
 import { z } from "zod";
+import { JsonSyntaxError, parsePyJson } from "../../py/parse.ts";
+import type { PyValue } from "../../py/value.ts";
 import { joinPath } from "../json-path.ts";
 import type { Message, Simulation, Task, TerminationReason, ToolCall, TrajectoryFile } from "../model.ts";
 import { deepestPath, nestingReason } from "../nesting.ts";
-import { JsonSyntaxError, parsePyJson } from "../py/parse.ts";
-import type { PyValue } from "../py/value.ts";
 import { pyDictSchema } from "../py-schemas.ts";
 import { EMPTY_RUN_INFO, inferDomain } from "../run-info.ts";
 import type { Rejection } from "../simulation.ts";

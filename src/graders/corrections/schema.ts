@@ -3,9 +3,8 @@
  * named gold actions that contradict the policy and (2) curates NL assertions. Every entry must
  * say why; an entry without a reason is rejected.
  */
-import { readFileSync } from "node:fs";
 import { z } from "zod";
-import { describeZodError } from "../../formats/zod-issues.ts";
+import { readJsonFile } from "../../formats/zod-issues.ts";
 
 const reason = z.string().trim().min(1, "every correction needs a reason");
 
@@ -43,16 +42,5 @@ export class CorrectionsError extends Error {
   override readonly name = "CorrectionsError";
 }
 
-export function loadCorrections(path: string): CorrectionsFile {
-  let raw: unknown;
-  try {
-    raw = JSON.parse(readFileSync(path, "utf8"));
-  } catch (e) {
-    throw new CorrectionsError(`${path}: ${(e as Error).message}`);
-  }
-  const parsed = correctionsFileSchema.safeParse(raw);
-  if (!parsed.success) {
-    throw new CorrectionsError(`${path}: ${describeZodError(parsed.error)}`);
-  }
-  return parsed.data;
-}
+export const loadCorrections = (path: string): CorrectionsFile =>
+  readJsonFile(path, correctionsFileSchema, (m) => new CorrectionsError(m));

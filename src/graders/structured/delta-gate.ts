@@ -4,10 +4,11 @@
  * not record granularity, so touching one field of a record never licenses corrupting the rest.
  */
 import type { DbState } from "../../domains/db-state.ts";
-import type { PyValue } from "../../formats/py/value.ts";
+import type { PyValue } from "../../py/value.ts";
 import { diffStates } from "./field-diff.ts";
 
-export interface GateViolation {
+/** A DB field that differs from the gold end state outside the footprint. */
+export interface FieldDeviation {
   readonly db: "agent" | "user";
   readonly path: string;
   /** `undefined` = absent (a whole record added or removed). */
@@ -18,7 +19,7 @@ export interface GateViolation {
 
 export interface DeltaGateResult {
   readonly pass: boolean;
-  readonly violations: readonly GateViolation[];
+  readonly fields: readonly FieldDeviation[];
   /** Fields that differ from gold but lie inside the footprint (reported, not gated). */
   readonly inFootprint: readonly string[];
   readonly footprintSize: number;
@@ -59,17 +60,17 @@ export function checkDb(
   sameAsGold = false,
 ): Omit<DeltaGateResult, "pass"> {
   const footprint = footprintOf(s.initial, s.gold);
-  if (sameAsGold) return { violations: [], inFootprint: [], footprintSize: footprint.size };
-  const violations: GateViolation[] = [];
+  if (sameAsGold) return { fields: [], inFootprint: [], footprintSize: footprint.size };
+  const fields: FieldDeviation[] = [];
   const inFootprint: string[] = [];
   for (const d of diffStates(s.gold, s.predicted)) {
     if (covered(footprint, d.path)) {
       inFootprint.push(d.path);
       continue;
     }
-    violations.push({ db, path: d.path, initial: lookup(s.initial, d.path), gold: d.a, predicted: d.b });
+    fields.push({ db, path: d.path, initial: lookup(s.initial, d.path), gold: d.a, predicted: d.b });
   }
-  return { violations, inFootprint, footprintSize: footprint.size };
+  return { fields, inFootprint, footprintSize: footprint.size };
 }
 
 /** Value at a field path in the initial state (for evidence); undefined if absent. */
@@ -104,10 +105,10 @@ function lookup(state: DbState, path: string): PyValue | undefined {
 export function deltaGate(agent: GateStates, user: GateStates | null, sameAsGold = false): DeltaGateResult {
   const a = checkDb("agent", agent, sameAsGold);
   const u = user === null ? null : checkDb("user", user, sameAsGold);
-  const violations = [...a.violations, ...(u?.violations ?? [])];
+  const fields = [...a.fields, ...(u?.fields ?? [])];
   return {
-    pass: violations.length === 0,
-    violations,
+    pass: fields.length === 0,
+    fields,
     inFootprint: [...a.inFootprint, ...(u?.inFootprint ?? [])],
     footprintSize: a.footprintSize + (u?.footprintSize ?? 0),
   };

@@ -3,7 +3,7 @@
  * side touched are compared, so the cost follows what the trajectories wrote, not the DB size.
  */
 import type { DbState } from "../../domains/db-state.ts";
-import { isPyDict, PyFloat, type PyValue, sameCanonical } from "../../formats/py/value.ts";
+import { isPyDict, PyFloat, type PyValue, sameCanonical } from "../../py/value.ts";
 
 /** One differing leaf: a field path like `reservations.H8Q05L.flights[1].date`. */
 export interface FieldDiff {

@@ -1,47 +1,74 @@
 /**
- * The structured grader (grader B): τ³'s verdict AND the user's typed prohibitions AND the
- * field-level delta gate; policy rules and format errors are always reported and gate only when
- * configured to. Pure: (task, trajectory, context) → verdict with evidence.
+ * The structured grader (grader B): τ³'s verdict AND the user's typed requirements AND the field-level
+ * delta gate; policy rules, format errors, the curated NL list and task consistency are always
+ * reported as causes and gate only when configured to. Pure: (task, trajectory, context) → verdict.
  */
 import type { DomainDef } from "../../domains/domain.ts";
 import type { Simulation, Task } from "../../formats/model.ts";
+import { canonicalJson } from "../../py/json.ts";
+import type { PyValue } from "../../py/value.ts";
 import { replayMessages } from "../../replay/replay.ts";
-import { type ConsistencyResult, checkConsistency } from "../consistency.ts";
+import { type Cause, cause } from "../causes.ts";
+import { CONSISTENCY_CODE, type ConsistencyResult, checkConsistency } from "../consistency.ts";
 import type { GradingContext } from "../context.ts";
-import type { Evidence } from "../evidence.ts";
+import { actorAt, type Evidence } from "../evidence.ts";
 import type { Tau3Verdict } from "../tau3/evaluate.ts";
-import { type DeltaGateResult, deltaGate, type GateStates } from "./delta-gate.ts";
+import { tau3Causes } from "../tau3/grader.ts";
+import { type DeltaGateResult, deltaGate, type FieldDeviation, type GateStates } from "./delta-gate.ts";
 import { didTransfer, type HandoffLabel, type HandoffOverrides, labelTask } from "./handoff.ts";
-import { findFormatErrors, type PolicyRuleId, runPolicyRules } from "./policy/index.ts";
-import { evaluatePreflight, type PreflightResult } from "./requirements/evaluate.ts";
+import {
+  findFormatErrors,
+  POLICY_RULE_IDS,
+  POLICY_RULES,
+  type PolicyRuleId,
+  runPolicyRules,
+} from "./policy/index.ts";
+import {
+  checkRequirements,
+  type RequirementCheck,
+  type RequirementViolation,
+} from "./requirements/evaluate.ts";
 import type { RequirementSet } from "./requirements/load.ts";
 import { type RuleProblem, verifyFixture } from "./requirements/verify.ts";
 
-export interface StructuredConfig {
-  readonly requirements: RequirementSet | null;
+/** What fails the verdict beyond τ³, requirements and the delta gate (those always gate). */
+export interface StructuredGates {
   /** Policy rules whose hits fail the verdict (all are reported either way). */
-  readonly gateOnPolicy: readonly PolicyRuleId[];
-  readonly gateOnFormatErrors: boolean;
+  readonly policy_rules: readonly PolicyRuleId[];
+  readonly format_errors: boolean;
   /** Fail when the curated NL list (corrections overlay) is judged and not met. */
-  readonly gateOnNlCurated: boolean;
-  readonly handoffOverrides: HandoffOverrides | null;
-  /** Fail a simulation whose conversation belongs to another task (off by default: reported only). */
-  readonly gateOnConsistency?: boolean;
+  readonly nl_curated: boolean;
+  /** Fail a simulation whose conversation belongs to another task. */
+  readonly consistency: boolean;
 }
 
-export const DEFAULT_STRUCTURED_CONFIG: StructuredConfig = {
+export const NO_EXTRA_GATES: StructuredGates = {
+  policy_rules: [],
+  format_errors: false,
+  nl_curated: false,
+  consistency: false,
+};
+
+/** The structured grader's loaded configuration. */
+export interface StructuredOptions {
+  readonly requirements: RequirementSet | null;
+  readonly handoffOverrides: HandoffOverrides | null;
+  readonly gates: StructuredGates;
+}
+
+export const DEFAULT_STRUCTURED_OPTIONS: StructuredOptions = {
   requirements: null,
-  gateOnPolicy: [],
-  gateOnFormatErrors: false,
-  gateOnNlCurated: false,
   handoffOverrides: null,
+  gates: NO_EXTRA_GATES,
 };
 
 export interface StructuredVerdict {
-  /** Null when τ³'s verdict is unknown (an unjudged NL assertion in the basis). */
+  /** Null when τ³'s verdict (or a gated curated NL list) is unknown and nothing else fails. */
   readonly pass: boolean | null;
   readonly tau3_pass: boolean | null;
-  readonly preflight: PreflightResult & {
+  /** τ³'s DB match, carried for the store's `db_match` column. */
+  readonly db_match: boolean | null;
+  readonly requirements: RequirementCheck & {
     readonly fixture: string | null;
     readonly rejected: readonly RuleProblem[];
   };
@@ -53,8 +80,8 @@ export interface StructuredVerdict {
   readonly transfer: { readonly should: 0 | 1; readonly did: boolean; readonly rule: HandoffLabel["rule"] };
   /** Whether the conversation is about the task's own user (see `consistency.ts`). */
   readonly consistency: ConsistencyResult;
-  /** Why the verdict failed: `tau3`, `preflight:<rule id>`, `delta_gate:<path>`, `policy:<rule>`, ... */
-  readonly causes: readonly string[];
+  /** Every finding as a cause: the ones that fail the verdict first (`gates`), then the reported ones. */
+  readonly causes: readonly Cause[];
 }
 
 export interface StructuredInput {
@@ -66,8 +93,8 @@ export interface StructuredInput {
   readonly sim: Simulation;
   readonly solo: boolean;
   readonly tau3: Tau3Verdict;
-  /** The curated NL score when a corrections overlay is on (null = unknown or not curated). */
-  readonly nlCuratedScore?: number | null;
+  /** The curated NL list's score when an overlay curates this task (null score = unknown); null = not curated. */
+  readonly nlCurated?: { readonly score: number | null } | null;
 }
 
 /** The three states the delta gate compares, reusing τ³'s replay when it ran one. */
@@ -90,25 +117,80 @@ function gateStates(input: StructuredInput): { agent: GateStates; user: GateStat
   return { agent, user };
 }
 
-function preflightFor(input: StructuredInput, reqs: RequirementSet | null): StructuredVerdict["preflight"] {
+function requirementsFor(
+  input: StructuredInput,
+  reqs: RequirementSet | null,
+): StructuredVerdict["requirements"] {
   const none = { pass: true, violations: [], checked: [], fixture: null, rejected: [] };
   if (reqs === null) return none;
   for (const version of input.taskVersions) {
     const hit = reqs.find(input.domain.name, version, input.task.id);
     if (hit === undefined) continue;
     const v = verifyFixture(hit.path, hit.fixture, input.task, input.domain);
-    return { ...evaluatePreflight(v.verified, input.sim.messages), fixture: hit.path, rejected: v.problems };
+    return { ...checkRequirements(v.verified, input.sim.messages), fixture: hit.path, rejected: v.problems };
   }
   return none;
 }
 
+/** Groups items by key, keeping first-seen order. */
+function grouped<T>(items: readonly T[], key: (t: T) => string): Map<string, T[]> {
+  const out = new Map<string, T[]>();
+  for (const it of items) {
+    const list = out.get(key(it));
+    if (list === undefined) out.set(key(it), [it]);
+    else list.push(it);
+  }
+  return out;
+}
+
+const shown = (v: PyValue | undefined): string => {
+  if (v === undefined) return "absent";
+  const text = canonicalJson(v);
+  return text.length > 80 ? `${text.slice(0, 79)}…` : text;
+};
+
+function fieldCause(f: FieldDeviation): Cause {
+  const reference = f.db === "user" ? `user:${f.path}` : f.path;
+  const values = { initial: f.initial, gold: f.gold, predicted: f.predicted };
+  const message =
+    `${f.db} DB ${f.path} is ${shown(f.predicted)} where the gold end state has ${shown(f.gold)} ` +
+    `(initially ${shown(f.initial)}); the reference solution does not write it`;
+  return cause("delta_gate_field", reference, {
+    gates: true,
+    message,
+    evidence: [
+      {
+        code: "delta_gate.field",
+        message: "outside the reference footprint",
+        db: f.db,
+        path: f.path,
+        values,
+      },
+    ],
+  });
+}
+
+function requirementCauses(violations: readonly RequirementViolation[]): Cause[] {
+  return [...grouped(violations, (v) => v.ruleId)].map(([ruleId, hits]) => {
+    const first = hits[0] as RequirementViolation;
+    const times = hits.length === 1 ? "" : ` (${hits.length} calls)`;
+    return cause("requirement", ruleId, { gates: true, message: `${first.message}${times}`, evidence: hits });
+  });
+}
+
 export function gradeStructured(
-  input: StructuredInput & { readonly config?: StructuredConfig },
+  input: StructuredInput & { readonly options?: StructuredOptions },
 ): StructuredVerdict {
-  const config = input.config ?? DEFAULT_STRUCTURED_CONFIG;
+  const options = input.options ?? DEFAULT_STRUCTURED_OPTIONS;
+  const gates = options.gates;
   const { tau3, sim, task, domain } = input;
+  const messages = sim.messages;
+  const located = (e: Evidence): Evidence => {
+    const actor = e.actor ?? actorAt(messages, e.messageIndex);
+    return actor === undefined || e.actor !== undefined ? e : { ...e, actor };
+  };
   const tau3Pass = tau3.reward === null ? null : tau3.reward === 1;
-  const preflight = preflightFor(input, config.requirements);
+  const requirements = requirementsFor(input, options.requirements);
   const premature = sim.termination_reason !== "agent_stop" && sim.termination_reason !== "user_stop";
   const delta: StructuredVerdict["delta_gate"] =
     premature || task.evaluation_criteria === null
@@ -123,37 +205,71 @@ export function gradeStructured(
           const settled = domain.sync === undefined && tau3.env?.vacuous === false && tau3.env.dbMatch;
           return { ran: true as const, ...deltaGate(s.agent, s.user, settled) };
         })();
-  const policyInput = {
-    domain,
-    task,
-    messages: sim.messages,
-    terminationReason: sim.termination_reason,
-    solo: input.solo,
-  };
+  const policyInput = { domain, task, messages, terminationReason: sim.termination_reason, solo: input.solo };
   const policy = runPolicyRules(policyInput);
   const formatErrors = findFormatErrors(policyInput);
-  const label = labelTask(task, domain.name, config.handoffOverrides);
-  const consistency = checkConsistency({ data: input.ctx.data, task, messages: sim.messages });
+  const label = labelTask(task, domain.name, options.handoffOverrides);
+  const consistency = checkConsistency({ data: input.ctx.data, task, messages });
 
-  const causes = new Set<string>();
-  if (tau3Pass === false) causes.add("tau3");
-  for (const v of preflight.violations) causes.add(`preflight:${v.ruleId}`);
-  if (delta.ran)
-    for (const f of delta.violations) causes.add(`delta_gate:${f.db === "user" ? "user:" : ""}${f.path}`);
-  for (const id of config.gateOnPolicy) if (policy[id].length > 0) causes.add(`policy:${id}`);
-  if (config.gateOnFormatErrors && formatErrors.length > 0) causes.add("format_errors");
-  if (config.gateOnNlCurated && input.nlCuratedScore === 0) causes.add("nl_curated");
-  if (config.gateOnConsistency === true && consistency.status === "foreign") causes.add("consistency");
-  const unknown = tau3Pass === null || (config.gateOnNlCurated && input.nlCuratedScore === null);
+  const found: Cause[] = [];
+  if (tau3Pass === false) {
+    const failed = tau3Causes(tau3);
+    found.push(
+      cause("tau3", failed.map((c) => c.reference).join("+") || "reward 0", {
+        gates: true,
+        message: `τ³ fails: ${failed.map((c) => c.message).join("; ") || "reward 0"}`,
+      }),
+    );
+  }
+  found.push(...requirementCauses(requirements.violations));
+  if (delta.ran) for (const f of delta.fields) found.push(fieldCause(f));
+  for (const id of POLICY_RULE_IDS) {
+    const hits = policy[id];
+    if (hits.length === 0) continue;
+    found.push(
+      cause("policy_rule", id, {
+        gates: gates.policy_rules.includes(id),
+        message: `${POLICY_RULES[id].description}${hits.length === 1 ? "" : ` (${hits.length} hits)`}`,
+        evidence: hits.map(located),
+      }),
+    );
+  }
+  for (const [code, hits] of grouped(formatErrors, (e) => e.code))
+    found.push(
+      cause("format_error", code, {
+        gates: gates.format_errors,
+        message: (hits[0] as Evidence).message + (hits.length === 1 ? "" : ` (${hits.length} hits)`),
+        evidence: hits.map(located),
+      }),
+    );
+  const nl = input.nlCurated ?? null;
+  if (nl !== null && nl.score === 0)
+    found.push(
+      cause("nl_curated", "NL_CURATED", {
+        gates: gates.nl_curated,
+        message: "the curated NL assertion list was judged and not met",
+      }),
+    );
+  if (consistency.status === "foreign")
+    found.push(
+      cause("consistency", CONSISTENCY_CODE, {
+        gates: gates.consistency,
+        message: consistency.note,
+        evidence: consistency.evidence.map(located),
+      }),
+    );
+  const causes = [...found.filter((c) => c.gates), ...found.filter((c) => !c.gates)];
+  const unknown = tau3Pass === null || (gates.nl_curated && nl !== null && nl.score === null);
   return {
-    pass: causes.size > 0 ? false : unknown ? null : true,
+    pass: causes.some((c) => c.gates) ? false : unknown ? null : true,
     tau3_pass: tau3Pass,
-    preflight,
+    db_match: tau3.db_match,
+    requirements,
     delta_gate: delta,
     policy,
     format_errors: formatErrors,
-    transfer: { should: label.should_transfer, did: didTransfer(sim.messages), rule: label.rule },
+    transfer: { should: label.should_transfer, did: didTransfer(messages), rule: label.rule },
     consistency,
-    causes: [...causes],
+    causes,
   };
 }

@@ -6,7 +6,7 @@ import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { z } from "zod";
 import type { Message, Task } from "../../formats/model.ts";
-import { describeZodError } from "../../formats/zod-issues.ts";
+import { readJsonFile } from "../../formats/zod-issues.ts";
 
 export const TRANSFER_TOOL = "transfer_to_human_agents";
 
@@ -70,10 +70,9 @@ export function buildLabelFile(
   };
 }
 
-export function loadOverrides(path: string): HandoffOverrides {
-  const parsed = overridesSchema.safeParse(JSON.parse(readFileSync(path, "utf8")));
-  if (!parsed.success) {
-    throw new Error(`${path}: ${describeZodError(parsed.error)}`);
-  }
-  return parsed.data;
+export class HandoffOverridesError extends Error {
+  override readonly name = "HandoffOverridesError";
 }
+
+export const loadOverrides = (path: string): HandoffOverrides =>
+  readJsonFile(path, overridesSchema, (m) => new HandoffOverridesError(m));

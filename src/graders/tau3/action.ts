@@ -1,6 +1,6 @@
 /** tau2's ACTION component: every gold action must be matched by some tool call. */
 import type { Action, Message, Task, ToolCall } from "../../formats/model.ts";
-import { isPyDict, type PyDict, pyEquals } from "../../formats/py/value.ts";
+import { isPyDict, type PyDict, pyEquals } from "../../py/value.ts";
 
 export interface ActionCheck {
   readonly action: Action;

@@ -1,6 +1,6 @@
 /** tau2's COMMUNICATE component: each info string must appear in some assistant text. */
 import type { Message, Task } from "../../formats/model.ts";
-import { hasTextContent, pyLower } from "../../formats/py/text.ts";
+import { hasTextContent, pyLower } from "../../py/text.ts";
 
 export interface CommunicateCheck {
   readonly info: string;

@@ -20,7 +20,11 @@ export interface Tau3Verdict {
   readonly breakdown: Partial<Record<RewardType, number>>;
   /** Every component, in or out of the basis; null = not computable (see notes). */
   readonly components: ComponentScores;
+  /** Components scored 1.0 only because there was nothing to check (tau2 gives these no evidence). */
+  readonly vacuous: Readonly<Record<RewardType, boolean>>;
   readonly db_match: boolean | null;
+  /** The termination reason when the simulation ended prematurely (reward 0, nothing else computed). */
+  readonly premature: string | null;
   readonly notes: readonly string[];
   readonly env: EnvironmentResult | null;
   readonly action: ActionResult | null;
@@ -34,6 +38,13 @@ const NO_COMPONENTS: ComponentScores = {
   COMMUNICATE: null,
   ACTION: null,
   NL_ASSERTION: null,
+};
+const NONE_VACUOUS: Record<RewardType, boolean> = {
+  DB: false,
+  ENV_ASSERTION: false,
+  COMMUNICATE: false,
+  ACTION: false,
+  NL_ASSERTION: false,
 };
 
 export interface Tau3Options {
@@ -49,15 +60,30 @@ export function gradeTau3(ctx: GradingContext, task: Task, sim: Simulation, opts
     communicate: null,
     nl: null,
     components: NO_COMPONENTS,
+    vacuous: NONE_VACUOUS,
     breakdown: {},
   };
   if (sim.termination_reason !== "agent_stop" && sim.termination_reason !== "user_stop") {
     const note = `Simulation terminated prematurely. Termination reason: ${sim.termination_reason}`;
-    return { ...empty, reward: 0, basis: null, db_match: null, notes: [note] };
+    return {
+      ...empty,
+      reward: 0,
+      basis: null,
+      db_match: null,
+      premature: sim.termination_reason,
+      notes: [note],
+    };
   }
   const criteria = task.evaluation_criteria;
   if (criteria === null)
-    return { ...empty, reward: 1, basis: null, db_match: null, notes: ["No evaluation criteria"] };
+    return {
+      ...empty,
+      reward: 1,
+      basis: null,
+      db_match: null,
+      premature: null,
+      notes: ["No evaluation criteria"],
+    };
 
   const messages = sim.messages;
   const env = evaluateEnvironment(ctx, task, messages, opts.solo);
@@ -86,6 +112,15 @@ export function gradeTau3(ctx: GradingContext, task: Task, sim: Simulation, opts
     COMMUNICATE: communicate.reward,
     ACTION: action.reward,
     NL_ASSERTION: nlScore,
+  };
+
+  const vacuous: Record<RewardType, boolean> = {
+    // No gold actions and no env assertions: tau2 skips the replay and scores the environment 1.
+    DB: env.vacuous,
+    ENV_ASSERTION: (criteria.env_assertions ?? []).length === 0,
+    COMMUNICATE: communicate.checks === null,
+    ACTION: action.checks === null,
+    NL_ASSERTION: nlAssertions.length === 0,
   };
 
   // Combine in tau2's order: env (DB, ENV_ASSERTION), ACTION, NL_ASSERTION, COMMUNICATE.
@@ -127,7 +162,9 @@ export function gradeTau3(ctx: GradingContext, task: Task, sim: Simulation, opts
     basis: criteria.reward_basis,
     breakdown,
     components,
+    vacuous,
     db_match: env.dbMatch,
+    premature: null,
     notes,
     env,
     action,

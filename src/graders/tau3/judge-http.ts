@@ -5,7 +5,7 @@
  * prompt is our own wording. Any transport or format failure makes the judgement `unknown`.
  */
 import type { Message, Simulation, Task } from "../../formats/model.ts";
-import { pyListRepr } from "../../formats/py/repr.ts";
+import { pyListRepr } from "../../py/repr.ts";
 import type { NlJudge, NlJudgement } from "./nl.ts";
 
 export interface HttpJudgeConfig {

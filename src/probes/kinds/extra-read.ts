@@ -3,7 +3,7 @@
  * task names no user). Reads change nothing, so both graders must still pass it.
  */
 import type { DomainName } from "../../domains/domain.ts";
-import type { PyDict } from "../../formats/py/value.ts";
+import type { PyDict } from "../../py/value.ts";
 import { buildTrajectory, goldSteps } from "../gold.ts";
 import type { Injection, ProbeBuilder } from "../kind.ts";
 import { type TaskFootprint, taskFootprint, textField } from "../untouched.ts";

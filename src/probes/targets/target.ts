@@ -1,5 +1,5 @@
 /** A policy-forbidden write on a record the task never touches, chosen per domain. */
-import type { PyDict } from "../../formats/py/value.ts";
+import type { PyDict } from "../../py/value.ts";
 import type { Injection } from "../kind.ts";
 import type { PolicyDoc } from "../policy.ts";
 import type { TaskFootprint } from "../untouched.ts";

@@ -5,7 +5,7 @@
  * for another customer's bill that is not overdue.
  */
 import type { DbState } from "../../domains/db-state.ts";
-import type { PyValue } from "../../formats/py/value.ts";
+import type { PyValue } from "../../py/value.ts";
 import { cite } from "../policy.ts";
 import type { TaskFootprint } from "../untouched.ts";
 import { listField, recordPath, textField } from "../untouched.ts";

@@ -4,7 +4,7 @@ import { DbState } from "../../../src/domains/db-state.ts";
 import { TAU2_QUIRKS } from "../../../src/domains/quirks.ts";
 import { calculate, transferToHumanAgents } from "../../../src/domains/shared-tools.ts";
 import { invoke } from "../../../src/domains/toolkit.ts";
-import type { PyValue } from "../../../src/formats/py/value.ts";
+import type { PyValue } from "../../../src/py/value.ts";
 import { airlineBase } from "./data.ts";
 
 const run = (expression: PyValue) =>

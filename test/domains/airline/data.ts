@@ -3,8 +3,8 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { airlineDomain } from "../../../src/domains/airline/index.ts";
 import type { DbBase } from "../../../src/domains/db-state.ts";
-import { parsePyJson } from "../../../src/formats/py/parse.ts";
-import type { PyDict, PyValue } from "../../../src/formats/py/value.ts";
+import { parsePyJson } from "../../../src/py/parse.ts";
+import type { PyDict, PyValue } from "../../../src/py/value.ts";
 import { DATA_DIR } from "../../helpers/data.ts";
 
 export { DATA_DIR, referenceVectors } from "../../helpers/data.ts";

@@ -11,8 +11,8 @@ import { airlineDomain } from "../../../src/domains/airline/index.ts";
 import { DbState } from "../../../src/domains/db-state.ts";
 import { TAU2_QUIRKS } from "../../../src/domains/quirks.ts";
 import { invoke } from "../../../src/domains/toolkit.ts";
-import { parsePyJson } from "../../../src/formats/py/parse.ts";
-import type { PyDict, PyValue } from "../../../src/formats/py/value.ts";
+import { parsePyJson } from "../../../src/py/parse.ts";
+import type { PyDict, PyValue } from "../../../src/py/value.ts";
 import { airlineBase } from "./data.ts";
 
 interface OracleResult {

@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { airlineDomain } from "../../../src/domains/airline/index.ts";
 import { DbState } from "../../../src/domains/db-state.ts";
-import { type PyDict, PyFloat } from "../../../src/formats/py/value.ts";
+import { type PyDict, PyFloat } from "../../../src/py/value.ts";
 import { airlineBase } from "./data.ts";
 
 function tinyDb(over: { user?: PyDict; reservation?: PyDict; root?: PyDict } = {}): PyDict {

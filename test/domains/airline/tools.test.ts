@@ -8,7 +8,7 @@ import { airlineDomain } from "../../../src/domains/airline/index.ts";
 import { DbState } from "../../../src/domains/db-state.ts";
 import { TAU2_QUIRKS } from "../../../src/domains/quirks.ts";
 import { type CallOutcome, invoke, mutatesState } from "../../../src/domains/toolkit.ts";
-import { type PyDict, PyFloat, type PyValue } from "../../../src/formats/py/value.ts";
+import { type PyDict, PyFloat, type PyValue } from "../../../src/py/value.ts";
 import { airlineBase } from "./data.ts";
 
 const USER = "mei_hernandez_8984";

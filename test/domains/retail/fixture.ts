@@ -6,8 +6,8 @@ import { DbState } from "../../../src/domains/db-state.ts";
 import { FIXED_QUIRKS, TAU2_QUIRKS } from "../../../src/domains/quirks.ts";
 import { retailDomain } from "../../../src/domains/retail/index.ts";
 import { type CallOutcome, invoke, type ToolEnv } from "../../../src/domains/toolkit.ts";
-import { parsePyJson } from "../../../src/formats/py/parse.ts";
-import type { PyValue } from "../../../src/formats/py/value.ts";
+import { parsePyJson } from "../../../src/py/parse.ts";
+import type { PyValue } from "../../../src/py/value.ts";
 
 const address = (zip: string) => ({
   address1: "1 Main St",

@@ -9,8 +9,8 @@ import { DbState } from "../../../src/domains/db-state.ts";
 import { TAU2_QUIRKS } from "../../../src/domains/quirks.ts";
 import { retailDomain } from "../../../src/domains/retail/index.ts";
 import { invoke, type ToolEnv } from "../../../src/domains/toolkit.ts";
-import { parsePyJson } from "../../../src/formats/py/parse.ts";
-import type { PyDict, PyValue } from "../../../src/formats/py/value.ts";
+import { parsePyJson } from "../../../src/py/parse.ts";
+import type { PyDict, PyValue } from "../../../src/py/value.ts";
 import { dataDir, referenceVectors } from "./data.ts";
 
 interface GoldAction {

@@ -1,7 +1,7 @@
 /** RetailDB validation: pydantic's lax typing, defaults, and extra-key handling. */
 import { describe, expect, it } from "vitest";
 import { parseRetailDb } from "../../../src/domains/retail/schema.ts";
-import { type PyDict, PyFloat } from "../../../src/formats/py/value.ts";
+import { type PyDict, PyFloat } from "../../../src/py/value.ts";
 import { FIXTURE } from "./fixture.ts";
 
 const clone = (): Record<string, unknown> => JSON.parse(JSON.stringify(FIXTURE)) as Record<string, unknown>;

@@ -1,8 +1,8 @@
 /** Retail WRITE tools on the hand-made fixture: success paths, every error text, quirks, number types. */
 import { describe, expect, it } from "vitest";
 import type { DbState } from "../../../src/domains/db-state.ts";
-import { canonicalJson } from "../../../src/formats/py/json.ts";
-import { type PyDict, PyFloat, type PyValue } from "../../../src/formats/py/value.ts";
+import { canonicalJson } from "../../../src/py/json.ts";
+import { type PyDict, PyFloat, type PyValue } from "../../../src/py/value.ts";
 import { call, fixedEnv, fixtureState } from "./fixture.ts";
 
 const order = (s: DbState, id: string) => s.get("orders", id) as PyDict;

@@ -1,7 +1,7 @@
 /** TelecomTools' non-tool methods: scenario setup and env assertions. */
 import { beforeEach, describe, expect, it } from "vitest";
 import type { DbState } from "../../../src/domains/db-state.ts";
-import { type PyDict, PyFloat, type PyValue } from "../../../src/formats/py/value.ts";
+import { type PyDict, PyFloat, type PyValue } from "../../../src/py/value.ts";
 import { call, freshStates, newEnv } from "./data.ts";
 
 let states: { agent: DbState; user: DbState };

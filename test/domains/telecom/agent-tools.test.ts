@@ -2,8 +2,8 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import type { DbState } from "../../../src/domains/db-state.ts";
 import { telecomAgentTools } from "../../../src/domains/telecom/index.ts";
-import { parsePyJson } from "../../../src/formats/py/parse.ts";
-import { type PyDict, PyFloat, type PyValue } from "../../../src/formats/py/value.ts";
+import { parsePyJson } from "../../../src/py/parse.ts";
+import { type PyDict, PyFloat, type PyValue } from "../../../src/py/value.ts";
 import { call, freshStates, newEnv } from "./data.ts";
 
 let states: { agent: DbState; user: DbState };

@@ -6,8 +6,8 @@ import { DbState } from "../../../src/domains/db-state.ts";
 import { type Quirks, TAU2_QUIRKS } from "../../../src/domains/quirks.ts";
 import { telecomDomain } from "../../../src/domains/telecom/index.ts";
 import { type CallOutcome, invoke, type ToolEnv } from "../../../src/domains/toolkit.ts";
-import { parsePyJson } from "../../../src/formats/py/parse.ts";
-import type { PyDict, PyValue } from "../../../src/formats/py/value.ts";
+import { parsePyJson } from "../../../src/py/parse.ts";
+import type { PyDict, PyValue } from "../../../src/py/value.ts";
 
 const REPO = resolve(dirname(fileURLToPath(import.meta.url)), "../../..");
 export const DATA_DIR = process.env.TAU2_DATA_DIR ?? join(REPO, "..", "shared", "tau2-data");

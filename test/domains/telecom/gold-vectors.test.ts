@@ -6,7 +6,7 @@
 import { describe, expect, it } from "vitest";
 import { DbState } from "../../../src/domains/db-state.ts";
 import { telecomDomain } from "../../../src/domains/telecom/index.ts";
-import type { PyDict, PyValue } from "../../../src/formats/py/value.ts";
+import type { PyDict, PyValue } from "../../../src/py/value.ts";
 import { agentBase, call, freshStates, loadTasks, loadVectors, newEnv, userBase } from "./data.ts";
 
 const vectors = loadVectors();

@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { DbState } from "../../../src/domains/db-state.ts";
 import { telecomDomain } from "../../../src/domains/telecom/index.ts";
-import { type PyDict, PyFloat, toPlain } from "../../../src/formats/py/value.ts";
+import { type PyDict, PyFloat, toPlain } from "../../../src/py/value.ts";
 import { agentBase, userBase } from "./data.ts";
 
 const minimalDb = (extra: PyDict = {}) => ({

@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import type { DbState } from "../../../src/domains/db-state.ts";
 import { FIXED_QUIRKS, TAU2_QUIRKS } from "../../../src/domains/quirks.ts";
 import type { ToolEnv } from "../../../src/domains/toolkit.ts";
-import { type PyDict, PyFloat, type PyValue } from "../../../src/formats/py/value.ts";
+import { type PyDict, PyFloat, type PyValue } from "../../../src/py/value.ts";
 import { call, freshStates, newEnv } from "./data.ts";
 
 let states: { agent: DbState; user: DbState };

@@ -2,7 +2,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import type { DbState } from "../../../src/domains/db-state.ts";
 import { telecomUserTools } from "../../../src/domains/telecom/index.ts";
-import type { PyDict, PyValue } from "../../../src/formats/py/value.ts";
+import type { PyDict, PyValue } from "../../../src/py/value.ts";
 import { call, freshStates, newEnv } from "./data.ts";
 
 let states: { agent: DbState; user: DbState };

@@ -1,8 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { canonicalJson } from "../../../src/formats/py/json.ts";
-import { isPyDict, PyFloat, type PyValue } from "../../../src/formats/py/value.ts";
 import { diffValues, type FieldDiff } from "../../../src/graders/structured/field-diff.ts";
+import { canonicalJson } from "../../../src/py/json.ts";
+import { isPyDict, PyFloat, type PyValue } from "../../../src/py/value.ts";
 import { pyValues } from "../../helpers/py-values.ts";
 
 const leaf = fc.oneof(

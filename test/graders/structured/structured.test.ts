@@ -7,8 +7,9 @@ import { loadTrajectoryFile } from "../../../src/formats/load.ts";
 import type { Simulation, Task } from "../../../src/formats/model.ts";
 import { detectTaskVersion } from "../../../src/formats/task-version.ts";
 import { loadTaskFile } from "../../../src/formats/tasks.ts";
+import { causeLabel } from "../../../src/graders/causes.ts";
 import { GradingContext } from "../../../src/graders/context.ts";
-import { DEFAULT_STRUCTURED_CONFIG, gradeStructured } from "../../../src/graders/structured/grade.ts";
+import { DEFAULT_STRUCTURED_OPTIONS, gradeStructured } from "../../../src/graders/structured/grade.ts";
 import {
   BUILTIN_REQUIREMENTS_DIR,
   loadRequirements,
@@ -21,7 +22,7 @@ import { buildTrajectory, goldSteps } from "../../../src/probes/gold.ts";
 import { CORPUS_DIR, DATA_DIR } from "../../helpers/data.ts";
 
 const requirements = loadRequirements(BUILTIN_REQUIREMENTS_DIR);
-const config = { ...DEFAULT_STRUCTURED_CONFIG, requirements };
+const options = { ...DEFAULT_STRUCTURED_OPTIONS, requirements };
 
 function both(ctx: GradingContext, task: Task, messages: Simulation["messages"], version: string) {
   const sim: Simulation = {
@@ -41,7 +42,7 @@ function both(ctx: GradingContext, task: Task, messages: Simulation["messages"],
     sim,
     solo: false,
     tau3,
-    config,
+    options,
   });
   return { tau3, structured };
 }
@@ -57,7 +58,9 @@ describe("gold replays pass both graders", () => {
     for (const task of loadTaskFile(join(DATA_DIR, file))) {
       const { tau3, structured } = both(ctx, task, buildTrajectory(ctx, task, goldSteps(ctx, task)), version);
       if (tau3.reward !== 1 || structured.pass !== true)
-        failures.push(`${task.id}: tau3=${tau3.reward} structured=${structured.causes.join(",")}`);
+        failures.push(
+          `${task.id}: tau3=${tau3.reward} structured=${structured.causes.map(causeLabel).join(",")}`,
+        );
     }
     expect(failures).toEqual([]);
   });
@@ -90,11 +93,17 @@ describe("the delta gate", () => {
       "v0.2.0_f8de30c",
     );
     expect(tau3.components.DB).toBe(0);
-    expect(structured.delta_gate.ran && structured.delta_gate.violations.map((v) => v.path)).toEqual([
+    expect(structured.delta_gate.ran && structured.delta_gate.fields.map((v) => v.path)).toEqual([
       "reservations.4WQ150.total_baggages",
     ]);
-    expect(structured.causes).toContain("delta_gate:reservations.4WQ150.total_baggages");
-    expect(structured.delta_gate.ran && structured.delta_gate.violations[0]).toMatchObject({
+    const cause = structured.causes.find((c) => c.kind === "delta_gate_field");
+    expect(cause).toMatchObject({ reference: "reservations.4WQ150.total_baggages", gates: true });
+    expect(cause?.evidence[0]).toMatchObject({
+      db: "agent",
+      path: "reservations.4WQ150.total_baggages",
+      values: { initial: 5, gold: 5, predicted: 9 },
+    });
+    expect(structured.delta_gate.ran && structured.delta_gate.fields[0]).toMatchObject({
       db: "agent",
       initial: 5,
       gold: 5,
@@ -116,7 +125,7 @@ describe("the delta gate", () => {
     };
     const { structured } = both(ctx, task, buildTrajectory(ctx, task, [...gold, extra]), "v0.2.0_f8de30c");
     // The payment lookup fails before any write: nothing changes, so nothing to report.
-    expect(structured.delta_gate.ran && structured.delta_gate.violations).toEqual([]);
+    expect(structured.delta_gate.ran && structured.delta_gate.fields).toEqual([]);
   });
 });
 
@@ -129,23 +138,34 @@ describe("airline task 47: an unwanted transfer", () => {
     for await (const g of gradeFile(file, detectTaskVersion(file, DATA_DIR), pool, {
       judge: recordedJudge,
       fallbackTaskVersion: "head",
-      structured: config,
+      graders: { structured: options },
     })) {
       if (g.row.task_id !== "47") continue;
       found = true;
+      const s = g.verdicts.structured;
       expect(g.tau3?.reward).toBe(1);
-      expect(g.structured?.pass).toBe(false);
-      expect(g.structured?.causes).toEqual(["preflight:airline.47.no_transfer"]);
+      expect(s?.pass).toBe(false);
+      expect(s?.causes.filter((c) => c.gates).map(causeLabel)).toEqual([
+        "requirement:airline.47.no_transfer",
+      ]);
       // Python: instructions["task_instructions"].find("you don't want to be transferred ...") == 116.
-      expect(g.structured?.preflight.checked).toEqual([
+      expect(s?.requirements.checked).toEqual([
         { id: "airline.47.no_transfer", source_field: "task_instructions", quote_start: 116, quote_end: 165 },
       ]);
-      const v = g.structured?.preflight.violations[0];
+      const v = s?.requirements.violations[0];
       expect(v).toMatchObject({
         toolName: "transfer_to_human_agents",
         quote: "you don't want to be transferred to another agent",
+        actor: "agent",
       });
       expect(g.sim?.messages[v!.messageIndex!]?.role).toBe("assistant");
+      // The cause points at the same turn and tool call as its evidence.
+      const cause = s?.causes[0];
+      expect(cause).toMatchObject({
+        messageIndex: v?.messageIndex,
+        toolCallId: v?.toolCallId,
+        actor: "agent",
+      });
     }
     expect(found).toBe(true);
   });

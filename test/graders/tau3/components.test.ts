@@ -4,11 +4,11 @@ import { loadDomainData } from "../../../src/domains/load-data.ts";
 import { mockDomain } from "../../../src/domains/mock/index.ts";
 import { TAU2_QUIRKS } from "../../../src/domains/quirks.ts";
 import type { Simulation } from "../../../src/formats/model.ts";
-import { PyFloat } from "../../../src/formats/py/value.ts";
 import { GradingContext } from "../../../src/graders/context.ts";
 import { actionMatchesCall } from "../../../src/graders/tau3/action.ts";
 import { evaluateCommunicate } from "../../../src/graders/tau3/communicate.ts";
 import { gradeTau3 } from "../../../src/graders/tau3/evaluate.ts";
+import { PyFloat } from "../../../src/py/value.ts";
 import { DATA_DIR } from "../../helpers/data.ts";
 import { call, calls, result, say } from "../../helpers/messages.ts";
 import { action, task } from "../../helpers/tasks.ts";
@@ -107,6 +107,34 @@ describe("evaluate_simulation", () => {
     });
     expect(v.breakdown).toEqual({ COMMUNICATE: 1 });
     expect(v.db_match).toBe(true);
+  });
+  it("marks as vacuous exactly the components that had nothing to check", () => {
+    // No gold actions and no env assertions: tau2 skips the replay, DB scores 1 with nothing compared.
+    const empty = gradeTau3(ctx, task({}), sim("user_stop"), { solo: false, nl: null });
+    expect(empty.reward).toBe(1);
+    expect(empty.vacuous).toEqual({
+      DB: true,
+      ENV_ASSERTION: true,
+      COMMUNICATE: true,
+      ACTION: true,
+      NL_ASSERTION: true,
+    });
+    // An empty action list is a real check: the DB must stay as it was.
+    const noWrites = gradeTau3(ctx, task({ actions: [], communicate_info: ["x"] }), sim("user_stop"), {
+      solo: false,
+      nl: null,
+    });
+    expect(noWrites.vacuous).toMatchObject({ DB: false, COMMUNICATE: false, ACTION: true });
+    expect(noWrites.components).toMatchObject({ DB: 1, COMMUNICATE: 0, ACTION: 1 });
+    const full = gradeTau3(ctx, task({ actions: [create], nl_assertions: ["x"] }), sim("user_stop", did), {
+      solo: false,
+      nl: { status: "judged", source: "test", results: [{ assertion: "x", met: true, justification: null }] },
+    });
+    expect(full.vacuous).toMatchObject({ DB: false, ACTION: false, NL_ASSERTION: false, COMMUNICATE: true });
+    // Nothing is scored after a premature end, so nothing is vacuous either.
+    expect(
+      Object.values(gradeTau3(ctx, task({}), sim("max_steps"), { solo: false, nl: null }).vacuous),
+    ).toEqual([false, false, false, false, false]);
   });
   it("an unjudged NL assertion in the basis makes the reward unknown, never 1.0", () => {
     const t = task({

@@ -7,7 +7,7 @@ import { TAU2_QUIRKS } from "../../../src/domains/quirks.ts";
 import { FormatError } from "../../../src/formats/errors.ts";
 import { type LoadedJsonFile, loadJsonFile } from "../../../src/formats/load.ts";
 import { detectTaskVersion } from "../../../src/formats/task-version.ts";
-import { DEFAULT_STRUCTURED_CONFIG } from "../../../src/graders/structured/grade.ts";
+import { DEFAULT_STRUCTURED_OPTIONS } from "../../../src/graders/structured/grade.ts";
 import { recordedJudge } from "../../../src/graders/tau3/nl.ts";
 import { ContextPool } from "../../../src/pipeline/contexts.ts";
 import { type GradedSimulation, gradeFile } from "../../../src/pipeline/grade.ts";
@@ -33,7 +33,7 @@ export async function gradeLoaded(file: LoadedJsonFile): Promise<GradedSimulatio
   for await (const g of gradeFile(file, version, pool, {
     judge: recordedJudge,
     fallbackTaskVersion: "head",
-    structured: DEFAULT_STRUCTURED_CONFIG,
+    graders: { structured: DEFAULT_STRUCTURED_OPTIONS },
   }))
     rows.push(g);
   return rows;
@@ -53,7 +53,8 @@ export function rowProblems(rows: readonly GradedSimulation[]): string[] {
       if (error.length > 2000) problems.push(`${id}: error reason of ${error.length} characters`);
       continue;
     }
-    if (g.tau3 === null || g.structured === undefined) problems.push(`${id}: no error and no verdict`);
+    if (g.tau3 === null || g.verdicts.structured === undefined)
+      problems.push(`${id}: no error and no verdict`);
     for (const note of g.tau3?.notes ?? [])
       if (note.startsWith("internal fault")) problems.push(`${id}: ${note}`);
   }

@@ -4,7 +4,7 @@
  * negation. It cannot read intent ("I do not, however, want to proceed" splits into a clause that
  * confirms), which is why the rule that uses it lists that limit.
  */
-import { pyLower } from "../../../formats/py/text.ts";
+import { pyLower } from "../../../py/text.ts";
 
 /**
  * Phrases that count as an explicit affirmative, as whole-token sequences. Plain "right", "fine"

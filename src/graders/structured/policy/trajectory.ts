@@ -4,7 +4,7 @@
  */
 import type { ToolKind } from "../../../domains/toolkit.ts";
 import type { Message, ToolCall } from "../../../formats/model.ts";
-import { hasTextContent } from "../../../formats/py/text.ts";
+import { hasTextContent } from "../../../py/text.ts";
 import { type Evidence, excerpt } from "../../evidence.ts";
 import type { PolicyDomain } from "./types.ts";
 

@@ -2,7 +2,7 @@
  * Verifies a whole requirement set against a tau2 data dir: everything `verifyFixture` checks, plus
  * what only the set or the domain can tell — rule ids unique within each task version and, where a
  * task's rule is carried into another version under the same id, meaning the same action and scope
- * there (a grade cause `preflight:<id>` must mean one thing); fixture files where their
+ * there (a requirement cause with that id must mean one thing); fixture files where their
  * `domain/task_version/task_id` says, scopes naming real parameters and real DB entities, and no rule
  * forbidding one of the task's own gold actions (that would mean the rule misreads the user).
  */
@@ -10,7 +10,7 @@ import { relative, resolve, sep } from "node:path";
 import type { DomainDef } from "../../../domains/domain.ts";
 import { domainByName, loadDomainData } from "../../../domains/registry.ts";
 import type { Task } from "../../../formats/model.ts";
-import { pyDumps } from "../../../formats/py/json.ts";
+import { pyDumps } from "../../../py/json.ts";
 import { type LoadedFixture, loadRequirements } from "./load.ts";
 import { fixtureRelPath } from "./paths.ts";
 import type { ActionPrecondition } from "./schema.ts";

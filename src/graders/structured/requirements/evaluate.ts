@@ -1,6 +1,6 @@
 /**
- * The preflight evaluator: a violation is an assistant tool call to a prohibited action (within its
- * argument scope, when given), whatever the tool returned.
+ * Checks a task's requirements against a trajectory: a violation is an assistant tool call to a
+ * prohibited action (within its argument scope, when given), whatever the tool returned.
  */
 import type { Message } from "../../../formats/model.ts";
 import type { Evidence } from "../../evidence.ts";
@@ -8,9 +8,11 @@ import { allToolCalls } from "../../tau3/action.ts";
 import { callInScope } from "./scope.ts";
 import type { VerifiedRule } from "./verify.ts";
 
-export interface PreflightResult {
+export type RequirementViolation = Evidence & { readonly ruleId: string; readonly quote: string };
+
+export interface RequirementCheck {
   readonly pass: boolean;
-  readonly violations: readonly (Evidence & { readonly ruleId: string; readonly quote: string })[];
+  readonly violations: readonly RequirementViolation[];
   /** Rules that were checked (verified): id, and where the quote sits (code-point offsets, end exclusive). */
   readonly checked: readonly {
     readonly id: string;
@@ -20,20 +22,20 @@ export interface PreflightResult {
   }[];
 }
 
-export function evaluatePreflight(
+export function checkRequirements(
   rules: readonly VerifiedRule[],
   messages: readonly Message[],
-): PreflightResult {
+): RequirementCheck {
   const calls = allToolCalls(messages).filter(
     ({ messageIndex }) => messages[messageIndex]?.role === "assistant",
   );
-  const violations: PreflightResult["violations"][number][] = [];
+  const violations: RequirementViolation[] = [];
   for (const { rule } of rules) {
     for (const { call, messageIndex } of calls) {
       if (call.name !== rule.action || !callInScope(rule.arguments, call.arguments)) continue;
       const m = messages[messageIndex];
       violations.push({
-        code: "preflight.violation",
+        code: "requirement.violation",
         ruleId: rule.id,
         quote: rule.source_quote,
         message: `${rule.id}: ${rule.rule} (user: "${rule.source_quote}")`,
@@ -41,6 +43,7 @@ export function evaluatePreflight(
         turnIdx: m?.turn_idx ?? null,
         toolCallId: call.id,
         toolName: call.name,
+        actor: "agent",
         arguments: call.arguments,
       });
     }

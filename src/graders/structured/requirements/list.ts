@@ -1,5 +1,5 @@
 /** The rules of a requirement set as flat rows, for listing and for machine-readable output. */
-import type { PyDict } from "../../../formats/py/value.ts";
+import type { PyDict } from "../../../py/value.ts";
 import type { RequirementSet } from "./load.ts";
 import type { SourceField } from "./schema.ts";
 

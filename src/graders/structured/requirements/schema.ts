@@ -4,7 +4,7 @@
  * it may grade anything. Fixtures live only in `requirements/`; they never reach an agent.
  */
 import { z } from "zod";
-import type { PyDict } from "../../../formats/py/value.ts";
+import type { PyDict } from "../../../py/value.ts";
 
 /** Fields of `user_scenario.instructions` a quote may come from (`instructions` = a plain-string scenario). */
 export const SOURCE_FIELDS = [

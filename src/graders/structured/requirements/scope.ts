@@ -1,6 +1,6 @@
 /** Argument scopes of rules: when a call falls inside one, and which DB entities a scope may name. */
 import type { Task } from "../../../formats/model.ts";
-import { isPyDict, type PyDict, type PyValue, pyEquals } from "../../../formats/py/value.ts";
+import { isPyDict, type PyDict, type PyValue, pyEquals } from "../../../py/value.ts";
 
 /** True when every scoped argument is present in the call with an equal value (no scope = every call). */
 export function callInScope(scope: PyDict | null, args: PyValue): boolean {

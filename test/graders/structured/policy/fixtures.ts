@@ -2,8 +2,8 @@
 import { transferToHumanAgents } from "../../../../src/domains/shared-tools.ts";
 import { makeToolkit, type ToolDef } from "../../../../src/domains/toolkit.ts";
 import type { Action, Message, Task, ToolCall } from "../../../../src/formats/model.ts";
-import type { PyDict, PyValue } from "../../../../src/formats/py/value.ts";
 import type { PolicyDomain, PolicyInput } from "../../../../src/graders/structured/policy/index.ts";
+import type { PyDict, PyValue } from "../../../../src/py/value.ts";
 
 const tool = (name: string, kind: ToolDef["kind"]): ToolDef => ({ name, kind, params: [], run: () => "ok" });
 

@@ -4,7 +4,7 @@
  * returns for valid calls (`Error: Reservation X not found`) are the agent's judgement, not format.
  */
 import type { Message } from "../../../../formats/model.ts";
-import { isPyDict } from "../../../../formats/py/value.ts";
+import { isPyDict } from "../../../../py/value.ts";
 import type { Evidence } from "../../../evidence.ts";
 import {
   callEvidence,

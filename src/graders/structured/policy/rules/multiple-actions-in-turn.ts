@@ -1,6 +1,6 @@
 /** The policies ask for one tool call at a time, and no reply to the user alongside a call. */
 
-import { hasTextContent } from "../../../../formats/py/text.ts";
+import { hasTextContent } from "../../../../py/text.ts";
 import type { Evidence } from "../../../evidence.ts";
 import { messageEvidence } from "../trajectory.ts";
 import type { PolicyInput, PolicyRule } from "../types.ts";

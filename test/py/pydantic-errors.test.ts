@@ -4,14 +4,14 @@
  */
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { pyRepr } from "../../../src/formats/py/builtins.ts";
-import { parsePyJson } from "../../../src/formats/py/parse.ts";
+import { pyRepr } from "../../src/py/builtins.ts";
+import { parsePyJson } from "../../src/py/parse.ts";
 import {
   PYDANTIC_DOCS_VERSION,
   truncatedInputRepr,
   validationErrorText,
-} from "../../../src/formats/py/pydantic-errors.ts";
-import type { PyDict, PyValue } from "../../../src/formats/py/value.ts";
+} from "../../src/py/pydantic-errors.ts";
+import type { PyDict, PyValue } from "../../src/py/value.ts";
 
 const fixture = parsePyJson(
   readFileSync(new URL("./pydantic-input-value.oracle.json", import.meta.url), "utf8"),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { PyException } from "../../../src/formats/py/errors.ts";
+import { PyException } from "../../src/py/errors.ts";
 
 describe("PyException", () => {
   it("carries the message tools report, without a stack trace, and leaves other errors' traces alone", () => {

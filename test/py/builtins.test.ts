@@ -12,9 +12,9 @@ import {
   pySortedStrings,
   pyStr,
   pyTruthy,
-} from "../../../src/formats/py/builtins.ts";
-import { PyFloat } from "../../../src/formats/py/value.ts";
-import { hasPython, python } from "../../helpers/python.ts";
+} from "../../src/py/builtins.ts";
+import { PyFloat } from "../../src/py/value.ts";
+import { hasPython, python } from "../helpers/python.ts";
 
 describe("repr", () => {
   it("escapes what str.isprintable() rejects, as CPython prints it", () => {

@@ -4,11 +4,11 @@
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { canonicalJson, pyDumps } from "../../../src/formats/py/json.ts";
-import { floatRepr, pyRoundFloat } from "../../../src/formats/py/number.ts";
-import { parsePyJson } from "../../../src/formats/py/parse.ts";
-import { PyFloat, type PyValue } from "../../../src/formats/py/value.ts";
-import { hasPython, python } from "../../helpers/python.ts";
+import { canonicalJson, pyDumps } from "../../src/py/json.ts";
+import { floatRepr, pyRoundFloat } from "../../src/py/number.ts";
+import { parsePyJson } from "../../src/py/parse.ts";
+import { PyFloat, type PyValue } from "../../src/py/value.ts";
+import { hasPython, python } from "../helpers/python.ts";
 
 const finiteDoubles = fc.double({ noNaN: true, noDefaultInfinity: true });
 const interesting = [

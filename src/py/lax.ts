@@ -1,7 +1,7 @@
 /**
  * pydantic v2 lax-mode coercion of one field value: the Python-typed value tau2 would store (floats
  * as `PyFloat`, dates as the text `json.dumps(default=str)` gives them) or pydantic's error type and
- * message. Checked against pydantic 2.13 (`test/formats/py/lax.test.ts`).
+ * message. Checked against pydantic 2.13 (`test/py/lax.test.ts`).
  */
 import { pyReprString } from "./builtins.ts";
 import { PyFloat, type PyValue } from "./value.ts";

@@ -30,9 +30,6 @@ export function numericValue(v: PyValue): number | undefined {
   return undefined;
 }
 
-export const isPyNumber = (v: PyValue): v is number | PyFloat | bigint =>
-  typeof v === "number" || typeof v === "bigint" || v instanceof PyFloat;
-
 /** Python `type(v).__name__`, for error texts. */
 export function pyTypeName(v: PyValue | undefined): string {
   if (v === null || v === undefined) return "NoneType";

@@ -1,8 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { canonicalJson } from "../../../src/formats/py/json.ts";
-import { PyFloat, type PyValue, sameCanonical } from "../../../src/formats/py/value.ts";
-import { pyValues } from "../../helpers/py-values.ts";
+import { canonicalJson } from "../../src/py/json.ts";
+import { PyFloat, type PyValue, sameCanonical } from "../../src/py/value.ts";
+import { pyValues } from "../helpers/py-values.ts";
 
 const leaf = fc.oneof(
   fc.integer({ min: -3, max: 3 }).map((n): PyValue => n),

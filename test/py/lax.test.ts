@@ -1,10 +1,10 @@
 /** pydantic lax-mode field coercion against pydantic itself (see `generated_by` in the fixture). */
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { pyRepr } from "../../../src/formats/py/builtins.ts";
-import { type Coerced, coerceBool, coerceFloat, coerceInt, coerceStr } from "../../../src/formats/py/lax.ts";
-import { parsePyJson } from "../../../src/formats/py/parse.ts";
-import { isPyDict, type PyDict, PyFloat, type PyValue, pyTypeName } from "../../../src/formats/py/value.ts";
+import { pyRepr } from "../../src/py/builtins.ts";
+import { type Coerced, coerceBool, coerceFloat, coerceInt, coerceStr } from "../../src/py/lax.ts";
+import { parsePyJson } from "../../src/py/parse.ts";
+import { isPyDict, type PyDict, PyFloat, type PyValue, pyTypeName } from "../../src/py/value.ts";
 
 type Outcome = { ok: [string, string] } | { err: [string, string] };
 interface Row {

@@ -1,0 +1,101 @@
+/**
+ * Causes: why a grader failed a simulation, or what it reports without failing on it. One typed shape
+ * for every grader (like zod's issues: a literal `kind` over common fields), stored one row each in the
+ * `causes` table with their facts in `evidence`. Views and reports read causes only from there.
+ *
+ * A cause is located where its first piece of evidence is (message, turn, tool call), so a reader can
+ * always go from a cause to the turn that produced it.
+ */
+import type { Actor, Evidence } from "./evidence.ts";
+
+interface CauseKindInfo {
+  /** What `reference` names for this kind. */
+  readonly reference: string;
+  /** One sentence for reports. */
+  readonly about: string;
+}
+
+/** Every kind of cause. Adding one here is all a new kind needs: store, views and report are generic. */
+export const CAUSE_KINDS = {
+  component: {
+    reference: "the reward-basis component (DB, ENV_ASSERTION, ACTION, COMMUNICATE, NL_ASSERTION)",
+    about: "a component in the task's reward basis scored 0 (τ³)",
+  },
+  premature_termination: {
+    reference: "the termination reason",
+    about: "the simulation ended before the agent or user stopped; τ³ scores it 0",
+  },
+  tau3: {
+    reference: "what τ³ failed on (components joined by +, or the termination reason)",
+    about: "τ³'s own verdict failed; the structured grader fails with it",
+  },
+  requirement: {
+    reference: "the requirement's rule id",
+    about: "the agent called a tool the user prohibited (a requirement fixture quoting the task)",
+  },
+  delta_gate_field: {
+    reference: "the DB field path (user-DB fields start with user:)",
+    about: "a DB field differs from the gold end state outside the fields the reference solution wrote",
+  },
+  policy_rule: {
+    reference: "the policy rule id",
+    about: "a deterministic policy rule found a violation in the trajectory",
+  },
+  format_error: {
+    reference: "the format error code",
+    about: "a malformed agent message (unclosed code fence, raw tool-call markup, ...)",
+  },
+  nl_curated: {
+    reference: "NL_CURATED",
+    about: "the curated NL assertion list (corrections overlay) was judged and not met",
+  },
+  consistency: {
+    reference: "the consistency code",
+    about: "the conversation is about other users than the task's (a mislabelled simulation)",
+  },
+} as const satisfies Record<string, CauseKindInfo>;
+
+export type CauseKind = keyof typeof CAUSE_KINDS;
+export const CAUSE_KIND_NAMES = Object.keys(CAUSE_KINDS) as CauseKind[];
+
+interface CauseOf<K extends CauseKind> {
+  readonly kind: K;
+  readonly reference: string;
+  /** Whether it fails the verdict; false = reported only (e.g. a policy rule not configured to gate). */
+  readonly gates: boolean;
+  /** One human-readable sentence. */
+  readonly message: string;
+  readonly messageIndex: number | null;
+  readonly turnIdx: number | null;
+  readonly toolCallId: string | null;
+  readonly toolName: string | null;
+  readonly actor: Actor | null;
+  readonly evidence: readonly Evidence[];
+}
+
+export type Cause = { [K in CauseKind]: CauseOf<K> }[CauseKind];
+
+/** A cause located at its first evidence that has a message index (or nowhere, when none has). */
+export function cause<K extends CauseKind>(
+  kind: K,
+  reference: string,
+  details: { readonly gates: boolean; readonly message: string; readonly evidence?: readonly Evidence[] },
+): CauseOf<K> {
+  const evidence = details.evidence ?? [];
+  const at = evidence.find((e) => e.messageIndex !== undefined) ?? evidence[0];
+  return {
+    kind,
+    reference,
+    gates: details.gates,
+    message: details.message,
+    messageIndex: at?.messageIndex ?? null,
+    turnIdx: at?.turnIdx ?? null,
+    toolCallId: at?.toolCallId ?? null,
+    toolName: at?.toolName ?? null,
+    actor: at?.actor ?? null,
+    evidence,
+  };
+}
+
+/** `kind:reference`, the way text output names a cause. */
+export const causeLabel = (c: Pick<Cause, "kind" | "reference">): string => `${c.kind}:${c.reference}`;

@@ -1,0 +1,75 @@
+/**
+ * A grader is a value (like an Inspect scorer): an id, a version, a zod schema for its configuration,
+ * a pure `grade`, and the projections of its verdict into store rows and JSON. The registry
+ * (`registry.ts`) lists them; the pipeline, the store and the CLI handle every grader the same way.
+ */
+import type { z } from "zod";
+import type { DomainDef } from "../domains/domain.ts";
+import type { Simulation, Task } from "../formats/model.ts";
+import type { Cause } from "./causes.ts";
+import type { GradingContext } from "./context.ts";
+import type { NlJudge } from "./tau3/nl.ts";
+
+/** What every grader sees of one simulation. */
+export interface GraderInput {
+  readonly ctx: GradingContext;
+  readonly domain: DomainDef;
+  readonly task: Task;
+  readonly sim: Simulation;
+  /** Solo mode (`llm_agent_solo` + `dummy_user`). */
+  readonly solo: boolean;
+  /** The task set the file's tasks were matched to (or assumed, for files that embed none). */
+  readonly taskVersion: string;
+  /** Every task-set name the file's tasks equal, in preference order (fixtures are looked up under each). */
+  readonly taskVersions: readonly string[];
+  /** The NL-assertion judge of this run (graders that judge NL assertions share it). */
+  readonly judge: NlJudge;
+}
+
+export interface ComponentRecord {
+  readonly name: string;
+  /** Null = not computable (see the verdict's notes). */
+  readonly score: number | null;
+  readonly inBasis: boolean;
+  /** Scored 1.0 because there was nothing to check. */
+  readonly vacuous: boolean;
+}
+
+/** A verdict as the store keeps it. */
+export interface VerdictRecord {
+  /** Null = unknown (e.g. an unjudged NL assertion in the basis). */
+  readonly pass: boolean | null;
+  readonly reward: number | null;
+  readonly dbMatch: boolean | null;
+  readonly notes: readonly string[];
+  readonly components: readonly ComponentRecord[];
+  /** Gating causes first, in the order the grader found them. */
+  readonly causes: readonly Cause[];
+}
+
+export interface Grader<Id extends string, Config, Loaded, Verdict, Prior> {
+  readonly id: Id;
+  /** Changes whenever the same configuration could grade a simulation differently. */
+  readonly version: string;
+  /** The name charts and reports show. */
+  readonly label: string;
+  readonly description: string;
+  /** The grader's configuration: plain JSON, validated before anything runs, hashed into `spec_hash`. */
+  readonly config: z.ZodType<Config>;
+  /** Graders that must run for this one to (it builds on their verdicts); they come earlier in the registry. */
+  readonly requires: readonly string[];
+  /** Every grader whose verdict `grade` reads when it ran (`requires` and optional ones): its spec hash covers theirs. */
+  readonly reads: readonly string[];
+  /** Reads what the configuration points at (fixtures, overlays) once per process or thread. */
+  load(config: Config): Loaded;
+  /** Null when the grader does not apply to this simulation (e.g. no overlay for its domain). */
+  grade(input: GraderInput, loaded: Loaded, prior: Prior): Verdict | null | Promise<Verdict | null>;
+  record(verdict: Verdict): VerdictRecord;
+  /** The verdict as one JSON value (`tau-rescore grade` output): evidence kept, replayed states left out. */
+  json(verdict: Verdict): unknown;
+}
+
+/** Declares a grader with its types inferred (the registry keeps them). */
+export const defineGrader = <Id extends string, Config, Loaded, Verdict, Prior>(
+  g: Grader<Id, Config, Loaded, Verdict, Prior>,
+): Grader<Id, Config, Loaded, Verdict, Prior> => g;

@@ -1,0 +1,226 @@
+/**
+ * The grading spec: everything that decides a verdict, as plain JSON. `grade` and `run` both build it
+ * with `buildGradingSpec` from the user's choices (flags or an experiment config), it is validated in
+ * full before anything is read or written, it crosses into worker threads as is, and each grader's
+ * `spec_hash` is taken over it. Secrets (the judge's API key) are kept apart and never hashed or stored.
+ */
+import { z } from "zod";
+import { QUIRK_NAMES, type Quirks, resolveQuirks } from "../domains/quirks.ts";
+import { stableJson } from "../formats/stable-json.ts";
+import { describeZodError } from "../formats/zod-issues.ts";
+import { sha256Hex } from "../py/json.ts";
+import { overlaysRef } from "./corrections/grader.ts";
+import { CorrectionsError } from "./corrections/schema.ts";
+import { contentIdentity, FingerprintError, fileRef } from "./fingerprint.ts";
+import { GRADER_IDS, GRADERS, type GraderId, graderOf, isGraderId, type LoadedGraders } from "./registry.ts";
+import { requirementsRef } from "./structured/grader.ts";
+import { HandoffOverridesError } from "./structured/handoff.ts";
+import { DEFAULT_JUDGE_MODEL, httpJudge } from "./tau3/judge-http.ts";
+import { type NlJudge, noJudge, recordedJudge } from "./tau3/nl.ts";
+
+export class GradingSpecError extends Error {
+  override readonly name = "GradingSpecError";
+}
+
+/** `<quirk>=on|off`, with a quirk name from `domains/quirks.ts`. */
+export const quirkOverrideSchema = z.string().refine(
+  (s) => {
+    const m = /^([A-Za-z]+)=(on|off)$/.exec(s);
+    return m !== null && (QUIRK_NAMES as string[]).includes(m[1] as string);
+  },
+  {
+    error: (issue) =>
+      `bad quirk override ${JSON.stringify(issue.input)}: use <name>=on|off with a name from ${QUIRK_NAMES.join(", ")}`,
+  },
+);
+
+export const quirksSchema = z.strictObject({
+  preset: z.enum(["tau2", "fixed"]),
+  overrides: z.array(quirkOverrideSchema),
+});
+
+/** An endpoint URL: http or https, nothing else. */
+export const judgeBaseUrlSchema = z.url({
+  protocol: /^https?$/,
+  error: (issue) => `judge base URL ${JSON.stringify(issue.input)} is not an http(s) URL`,
+});
+
+export const judgeSpecSchema = z.discriminatedUnion("mode", [
+  z.strictObject({ mode: z.literal("recorded") }),
+  z.strictObject({ mode: z.literal("none") }),
+  z.strictObject({ mode: z.literal("http"), base_url: judgeBaseUrlSchema, model: z.string().min(1) }),
+]);
+export type JudgeSpec = z.infer<typeof judgeSpecSchema>;
+
+const gradersSchema = z.strictObject({
+  tau3: GRADERS.tau3.config,
+  tau3_corrected: GRADERS.tau3_corrected.config.optional(),
+  structured: GRADERS.structured.config.optional(),
+} satisfies { [K in GraderId]: z.ZodType });
+
+export const gradingSpecSchema = z
+  .strictObject({
+    quirks: quirksSchema,
+    judge: judgeSpecSchema,
+    /** Task set for files that embed no tasks. */
+    fallback_task_version: z.string().min(1),
+    /** The selected graders and each one's configuration. */
+    graders: gradersSchema,
+  })
+  .superRefine((spec, ctx) => {
+    for (const id of GRADER_IDS) {
+      if (spec.graders[id] === undefined) continue;
+      for (const needed of graderOf(id).requires)
+        if (spec.graders[needed] === undefined)
+          ctx.addIssue({
+            code: "custom",
+            path: ["graders", id],
+            message: `grader ${id} builds on ${needed}: select it too`,
+          });
+    }
+    if (spec.graders.structured?.gate.nl_curated === true && spec.graders.tau3_corrected === undefined)
+      ctx.addIssue({
+        code: "custom",
+        path: ["graders", "structured", "gate", "nl_curated"],
+        message: "gating on the curated NL list needs the corrections overlay (corrections on)",
+      });
+  });
+export type GradingSpec = z.infer<typeof gradingSpecSchema>;
+
+/** What a user chooses, from command-line flags or an experiment config. */
+export interface GradingChoice {
+  readonly graders: readonly string[];
+  readonly quirks: { readonly preset: string; readonly overrides: readonly string[] };
+  readonly judge: { readonly mode: string; readonly base_url?: string; readonly model?: string };
+  readonly fallbackTaskVersion: string;
+  readonly requirementsDir: string;
+  readonly correctionsDir: string;
+  readonly handoffOverrides: string | null;
+  readonly gate: {
+    readonly policy_rules: readonly string[];
+    readonly format_errors: boolean;
+    readonly nl_curated: boolean;
+    readonly consistency: boolean;
+  };
+}
+
+/** Builds each selected grader's configuration, reading the fingerprints of what it points at. */
+const CONFIG_BUILDERS: { readonly [K in GraderId]: (c: GradingChoice) => unknown } = {
+  tau3: () => ({}),
+  tau3_corrected: (c) => ({ overlays: overlaysRef(c.correctionsDir) }),
+  structured: (c) => ({
+    requirements: requirementsRef(c.requirementsDir),
+    handoff_overrides: c.handoffOverrides === null ? null : fileRef(c.handoffOverrides),
+    gate: c.gate,
+  }),
+};
+
+/** The one way `grade` and `run` turn choices into a validated spec; throws `GradingSpecError` (one line). */
+export function buildGradingSpec(choice: GradingChoice): GradingSpec {
+  for (const g of choice.graders)
+    if (!isGraderId(g)) throw new GradingSpecError(`unknown grader ${g} (${GRADER_IDS.join(", ")})`);
+  for (const g of choice.graders as GraderId[])
+    for (const needed of graderOf(g).requires)
+      if (!choice.graders.includes(needed))
+        throw new GradingSpecError(`grader ${g} builds on ${needed}: select ${needed} too`);
+  if (!choice.graders.includes("tau3")) throw new GradingSpecError("select at least the tau3 grader");
+  const judge =
+    choice.judge.mode === "http"
+      ? { mode: "http", base_url: choice.judge.base_url, model: choice.judge.model ?? DEFAULT_JUDGE_MODEL }
+      : { mode: choice.judge.mode };
+  if (judge.mode === "http" && choice.judge.base_url === undefined)
+    throw new GradingSpecError(
+      "judge mode http needs a base URL (judge.base_url, --judge-base-url or $TAU_RESCORE_JUDGE_BASE_URL)",
+    );
+  const graders: Record<string, unknown> = {};
+  try {
+    for (const id of GRADER_IDS) if (choice.graders.includes(id)) graders[id] = CONFIG_BUILDERS[id](choice);
+  } catch (e) {
+    if (e instanceof FingerprintError) throw new GradingSpecError(e.message);
+    throw e;
+  }
+  const parsed = gradingSpecSchema.safeParse({
+    quirks: choice.quirks,
+    judge,
+    fallback_task_version: choice.fallbackTaskVersion,
+    graders,
+  });
+  if (!parsed.success) throw new GradingSpecError(describeZodError(parsed.error));
+  return parsed.data;
+}
+
+export const selectedGraders = (spec: GradingSpec): GraderId[] =>
+  GRADER_IDS.filter((id) => spec.graders[id] !== undefined);
+
+/**
+ * Each selected grader's spec hash: its id and version, its configuration with file contents for
+ * paths, the run's shared settings (quirks, judge, fallback task set), and the hashes of the graders
+ * it reads. Any change that could change a verdict changes the hash.
+ */
+export function specHashes(spec: GradingSpec): Readonly<Partial<Record<GraderId, string>>> {
+  const out: Partial<Record<GraderId, string>> = {};
+  const shared = {
+    quirks: spec.quirks,
+    judge: spec.judge,
+    fallback_task_version: spec.fallback_task_version,
+  };
+  for (const id of selectedGraders(spec)) {
+    const g = graderOf(id);
+    out[id] = sha256Hex(
+      stableJson({
+        grader: id,
+        version: g.version,
+        shared,
+        config: contentIdentity(spec.graders[id]),
+        reads: g.reads.filter((r) => out[r] !== undefined).map((r) => [r, out[r]]),
+      }),
+    );
+  }
+  return out;
+}
+
+/** Never hashed, stored or printed. */
+export interface GradingSecrets {
+  readonly judgeApiKey: string | null;
+}
+
+/** A spec made ready to grade with: its judge, quirks and every selected grader's loaded configuration. */
+export interface LoadedGrading {
+  readonly spec: GradingSpec;
+  readonly hashes: Readonly<Partial<Record<GraderId, string>>>;
+  readonly judge: NlJudge;
+  readonly quirks: Quirks;
+  readonly fallbackTaskVersion: string;
+  readonly graders: LoadedGraders;
+}
+
+export function judgeFor(spec: JudgeSpec, secrets: GradingSecrets): NlJudge {
+  if (spec.mode === "recorded") return recordedJudge;
+  if (spec.mode === "none") return noJudge;
+  return httpJudge({ baseUrl: spec.base_url, model: spec.model, apiKey: secrets.judgeApiKey });
+}
+
+/** Loads what the spec points at; a broken overlay or override file is a `GradingSpecError`. */
+export function loadGrading(spec: GradingSpec, secrets: GradingSecrets): LoadedGrading {
+  const graders: Record<string, unknown> = {};
+  for (const id of selectedGraders(spec)) {
+    try {
+      graders[id] = (GRADERS[id].load as (c: unknown) => unknown)(spec.graders[id]);
+    } catch (e) {
+      const expected =
+        e instanceof CorrectionsError ||
+        e instanceof HandoffOverridesError ||
+        (e as NodeJS.ErrnoException).code !== undefined;
+      if (expected) throw new GradingSpecError(`grader ${id}: ${(e as Error).message}`);
+      throw e;
+    }
+  }
+  return {
+    spec,
+    hashes: specHashes(spec),
+    judge: judgeFor(spec.judge, secrets),
+    quirks: resolveQuirks(spec.quirks.preset, spec.quirks.overrides),
+    fallbackTaskVersion: spec.fallback_task_version,
+    graders: graders as LoadedGraders,
+  };
+}

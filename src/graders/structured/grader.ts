@@ -1,0 +1,102 @@
+/** The structured grader as a registry value: its configuration, loading, and store/JSON projections. */
+import { z } from "zod";
+import type { CorrectedVerdict } from "../corrections/grader.ts";
+import { contentRefSchema, folderRef } from "../fingerprint.ts";
+import { defineGrader, type VerdictRecord } from "../grader.ts";
+import { causesJson } from "../json.ts";
+import type { Tau3Verdict } from "../tau3/evaluate.ts";
+import { gradeStructured, type StructuredOptions, type StructuredVerdict } from "./grade.ts";
+import { loadOverrides } from "./handoff.ts";
+import { POLICY_RULE_IDS } from "./policy/index.ts";
+import { loadRequirements } from "./requirements/load.ts";
+
+/** A policy rule a configuration may gate on. */
+export const policyRuleIdSchema = z.enum(POLICY_RULE_IDS as [string, ...string[]], {
+  error: (issue) => `unknown policy rule ${JSON.stringify(issue.input)} (${POLICY_RULE_IDS.join(", ")})`,
+});
+
+export const structuredConfig = z.strictObject({
+  /** The requirement fixtures folder and the sha256 of the fixtures in it. */
+  requirements: contentRefSchema,
+  /** Reviewed hand-off label overrides, or null for the rule-derived labels. */
+  handoff_overrides: contentRefSchema.nullable(),
+  gate: z.strictObject({
+    policy_rules: z.array(policyRuleIdSchema),
+    format_errors: z.boolean(),
+    nl_curated: z.boolean(),
+    consistency: z.boolean(),
+  }),
+});
+export type StructuredConfig = z.infer<typeof structuredConfig>;
+
+/** The fixtures `loadRequirements` reads: `.json` files not starting with `_`. */
+export const requirementsRef = (dir: string) =>
+  folderRef(dir, (name) => name.endsWith(".json") && !name.startsWith("_"));
+
+const record = (v: StructuredVerdict): VerdictRecord => ({
+  pass: v.pass,
+  reward: v.pass === null ? null : v.pass ? 1 : 0,
+  dbMatch: v.db_match,
+  notes: [],
+  components: [
+    {
+      name: "REQUIREMENTS",
+      score: v.requirements.pass ? 1 : 0,
+      inBasis: true,
+      vacuous: v.requirements.checked.length === 0,
+    },
+    { name: "DELTA_GATE", score: v.delta_gate.pass ? 1 : 0, inBasis: true, vacuous: !v.delta_gate.ran },
+  ],
+  causes: v.causes,
+});
+
+export const structuredGrader = defineGrader({
+  id: "structured",
+  version: "structured/2",
+  label: "structured",
+  description:
+    "τ³ AND the user's typed requirements AND the field-level delta gate; policy rules, format errors, curated NL and consistency gate when configured",
+  config: structuredConfig,
+  requires: ["tau3"],
+  reads: ["tau3", "tau3_corrected"],
+  load: (config: StructuredConfig): StructuredOptions => ({
+    requirements: loadRequirements(config.requirements.path),
+    handoffOverrides: config.handoff_overrides === null ? null : loadOverrides(config.handoff_overrides.path),
+    gates: {
+      ...config.gate,
+      policy_rules: config.gate.policy_rules as StructuredOptions["gates"]["policy_rules"],
+    },
+  }),
+  grade: (
+    input,
+    options,
+    prior: { readonly tau3: Tau3Verdict; readonly tau3_corrected?: CorrectedVerdict },
+  ): StructuredVerdict =>
+    gradeStructured({
+      ...input,
+      tau3: prior.tau3,
+      nlCurated: prior.tau3_corrected?.nlCurated ?? null,
+      options,
+    }),
+  record,
+  json: (v: StructuredVerdict) => ({
+    pass: v.pass,
+    causes: causesJson(v.causes),
+    requirements: {
+      pass: v.requirements.pass,
+      fixture: v.requirements.fixture,
+      checked: v.requirements.checked,
+      rejected_rules: v.requirements.rejected,
+    },
+    delta_gate: v.delta_gate.ran
+      ? { pass: v.delta_gate.pass, in_footprint: v.delta_gate.inFootprint }
+      : { pass: v.delta_gate.pass, note: v.delta_gate.note },
+    transfer: v.transfer,
+    consistency: {
+      status: v.consistency.status,
+      note: v.consistency.note,
+      task_users: v.consistency.taskUsers,
+      conversation_users: v.consistency.conversationUsers,
+    },
+  }),
+});

@@ -1,0 +1,126 @@
+/** The τ³ component grader as a registry value: tau2's `evaluate_simulation`, ported exactly. */
+import { z } from "zod";
+import type { RewardType } from "../../formats/model.ts";
+import { type Cause, cause } from "../causes.ts";
+import type { Evidence } from "../evidence.ts";
+import { type ComponentRecord, defineGrader, type VerdictRecord } from "../grader.ts";
+import { causesJson } from "../json.ts";
+import { gradeTau3, type Tau3Verdict } from "./evaluate.ts";
+
+/** Why a basis component scored 0, one evidence item per failed check. */
+function componentEvidence(v: Tau3Verdict, component: RewardType): Evidence[] {
+  switch (component) {
+    case "DB": {
+      const out: Evidence[] = [];
+      if (v.env?.agentDbMatch === false)
+        out.push({ code: "db.agent", message: "the agent DB after replay differs from the gold end state" });
+      if (v.env?.userDbMatch === false)
+        out.push({ code: "db.user", message: "the user DB after replay differs from the gold end state" });
+      return out;
+    }
+    case "ENV_ASSERTION":
+      return (v.env?.envAssertions ?? [])
+        .filter((a) => !a.met)
+        .map((a) => ({
+          code: "env_assertion.unmet",
+          message: `env assertion ${a.index} (${a.func_name} on the ${a.env_type} environment) was not met`,
+        }));
+    case "ACTION":
+      return (v.action?.checks ?? [])
+        .filter((c) => !c.met)
+        .map((c) => ({
+          code: "action.unmatched",
+          message: `gold action ${c.action.action_id} (${c.action.name}) was never called with matching arguments`,
+          toolName: c.action.name,
+          arguments: c.action.arguments,
+        }));
+    case "COMMUNICATE":
+      return (v.communicate?.checks ?? [])
+        .filter((c) => !c.met)
+        .map((c) => ({ code: "communicate.missing", message: `the agent never said "${c.info}"` }));
+    case "NL_ASSERTION":
+      return v.nl?.status === "judged"
+        ? v.nl.results
+            .filter((r) => !r.met)
+            .map((r) => ({
+              code: "nl_assertion.unmet",
+              message: `NL assertion not met: "${r.assertion}"`,
+              ...(r.justification === null ? {} : { excerpt: r.justification }),
+            }))
+        : [];
+  }
+}
+
+/** The basis components that scored 0, or the premature termination. */
+export function tau3Causes(v: Tau3Verdict): Cause[] {
+  if (v.premature !== null)
+    return [
+      cause("premature_termination", v.premature, {
+        gates: true,
+        message: v.notes[0] ?? `terminated: ${v.premature}`,
+      }),
+    ];
+  const out: Cause[] = [];
+  for (const [component, score] of Object.entries(v.breakdown) as [RewardType, number][]) {
+    if (score !== 0) continue;
+    out.push(
+      cause("component", component, {
+        gates: true,
+        message: `${component} scored 0`,
+        evidence: componentEvidence(v, component),
+      }),
+    );
+  }
+  return out;
+}
+
+export function tau3Components(v: Tau3Verdict): ComponentRecord[] {
+  const basis = new Set(v.basis ?? []);
+  return (Object.entries(v.components) as [RewardType, number | null][]).map(([name, score]) => ({
+    name,
+    score,
+    inBasis: basis.has(name),
+    vacuous: v.vacuous[name],
+  }));
+}
+
+export const tau3Record = (v: Tau3Verdict): VerdictRecord => ({
+  pass: v.reward === null ? null : v.reward === 1,
+  reward: v.reward,
+  dbMatch: v.db_match,
+  notes: v.notes,
+  components: tau3Components(v),
+  causes: tau3Causes(v),
+});
+
+export const tau3Json = (v: Tau3Verdict) => ({
+  reward: v.reward,
+  basis: v.basis,
+  components: v.components,
+  vacuous: (Object.keys(v.vacuous) as RewardType[]).filter((k) => v.vacuous[k]),
+  db_match: v.db_match,
+  breakdown: v.breakdown,
+  notes: v.notes,
+  causes: causesJson(tau3Causes(v)),
+});
+
+export const tau3Grader = defineGrader({
+  id: "tau3",
+  version: "tau3-port@tau2-a2c0247/1",
+  label: "τ³",
+  description:
+    "tau2's evaluate_simulation ported exactly: replay, DB hash and every component of the reward basis",
+  // Its settings (judge, quirks, fallback task set) are the run's shared ones; see `spec.ts`.
+  config: z.strictObject({}),
+  requires: [],
+  reads: [],
+  load: () => null,
+  async grade(input): Promise<Tau3Verdict> {
+    const { task, sim, judge } = input;
+    const assertions = task.evaluation_criteria?.nl_assertions ?? [];
+    const nl = assertions.length > 0 ? await judge.judge(task, sim, assertions) : null;
+    return gradeTau3(input.ctx, task, sim, { solo: input.solo, nl });
+  },
+  record: tau3Record,
+  json: tau3Json,
+});

@@ -1,0 +1,150 @@
+/** The grader registry and the grading spec: validation before anything runs, and what a spec hash covers. */
+import { cpSync, mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { BUILTIN_CORRECTIONS_DIR } from "../../src/graders/corrections/builtin.ts";
+import { GRADER_IDS, graderOf } from "../../src/graders/registry.ts";
+import {
+  buildGradingSpec,
+  type GradingChoice,
+  GradingSpecError,
+  loadGrading,
+  specHashes,
+} from "../../src/graders/spec.ts";
+import { BUILTIN_REQUIREMENTS_DIR } from "../../src/graders/structured/requirements/load.ts";
+
+const choice = (over: Partial<GradingChoice> = {}): GradingChoice => ({
+  graders: ["tau3", "structured", "tau3_corrected"],
+  quirks: { preset: "tau2", overrides: [] },
+  judge: { mode: "recorded" },
+  fallbackTaskVersion: "head",
+  requirementsDir: BUILTIN_REQUIREMENTS_DIR,
+  correctionsDir: BUILTIN_CORRECTIONS_DIR,
+  handoffOverrides: null,
+  gate: { policy_rules: [], format_errors: false, nl_curated: false, consistency: false },
+  ...over,
+});
+
+const message = (f: () => unknown): string => {
+  try {
+    f();
+  } catch (e) {
+    expect(e).toBeInstanceOf(GradingSpecError);
+    return (e as Error).message;
+  }
+  throw new Error("no error thrown");
+};
+
+describe("the registry", () => {
+  it("lists every grader after the graders it reads", () => {
+    GRADER_IDS.forEach((id, i) => {
+      const g = graderOf(id);
+      expect(g.id).toBe(id);
+      expect(g.version).not.toBe("");
+      for (const r of g.reads) expect(GRADER_IDS.indexOf(r), `${id} reads ${r}`).toBeLessThan(i);
+      for (const r of g.requires) expect(g.reads).toContain(r);
+    });
+  });
+});
+
+describe("buildGradingSpec", () => {
+  it("accepts the default choices and selects graders in registry order", () => {
+    const spec = buildGradingSpec(choice());
+    expect(Object.keys(spec.graders)).toEqual(["tau3", "tau3_corrected", "structured"]);
+    expect(spec.graders.structured?.requirements.sha256).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it.each([
+    [
+      { gate: { ...choice().gate, policy_rules: ["no_such_rule"] } },
+      /unknown policy rule "no_such_rule" \(write_without_confirmation, /,
+    ],
+    [{ quirks: { preset: "tau2", overrides: ["noSuchQuirk=on"] } }, /bad quirk override "noSuchQuirk=on"/],
+    [{ quirks: { preset: "tau3", overrides: [] } }, /quirks\.preset/],
+    [{ judge: { mode: "http" } }, /judge mode http needs a base URL/],
+    [
+      { judge: { mode: "http", base_url: "ftp://judge" } },
+      /judge base URL "ftp:\/\/judge" is not an http\(s\) URL/,
+    ],
+    [{ judge: { mode: "http", base_url: "localhost:8080" } }, /is not an http\(s\) URL/],
+    [{ judge: { mode: "oracle" } }, /judge/],
+    [{ graders: ["structured"] }, /grader structured builds on tau3/],
+    [{ graders: ["tau3", "tau4"] }, /unknown grader tau4 \(tau3, tau3_corrected, structured\)/],
+    [
+      { graders: ["tau3", "structured"], gate: { ...choice().gate, nl_curated: true } },
+      /curated NL list needs the corrections overlay/,
+    ],
+    [{ requirementsDir: "/nonexistent/requirements" }, /\/nonexistent\/requirements: folder not found/],
+    [
+      { handoffOverrides: "/nonexistent/overrides.json" },
+      /\/nonexistent\/overrides\.json: cannot read: ENOENT/,
+    ],
+  ] as const)("rejects %j in one line", (over, pattern) => {
+    const m = message(() => buildGradingSpec(choice(over as Partial<GradingChoice>)));
+    expect(m).toMatch(pattern);
+    expect(m).not.toContain("\n    at ");
+  });
+
+  it("reports a broken overlay when loading, as a spec error", () => {
+    const dir = mkdtempSync(join(tmpdir(), "tr-spec-"));
+    writeFileSync(join(dir, "airline.json"), "{ not json");
+    const spec = buildGradingSpec(choice({ correctionsDir: dir }));
+    expect(message(() => loadGrading(spec, { judgeApiKey: null }))).toMatch(
+      /^grader tau3_corrected: .*airline\.json/,
+    );
+  });
+});
+
+describe("spec hashes", () => {
+  const hashes = (c: GradingChoice) => specHashes(buildGradingSpec(c));
+  const base = hashes(choice());
+
+  it("are stable, one per selected grader", () => {
+    expect(hashes(choice())).toEqual(base);
+    expect(Object.keys(base)).toEqual(["tau3", "tau3_corrected", "structured"]);
+    expect(new Set(Object.values(base)).size).toBe(3);
+  });
+
+  it("follow the content of the fixtures, not their folder", () => {
+    const moved = join(mkdtempSync(join(tmpdir(), "tr-spec-")), "reqs");
+    cpSync(BUILTIN_REQUIREMENTS_DIR, moved, { recursive: true });
+    expect(hashes(choice({ requirementsDir: moved }))).toEqual(base);
+    writeFileSync(
+      join(moved, "airline", "head", "47.json"),
+      `${JSON.stringify({ domain: "airline", task_version: "head", task_id: "47x", user_preflight_requirements: { action_preconditions: [] } })}\n`,
+    );
+    const edited = hashes(choice({ requirementsDir: moved }));
+    expect(edited.structured).not.toBe(base.structured);
+    expect(edited.tau3).toBe(base.tau3);
+    expect(edited.tau3_corrected).toBe(base.tau3_corrected);
+  });
+
+  it("change with the gates (structured only), the judge and the quirks (every grader)", () => {
+    const gated = hashes(choice({ gate: { ...choice().gate, policy_rules: ["action_after_transfer"] } }));
+    expect(gated.structured).not.toBe(base.structured);
+    expect(gated.tau3).toBe(base.tau3);
+    const judged = hashes(choice({ judge: { mode: "http", base_url: "http://127.0.0.1:9/v1", model: "m" } }));
+    const otherModel = hashes(
+      choice({ judge: { mode: "http", base_url: "http://127.0.0.1:9/v1", model: "n" } }),
+    );
+    const fixed = hashes(choice({ quirks: { preset: "fixed", overrides: [] } }));
+    for (const h of [judged, otherModel, fixed])
+      for (const id of ["tau3", "tau3_corrected", "structured"] as const) expect(h[id]).not.toBe(base[id]);
+    expect(otherModel.tau3).not.toBe(judged.tau3);
+  });
+
+  it("of a grader cover the graders it reads", () => {
+    // Without the overlay the structured grader sees no curated NL list: its verdicts may differ.
+    const without = hashes(choice({ graders: ["tau3", "structured"] }));
+    expect(without.tau3).toBe(base.tau3);
+    expect(without.structured).not.toBe(base.structured);
+  });
+
+  it("never include the judge's API key", () => {
+    const spec = buildGradingSpec(choice({ judge: { mode: "http", base_url: "http://127.0.0.1:9/v1" } }));
+    const loaded = loadGrading(spec, { judgeApiKey: "sk-secret-123" });
+    expect(JSON.stringify(loaded.spec)).not.toContain("sk-secret");
+    expect(loaded.hashes).toEqual(specHashes(spec));
+  });
+});

@@ -1,0 +1,117 @@
+/** The verdict store: typed rows, a versioned layout, and clear refusals of stores it cannot read. */
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { DuckDBInstance } from "@duckdb/node-api";
+import { describe, expect, it } from "vitest";
+import { SCHEMA_VERSION, TABLES } from "../../src/store/schema.ts";
+import { StoreError, VerdictStore } from "../../src/store/store.ts";
+import { cli } from "../helpers/small-run.ts";
+
+const tmp = () => mkdtempSync(join(tmpdir(), "tr-store-"));
+
+async function rawDb(path: string, statements: readonly string[]): Promise<void> {
+  const db = await DuckDBInstance.create(path);
+  const conn = await db.connect();
+  for (const s of statements) await conn.run(s);
+  conn.closeSync();
+  db.closeSync();
+}
+
+describe("row types", () => {
+  it("do not compile a row with a missing, misspelt or mistyped column (tsc on a fixture)", () => {
+    const dir = tmp();
+    const fixture = resolve("test/store/row-types.fixture.ts");
+    const config = join(dir, "tsconfig.json");
+    writeFileSync(
+      config,
+      JSON.stringify({
+        extends: resolve("tsconfig.json"),
+        compilerOptions: { typeRoots: [resolve("node_modules/@types")] },
+        include: [],
+        files: [fixture],
+      }),
+    );
+    const r = spawnSync(
+      process.execPath,
+      [resolve("node_modules/typescript/bin/tsc"), "-p", config, "--listFiles"],
+      {
+        encoding: "utf8",
+      },
+    );
+    expect(r.stdout).toContain("row-types.fixture.ts");
+    // An unused @ts-expect-error (a wrong row that compiled) is an error too.
+    expect(r.stdout.split("\n").filter((l) => l.includes("error TS"))).toEqual([]);
+    expect(r.status).toBe(0);
+  });
+});
+
+describe("VerdictStore", () => {
+  it("records its schema version in a new store", async () => {
+    const store = await VerdictStore.open(join(tmp(), "new.duckdb"));
+    expect(await store.query("SELECT key, value FROM store_meta")).toEqual([
+      { key: "schema_version", value: String(SCHEMA_VERSION) },
+    ]);
+    store.close();
+  });
+
+  it("refuses a store written before the schema was versioned, saying what to do", async () => {
+    const path = join(tmp(), "old.duckdb");
+    await rawDb(path, ["CREATE TABLE runs (run_id VARCHAR)", "CREATE TABLE violations (run_id VARCHAR)"]);
+    const err = await VerdictStore.open(path).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(StoreError);
+    expect((err as Error).message).toBe(
+      `${path} was written by an older tau-rescore (store schema 1; this version reads schema ${SCHEMA_VERSION}). ` +
+        `Re-grade into a new file (tau-rescore run <experiment> --db NEW.duckdb), or delete ${path} and run again.`,
+    );
+    // Read-only too, and nothing was added to it.
+    await expect(VerdictStore.open(path, { readOnly: true })).rejects.toThrow(/older tau-rescore/);
+  });
+
+  it("refuses a store of a newer schema", async () => {
+    const path = join(tmp(), "newer.duckdb");
+    await rawDb(path, [
+      "CREATE TABLE store_meta (key VARCHAR, value VARCHAR)",
+      `INSERT INTO store_meta VALUES ('schema_version', '${SCHEMA_VERSION + 1}')`,
+    ]);
+    await expect(VerdictStore.open(path)).rejects.toThrow(/written by a newer tau-rescore/);
+  });
+
+  it("refuses a row without a value for a column, naming it", async () => {
+    const store = await VerdictStore.open(join(tmp(), "rows.duckdb"));
+    const row = { run_id: "r", file_id: "f", sim_key: "s", stage: "load" } as never;
+    await expect(store.append("errors", [row])).rejects.toThrow(
+      "errors: a row has no value for column message",
+    );
+    store.close();
+  });
+
+  it("has one causes table and one evidence table, and no per-kind evidence tables", () => {
+    const names = Object.keys(TABLES);
+    expect(names).toContain("causes");
+    expect(names).toContain("evidence");
+    for (const old of ["violations", "field_diffs", "policy_hits"]) expect(names).not.toContain(old);
+    expect(TABLES.verdicts.columns.map((c) => c.name)).toEqual(
+      expect.arrayContaining(["grader", "grader_version", "spec_hash"]),
+    );
+  });
+});
+
+describe("report and run on an old store", () => {
+  it("print one line that says what to do, no stack trace", async () => {
+    const dir = tmp();
+    const path = join(dir, "old.duckdb");
+    await rawDb(path, ["CREATE TABLE runs (run_id VARCHAR)"]);
+    for (const args of [
+      ["report", "--db", path, "--out", join(dir, "report")],
+      ["run", resolve("experiments/default.json"), "--db", path, "--corpus", join(dir, "none")],
+    ]) {
+      const r = cli(args);
+      expect(r.status, r.stderr).toBe(1);
+      expect(r.stderr.trim().split("\n")).toHaveLength(1);
+      expect(r.stderr).toMatch(/^tau-rescore: .*old\.duckdb was written by an older tau-rescore/);
+      expect(r.stderr).not.toMatch(/\n\s+at /);
+    }
+  });
+});
