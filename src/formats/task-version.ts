@@ -7,9 +7,12 @@
  * absent); a null list equals an empty one. Other fields (persona, descriptions, initial state) are not
  * compared.
  *
- * Tie rule: when all embedded tasks equal more than one set (tasks unchanged between releases), the
- * first in `listTaskSets` order wins: `head`, then `head/tasks_small`, then versions newest name first.
- * Every matching set is returned in `matches`, so callers can say "also equals v0.2.0_f8de30c".
+ * Tie rule: when all embedded tasks equal more than one set, the smallest set wins (the most specific
+ * one that explains every task), then the first in `listTaskSets` order: `head`, `head/tasks_small`,
+ * then versions newest name first. So a superset added later (telecom's full 2,285-task `tasks.json`,
+ * which repeats the 20 of `tasks_small` and the 114 of v0.x) never relabels the files run on the
+ * smaller set, and equal-sized sets (airline HEAD and v0.x) keep preferring `head`. Every matching set
+ * is returned in `matches`, in that order, so callers can say "also equals v0.2.0_f8de30c".
  */
 import { resolve } from "node:path";
 import { type PyValue, sameCanonical } from "../py/value.ts";
@@ -82,8 +85,12 @@ export function detectTaskVersion(file: TrajectoryFile, dataDir: string | null):
   const embedded = file.tasks.map((t) => [t.id, gradedContent(t)] as const);
   const differing = (set: LoadedTaskSet): number =>
     embedded.filter(([id, content]) => !sameCanonical(set.contents.get(id), content)).length;
-  const scored = sets.map((set) => ({ name: set.name, differing: differing(set) }));
-  const matches = scored.filter((s) => s.differing === 0).map((s) => s.name);
+  const scored = sets.map((set) => ({ name: set.name, size: set.contents.size, differing: differing(set) }));
+  // Array.prototype.sort is stable: equal sizes keep the listTaskSets order.
+  const matches = scored
+    .filter((s) => s.differing === 0)
+    .sort((a, b) => a.size - b.size)
+    .map((s) => s.name);
   const best = matches[0];
   if (best !== undefined) return { version: best, matches, note: null };
   const closest = scored.reduce((a, b) => (b.differing < a.differing ? b : a));

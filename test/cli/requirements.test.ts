@@ -135,7 +135,19 @@ describe("requirements scan", () => {
       "unreviewed",
       "stale",
     ]);
-    expect(lines).toHaveLength(7);
+    // A header and one row per domain and task set (telecom has three since HEAD's full tasks.json).
+    expect(lines).toHaveLength(8);
+    expect(lines.find((l) => l.startsWith("telecom") && /\shead\s/.test(l))?.split(/\s+/)).toEqual([
+      "telecom",
+      "head",
+      "2285",
+      "10109",
+      "0",
+      "0",
+      "10109",
+      "0",
+      "0",
+    ]);
   });
 
   it("--summary exits 1 when candidates are unreviewed", async () => {

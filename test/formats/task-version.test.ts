@@ -17,6 +17,26 @@ describe("detectTaskVersion", () => {
     });
   });
 
+  it("prefers the smallest matching set: a later superset does not relabel files run on a smaller one", () => {
+    // Telecom HEAD's full set repeats the tasks of tasks_small (20) and the v0.x test split.
+    const small = loadTrajectoryFile(
+      corpusFile("sierra-tau2-bench__pr170-tau2-trace/e2e_telecom_baseline.json"),
+    );
+    expect(detectTaskVersion(small, DATA_DIR)).toMatchObject({
+      version: "head/tasks_small",
+      matches: ["head/tasks_small", "head"],
+    });
+    const v0 = loadTrajectoryFile(
+      corpusFile(
+        "sierra-tau2-bench__branch-feature-gym__experiments/gpt-4.1_telecom_default_gpt-4.1_1trials.json",
+      ),
+    );
+    expect(detectTaskVersion(v0, DATA_DIR)).toMatchObject({
+      version: "v0.2.0_f8de30c",
+      matches: ["v0.2.0_f8de30c", "head"],
+    });
+  });
+
   it("unknown without a data dir, none without tasks, tau-bench-v1 for v1 files", () => {
     const file = loadTrajectoryFile(corpusFile(AIRLINE));
     expect(detectTaskVersion(file, null)).toEqual({

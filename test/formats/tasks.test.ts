@@ -52,7 +52,9 @@ describe("task files", () => {
 
   it("lists the task sets of a data dir in preference order", () => {
     expect(listTaskSets(DATA_DIR, "airline").map((s) => s.name)).toEqual(["head", "v0.2.0_f8de30c"]);
+    // HEAD's telecom tasks.json is the full 2,285-task set (shared/tau2-data since 2026-12).
     expect(listTaskSets(DATA_DIR, "telecom").map((s) => s.name)).toEqual([
+      "head",
       "head/tasks_small",
       "v0.2.0_f8de30c",
     ]);

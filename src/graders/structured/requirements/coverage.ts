@@ -7,7 +7,7 @@ import type { DomainDef } from "../../../domains/domain.ts";
 import { type LoadedFixture, loadRequirements } from "./load.ts";
 import { reviewedCandidatesPath } from "./paths.ts";
 import { instructionField, locateQuote } from "./quote.ts";
-import { loadReviewedCandidates, reviewKey } from "./reviewed.ts";
+import { EVERY_TASK, loadReviewedCandidates, reviewKey } from "./reviewed.ts";
 import { type Candidate, scanTask } from "./scan.ts";
 import { taskSetsOf } from "./task-sets.ts";
 
@@ -58,9 +58,11 @@ export function coverageReport(dataDir: string, dir: string, domains: readonly D
         rules += fixture?.fixture.user_preflight_requirements.action_preconditions.length ?? 0;
         for (const c of scanTask(task, domain, version)) {
           candidates++;
-          const key = reviewKey(c.task_id, c.field, c.sentence);
+          const own = reviewKey(c.task_id, c.field, c.sentence);
+          const every = reviewKey(EVERY_TASK, c.field, c.sentence);
+          const key = notes.has(own) ? own : notes.has(every) ? every : null;
           if (fixture !== undefined && coversCandidate(fixture, task, c)) covered++;
-          else if (notes.has(key)) {
+          else if (key !== null) {
             rejected++;
             used.add(key);
           } else unreviewed.push(c);

@@ -31,6 +31,26 @@ describe("coverageReport", () => {
     expect(row?.unreviewed).toBe((row?.candidates ?? 0) - 2);
   });
 
+  it("a note for every task (*) covers the sentence wherever it appears, and is stale only when it appears nowhere", () => {
+    const sentence = "You are reactive to the agent and will not say anything that is not asked.";
+    const plain = rowFor(tempRequirements({}));
+    const dir = tempRequirements({
+      "airline/head/_reviewed-candidates.json": [
+        { task_id: "*", field: "task_instructions", sentence, reason: "behaviour" },
+        { task_id: "*", field: "task_instructions", sentence: "Nowhere in any task.", reason: "x" },
+      ],
+    });
+    const report = coverageReport(DATA_DIR, dir, [DOMAINS.airline]);
+    const row = report.rows.find((r) => r.task_version === "head");
+    const occurrences = coverageReport(DATA_DIR, tempRequirements({}), [DOMAINS.airline]).unreviewed.filter(
+      (c) => c.task_version === "head" && c.sentence === sentence,
+    ).length;
+    expect(occurrences).toBeGreaterThan(1);
+    expect(row).toMatchObject({ rejected: occurrences, stale: 1 });
+    expect(row?.unreviewed).toBe((plain?.unreviewed ?? 0) - occurrences);
+    expect(report.unreviewed.some((c) => c.task_version === "head" && c.sentence === sentence)).toBe(false);
+  });
+
   it("reports a malformed review file", () => {
     const dir = tempRequirements({ "airline/head/_reviewed-candidates.json": [{ task_id: "47" }] });
     const report = coverageReport(DATA_DIR, dir, [DOMAINS.airline]);

@@ -24,6 +24,7 @@ describe("the curated requirement set", () => {
       "airline/v0.2.0_f8de30c",
       "retail/head",
       "retail/v0.2.0_f8de30c",
+      "telecom/head",
       "telecom/head/tasks_small",
       "telecom/v0.2.0_f8de30c",
     ]);
