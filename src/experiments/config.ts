@@ -72,6 +72,8 @@ export const experimentSchema = z
         overrides: z.array(quirkOverrideSchema).default([]),
       })
       .default({ preset: "tau2", overrides: [] }),
+    /** Whose conversations and task text the store keeps for reviewers: where graders disagree, or all. */
+    conversations: z.enum(["disagreements", "all"]).default("disagreements"),
     /** tau2 drops `infrastructure_error` simulations from pass^k; `count_as_failure` keeps them as 0. */
     infrastructure_errors: z.enum(["drop", "count_as_failure"]).default("drop"),
     /** Relative to `roots.output`. */

@@ -11,12 +11,13 @@ import { loadJsonFile } from "../formats/load.ts";
 import type { TrajectoryFile } from "../formats/model.ts";
 import { detectTaskVersion } from "../formats/task-version.ts";
 import type { GraderId } from "../graders/registry.ts";
-import { type PackedBatch, packRows, type RowOf } from "../store/schema.ts";
+import { type PackedBatch, packRows, type RowOf, type TableName } from "../store/schema.ts";
 import type { ContextPool } from "./contexts.ts";
 import { type GradeSettings, gradeFile } from "./grade.ts";
 import {
   appendSimulationRows,
   emptyBatch,
+  FILE_TABLES,
   type FileContext,
   fileRow,
   metaOf,
@@ -50,6 +51,8 @@ export interface FileDeps {
   readonly settings: GradeSettings;
   /** Each selected grader's spec hash, stored with every verdict. */
   readonly hashes: Readonly<Partial<Record<GraderId, string>>>;
+  /** Whose conversations the store keeps (see `RowContext`). */
+  readonly conversations: "disagreements" | "all";
   readonly exclusions: ExperimentConfig["exclude_from_rankings"];
   /** Files already committed under this run (skipped). */
   readonly committed: ReadonlySet<string>;
@@ -91,15 +94,9 @@ function unreadable(job: FileJob, deps: FileDeps, fileId: string, msg: string): 
 }
 
 function packBatch(b: SimulationBatch): PackedBatch {
-  return {
-    simulations: packRows("simulations", b.simulations),
-    verdicts: packRows("verdicts", b.verdicts),
-    components: packRows("components", b.components),
-    causes: packRows("causes", b.causes),
-    evidence: packRows("evidence", b.evidence),
-    tool_calls: packRows("tool_calls", b.tool_calls),
-    errors: packRows("errors", b.errors),
-  };
+  const out: PackedBatch = {};
+  for (const t of FILE_TABLES) out[t] = packRows(t, b[t] as RowOf<TableName>[]);
+  return out;
 }
 
 export async function processFile(job: FileJob, deps: FileDeps): Promise<FileResult> {
@@ -146,7 +143,7 @@ export async function processFile(job: FileJob, deps: FileDeps): Promise<FileRes
   const domain = domainByName(loaded.info.domain ?? "");
   // Each simulation becomes rows as soon as it is graded: holding every verdict (replayed DB
   // states, evidence) until the file ends kept them alive through many young-generation GCs.
-  const rowContext = { runId, fileId, domain, hashes: deps.hashes };
+  const rowContext = { runId, fileId, domain, hashes: deps.hashes, conversations: deps.conversations };
   const batch = emptyBatch();
   let simulations = 0;
   let taskVersion: string | undefined;

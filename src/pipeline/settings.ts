@@ -79,6 +79,7 @@ export interface WorkerInit {
   readonly dataDir: string;
   readonly runId: string;
   readonly exclusions: ExperimentConfig["exclude_from_rankings"];
+  readonly conversations: ExperimentConfig["conversations"];
   readonly committed: readonly string[];
 }
 
@@ -88,6 +89,7 @@ export const workerInit = (plan: RunPlan, committed: Iterable<string>): WorkerIn
   dataDir: plan.exp.dataDir,
   runId: plan.runId,
   exclusions: plan.exp.config.exclude_from_rankings,
+  conversations: plan.exp.config.conversations,
   committed: [...committed],
 });
 
@@ -105,6 +107,7 @@ export function fileDepsFor(init: WorkerInit, loaded?: LoadedGrading): FileDeps 
     },
     hashes: grading.hashes,
     exclusions: init.exclusions,
+    conversations: init.conversations,
     committed: new Set(init.committed),
   };
 }

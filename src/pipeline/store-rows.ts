@@ -1,13 +1,13 @@
 /** Table rows for one graded file, typed by `store/schema.ts`; every grader's rows come from its `record`. */
 import { createHash } from "node:crypto";
 import type { DomainDef } from "../domains/domain.ts";
-import type { Message, TrajectoryFile } from "../formats/model.ts";
+import type { Message, Simulation, Task, TrajectoryFile } from "../formats/model.ts";
 import type { Cause } from "../graders/causes.ts";
 import type { Evidence } from "../graders/evidence.ts";
 import { GRADER_IDS, type GraderId, graderOf } from "../graders/registry.ts";
 import { canonicalJson } from "../py/json.ts";
 import type { PyValue } from "../py/value.ts";
-import type { RowOf } from "../store/schema.ts";
+import type { RowOf, TableName } from "../store/schema.ts";
 import type { GradedSimulation } from "./grade.ts";
 
 export const simKey = (fileId: string, index: number): string =>
@@ -57,6 +57,8 @@ export interface RowContext {
   readonly domain: DomainDef | undefined;
   /** Each selected grader's spec hash (`graders/spec.ts`). */
   readonly hashes: Readonly<Partial<Record<GraderId, string>>>;
+  /** Whose conversation is stored: simulations whose graders disagree (default), or all. */
+  readonly conversations?: "disagreements" | "all";
 }
 
 export function fileRow(ctx: FileContext, status: string, error: string | null): RowOf<"files"> {
@@ -80,17 +82,22 @@ export function fileRow(ctx: FileContext, status: string, error: string | null):
   };
 }
 
-/** Per-table row lists for one file (the tables a file's rows go to). */
-export type SimulationBatch = {
-  readonly [T in
-    | "simulations"
-    | "verdicts"
-    | "components"
-    | "causes"
-    | "evidence"
-    | "tool_calls"
-    | "errors"]: RowOf<T>[];
-};
+/** The tables a file's rows go to. */
+export const FILE_TABLES = [
+  "simulations",
+  "verdicts",
+  "components",
+  "causes",
+  "evidence",
+  "sim_context",
+  "conversations",
+  "tool_calls",
+  "errors",
+] as const satisfies readonly TableName[];
+type FileTable = (typeof FILE_TABLES)[number];
+
+/** Per-table row lists for one file. */
+export type SimulationBatch = { readonly [T in FileTable]: RowOf<T>[] };
 
 export function emptyBatch(): SimulationBatch {
   return {
@@ -99,9 +106,60 @@ export function emptyBatch(): SimulationBatch {
     components: [],
     causes: [],
     evidence: [],
+    sim_context: [],
+    conversations: [],
     tool_calls: [],
     errors: [],
   };
+}
+
+/** JSON that also writes ints beyond 2^53 (as numbers) and Python floats (as numbers). */
+const plainJson = (v: unknown): string =>
+  JSON.stringify(v, (_k, x) => (typeof x === "bigint" ? Number(x) : x));
+
+/** A simulation's content fingerprint: what reviews are keyed by (not its file's bytes, not its index). */
+export function simulationFingerprint(sim: Simulation): string {
+  return createHash("sha256")
+    .update(
+      plainJson({
+        id: sim.id,
+        task_id: sim.task_id,
+        trial: sim.trial,
+        termination_reason: sim.termination_reason,
+        messages: sim.messages,
+      }),
+    )
+    .digest("hex");
+}
+
+/** The task text and the whole conversation, for reviewers and the report's conversation view. */
+function contextRows(batch: SimulationBatch, run: string, key: string, sim: Simulation, task: Task): void {
+  const instructions = task.user_scenario.instructions;
+  batch.sim_context.push({
+    run_id: run,
+    sim_key: key,
+    fingerprint: simulationFingerprint(sim),
+    persona: task.user_scenario.persona,
+    instructions: typeof instructions === "string" ? instructions : plainJson(instructions),
+    ticket: task.ticket,
+    criteria: task.evaluation_criteria === null ? null : plainJson(task.evaluation_criteria),
+  });
+  sim.messages.forEach((m, i) => {
+    batch.conversations.push({
+      run_id: run,
+      sim_key: key,
+      message_index: i,
+      role: m.role,
+      content: m.content,
+      tool_calls:
+        (m.role === "assistant" || m.role === "user") && m.tool_calls !== null
+          ? plainJson(m.tool_calls)
+          : null,
+      tool_call_id: m.role === "tool" ? m.id : null,
+      tool_error: m.role === "tool" ? m.error : null,
+      turn_idx: m.turn_idx,
+    });
+  });
 }
 
 /** Evidence texts are stored up to this many characters (the report shows the start). */
@@ -165,7 +223,7 @@ function evidenceRow(
   };
 }
 
-/** One grader's verdict, components, causes and evidence rows. */
+/** One grader's verdict, components, causes and evidence rows; returns the verdict's pass. */
 function graderRows(
   batch: SimulationBatch,
   ctx: RowContext,
@@ -173,7 +231,7 @@ function graderRows(
   id: GraderId,
   verdict: unknown,
   messages: readonly Message[],
-): void {
+): boolean | null {
   const g = graderOf(id);
   const r = g.record(verdict);
   const b: RowBase = { run_id: ctx.runId, sim_key: key, grader: id };
@@ -204,6 +262,7 @@ function graderRows(
     for (let i = 0; i < c.evidence.length; i++)
       batch.evidence.push(evidenceRow(b, seq, i, c.evidence[i] as Evidence, messages));
   }
+  return r.pass;
 }
 
 /**
@@ -243,10 +302,17 @@ export function appendSimulationRows(
     return;
   }
   const messages = g.sim?.messages ?? [];
+  let passes = 0;
+  let fails = 0;
   for (const id of GRADER_IDS) {
     const v = g.verdicts[id];
-    if (v !== undefined) graderRows(batch, ctx, key, id, v, messages);
+    if (v === undefined) continue;
+    const pass = graderRows(batch, ctx, key, id, v, messages);
+    if (pass === true) passes++;
+    else if (pass === false) fails++;
   }
+  if (g.sim !== null && g.task !== null && ((passes > 0 && fails > 0) || ctx.conversations === "all"))
+    contextRows(batch, run, key, g.sim, g.task);
   let seq = 0;
   messages.forEach((m, messageIndex) => {
     if (m.role !== "assistant" && m.role !== "user") return;

@@ -185,6 +185,45 @@ export const TABLES = {
     key: ["run_id", "sim_key", "grader", "cause_seq", "seq"],
     enforced: false,
   },
+  /**
+   * What a reviewer needs beside the verdicts, for every simulation whose graders disagree (or every
+   * simulation, with the experiment's `conversations: "all"`): its content fingerprint (reviews are
+   * keyed by it, so they survive re-runs and go stale when the simulation changes) and the task text.
+   */
+  sim_context: {
+    columns: [
+      c("run_id", "VARCHAR"),
+      c("sim_key", "VARCHAR"),
+      /** sha256 over the simulation's id, task id, trial, termination reason and messages. */
+      c("fingerprint", "VARCHAR"),
+      n("persona", "VARCHAR"),
+      /** The user scenario's instructions: a string, or the structured fields as JSON. */
+      c("instructions", "VARCHAR"),
+      n("ticket", "VARCHAR"),
+      /** The task's evaluation criteria as JSON (gold actions, env assertions, ...). */
+      n("criteria", "VARCHAR"),
+    ],
+    key: ["run_id", "sim_key"],
+    enforced: false,
+  },
+  /** The whole conversation of each simulation in `sim_context`, one row per message. */
+  conversations: {
+    columns: [
+      c("run_id", "VARCHAR"),
+      c("sim_key", "VARCHAR"),
+      c("message_index", "INTEGER"),
+      c("role", "VARCHAR"),
+      n("content", "VARCHAR"),
+      /** JSON list of `{id, name, arguments, requestor}` (assistant and user messages). */
+      n("tool_calls", "VARCHAR"),
+      /** Tool messages: the id of the call they answer, and the error flag. */
+      n("tool_call_id", "VARCHAR"),
+      n("tool_error", "BOOLEAN"),
+      n("turn_idx", "INTEGER"),
+    ],
+    key: ["run_id", "sim_key", "message_index"],
+    enforced: false,
+  },
   tool_calls: {
     columns: [
       c("run_id", "VARCHAR"),

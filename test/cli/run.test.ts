@@ -100,6 +100,31 @@ describe("the store after a run", () => {
   });
 });
 
+describe("conversations for reviewers", () => {
+  it("are stored, with the task text and a content fingerprint, for exactly the simulations whose graders disagree", async () => {
+    const disagreeing = await query<{ sim_key: string }>(
+      `SELECT sim_key FROM verdicts WHERE pass IS NOT NULL GROUP BY sim_key
+       HAVING bool_or(pass) AND bool_or(NOT pass) ORDER BY sim_key`,
+    );
+    const stored = await query<{ sim_key: string; fingerprint: string; instructions: string; criteria: string }>(
+      "SELECT sim_key, fingerprint, instructions, criteria FROM sim_context ORDER BY sim_key",
+    );
+    expect(disagreeing.length).toBeGreaterThan(0);
+    expect(stored.map((r) => r.sim_key)).toEqual(disagreeing.map((r) => r.sim_key));
+    for (const r of stored) {
+      expect(r.fingerprint).toMatch(/^[0-9a-f]{64}$/);
+      expect(JSON.parse(r.criteria)).toHaveProperty("reward_basis");
+      expect(r.instructions.length).toBeGreaterThan(0);
+    }
+    const messages = await query<{ sim_key: string; n: number; first: number; last: number }>(
+      `SELECT sim_key, count(*) AS n, min(message_index) AS first, max(message_index) AS last
+       FROM conversations GROUP BY sim_key ORDER BY sim_key`,
+    );
+    expect(messages.map((m) => m.sim_key)).toEqual(disagreeing.map((r) => r.sim_key));
+    for (const m of messages) expect([m.first, m.last]).toEqual([0, m.n - 1]);
+  });
+});
+
 describe("a configuration mistake", () => {
   it.each([
     [
