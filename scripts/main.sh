@@ -9,5 +9,5 @@ mkdir -p results
 ./bin/tau-rescore.js corpus inspect ../shared/corpus > results/corpus-inspect.txt || true
 ./bin/tau-rescore.js run experiments/default.json
 ./bin/tau-rescore.js probe --census --db results/default.duckdb > results/probe-census.txt
-./bin/tau-rescore.js report --db results/default.duckdb --out results/report --html
+./bin/tau-rescore.js report --experiment experiments/default.json --out results/report --html
 echo "report: results/report/report.html, results/report/report.md, results/report/summary.json" >&2

@@ -71,10 +71,13 @@ const ORDER: Partial<Record<(typeof REPORTED)[number], string>> = {
   flip_rates_by_model: "domain, model",
   flip_rates_by_task: "domain, task_version, task_id",
   flip_causes: "domain, model, task_id, sim_key, seq",
-  flips_by_cause: "domain, cause_kind, reference, direction",
+  gate_flips: "grader, domain, model, task_id, sim_key",
+  flips_by_cause: "grader, domain, cause_kind, reference, direction",
+  cause_kinds_by_gate: "domain, grader, cause_kind",
+  gate_summary: "grader, domain",
   mcnemar_by_model: "domain, model",
   score_delta_by_action: "domain, action",
-  pass_hat_k: "domain, task_version, model, grader, k",
+  pass_hat_k: "domain, task_version, model, run_config, grader, k",
   ranking_entities: "domain, task_version, model",
   ranking: "domain, task_version, grader, rank, model",
   kendall_tau_b: "domain, task_version",
@@ -86,6 +89,12 @@ const ORDER: Partial<Record<(typeof REPORTED)[number], string>> = {
   transfer_confusion: "domain, model",
   vacuous_components: "domain, grader, component",
   vacuous_passes: "domain, grader",
+  flip_reviews: "grader, domain, model, task_id, sim_key",
+  review_status: "path, simulation_id, grader, kind, reference",
+  review_precision_by_kind: "grader, kind",
+  review_precision_by_rule: "grader, kind, reference",
+  excluded_files: "path",
+  error_list: "scope, path, simulation_id, stage",
 };
 
 export interface Summary {
@@ -94,7 +103,16 @@ export interface Summary {
   simulations: number;
   graded: number;
   errors: number;
+  /** Flips outside excluded files (like every headline number). */
   flips: { pass_to_fail: number; fail_to_pass: number };
+  /** Files left out of headline numbers and rankings, with the experiment's reason. */
+  excluded_files: { path: string; reason: string | null; simulations: number }[];
+  /**
+   * The default gate's flip causes (outside excluded files) by reviewer verdict, its flips by their review
+   * status (confirmed when any cause is), and the reviews that no longer match the run (never applied);
+   * `gates`: each gate's flips, precision and recall against the reviews (`gate_summary`, all domains).
+   */
+  reviews: ReviewCounts & { stale: number; flips: ReviewCounts; gates: Record<string, GateReview> };
   /** Per domain and grader: passing verdicts, and those whose every reward-basis component was vacuous. */
   vacuous_passes: { domain: string; grader: string; passes: number; vacuous_passes: number }[];
   by_domain: Record<
@@ -122,6 +140,53 @@ export interface Summary {
       swapped_pairs: [string, string][];
     }
   >;
+}
+
+export interface ReviewCounts {
+  confirmed: number;
+  false_positive: number;
+  unclear: number;
+  unreviewed: number;
+}
+
+export interface GateReview {
+  pass_to_fail: number;
+  confirmed: number;
+  false_positive: number;
+  unclear: number;
+  unreviewed: number;
+  precision: number | null;
+  real_violations: number;
+  caught: number;
+  recall: number | null;
+}
+
+async function reviewSummary(store: VerdictStore): Promise<Summary["reviews"]> {
+  const [c] = await rows<ReviewCounts & { stale: number }>(
+    store,
+    "SELECT * FROM review_counts WHERE grader = 'structured'",
+  );
+  const byFlip = await rows<{ review: keyof ReviewCounts; n: number }>(
+    store,
+    "SELECT review, count(*) AS n FROM flip_reviews WHERE NOT excluded AND grader = 'structured' GROUP BY review",
+  );
+  const gateRows = await rows<GateReview & { grader: string }>(
+    store,
+    `SELECT grader, pass_to_fail, confirmed, false_positive, unclear, unreviewed, precision, real_violations,
+            caught, recall FROM gate_summary WHERE domain = 'all' ORDER BY grader`,
+  );
+  const gates = Object.fromEntries(gateRows.map(({ grader, ...g }) => [grader, g]));
+  const flips: ReviewCounts = { confirmed: 0, false_positive: 0, unclear: 0, unreviewed: 0 };
+  for (const r of byFlip) flips[r.review] = r.n;
+  return {
+    confirmed: c?.confirmed ?? 0,
+    false_positive: c?.false_positive ?? 0,
+    unclear: c?.unclear ?? 0,
+    unreviewed: c?.unreviewed ?? 0,
+    stale: c?.stale ?? 0,
+    flips,
+    gates,
+  };
 }
 
 export async function summarize(store: VerdictStore): Promise<Summary> {
@@ -194,6 +259,11 @@ export async function summarize(store: VerdictStore): Promise<Summary> {
       pass_to_fail: (overall.pass_to_fail as number) ?? 0,
       fail_to_pass: (overall.fail_to_pass as number) ?? 0,
     },
+    excluded_files: await rows<Summary["excluded_files"][number]>(
+      store,
+      "SELECT path, reason, simulations FROM excluded_files ORDER BY path",
+    ),
+    reviews: await reviewSummary(store),
     vacuous_passes: vacuous,
     by_domain: byDomain,
     ranking,

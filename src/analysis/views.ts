@@ -3,16 +3,19 @@
  * comes from these; TypeScript only installs them and reads them out.
  */
 
+import { REVIEW_VIEWS } from "./review-views.ts";
+
 /** The session variable that selects the run the views read (see `current_run`). */
 export const RUN_VARIABLE = "tau_rescore_run";
 
 /** Small statistical helpers as SQL macros. */
 const MACROS = [
-  // Wilson score interval for k successes in n trials (z = 1.96).
-  `CREATE OR REPLACE MACRO wilson_lo(k, n) AS CASE WHEN n = 0 THEN NULL ELSE
-     (k / n + 1.96 ^ 2 / (2 * n) - 1.96 * sqrt(k / n * (1 - k / n) / n + 1.96 ^ 2 / (4 * n ^ 2))) / (1 + 1.96 ^ 2 / n) END`,
-  `CREATE OR REPLACE MACRO wilson_hi(k, n) AS CASE WHEN n = 0 THEN NULL ELSE
-     (k / n + 1.96 ^ 2 / (2 * n) + 1.96 * sqrt(k / n * (1 - k / n) / n + 1.96 ^ 2 / (4 * n ^ 2))) / (1 + 1.96 ^ 2 / n) END`,
+  // Wilson score interval for k successes in n trials (z = 1.96), clamped to [0, 1] (at k = 0 rounding
+  // gives -1e-17, which a report prints as "-0.0%").
+  `CREATE OR REPLACE MACRO wilson_lo(k, n) AS CASE WHEN coalesce(n, 0) = 0 THEN NULL ELSE greatest(0.0,
+     (k / n + 1.96 ^ 2 / (2 * n) - 1.96 * sqrt(k / n * (1 - k / n) / n + 1.96 ^ 2 / (4 * n ^ 2))) / (1 + 1.96 ^ 2 / n)) END`,
+  `CREATE OR REPLACE MACRO wilson_hi(k, n) AS CASE WHEN coalesce(n, 0) = 0 THEN NULL ELSE least(1.0,
+     (k / n + 1.96 ^ 2 / (2 * n) + 1.96 * sqrt(k / n * (1 - k / n) / n + 1.96 ^ 2 / (4 * n ^ 2))) / (1 + 1.96 ^ 2 / n)) END`,
   // erfc by Abramowitz & Stegun 7.1.26 (absolute error < 1.5e-7), for the χ² (1 df) tail.
   `CREATE OR REPLACE MACRO erfc_as(x) AS (
      SELECT t * exp(-x * x) * (0.254829592 + t * (-0.284496736 + t * (1.421413741 + t * (-1.453152027 + t * 1.061405429))))
@@ -43,6 +46,12 @@ const VIEWS: readonly [name: string, sql: string][] = [
     `SELECT s.sim_key, s.file_id, f.path, s.domain, s.task_version, s.task_id, s.trial, s.termination_reason,
             s.recorded_reward, s.simulation_id,
             coalesce(f.agent_model, 'unknown') || ' [' || coalesce(f.agent_implementation, '?') || ']' AS model,
+            f.user_model,
+            -- pass^k pools trials only within one run configuration (agent model and implementation, user
+            -- model, task set); a file that leaves any of them unknown is a configuration of its own.
+            CASE WHEN f.agent_model IS NULL OR f.agent_implementation IS NULL OR f.user_model IS NULL
+                      OR f.task_version IS NULL THEN 'file ' || f.path
+                 ELSE 'user ' || f.user_model END AS run_config,
             f.excluded, f.exclusion_reason,
             t.pass AS tau3_pass, t.reward AS tau3_reward, t.db_match,
             tc.pass AS tau3_corrected_pass, st.pass AS structured_pass
@@ -54,6 +63,8 @@ const VIEWS: readonly [name: string, sql: string][] = [
      LEFT JOIN verdicts st ON st.run_id = s.run_id AND st.sim_key = s.sim_key AND st.grader = 'structured'
      WHERE s.graded`,
   ],
+  // Every headline number leaves out the files the experiment excludes (each with its reason).
+  ["headline_verdicts", `SELECT * FROM sim_verdicts WHERE NOT excluded`],
   ["run_causes", `SELECT c.* FROM causes c JOIN current_run r USING (run_id)`],
   ["run_evidence", `SELECT e.* FROM evidence e JOIN current_run r USING (run_id)`],
   [
@@ -62,28 +73,40 @@ const VIEWS: readonly [name: string, sql: string][] = [
      FROM sim_verdicts WHERE tau3_pass IS NOT NULL AND structured_pass IS NOT NULL AND tau3_pass <> structured_pass`,
   ],
   [
+    // Flips under each gate of the structured grader: the default (licensed) and the strict one.
+    "gate_flips",
+    `SELECT sv.*, g.grader, g.pass AS gate_pass,
+            CASE WHEN sv.tau3_pass THEN 'pass_to_fail' ELSE 'fail_to_pass' END AS direction
+     FROM sim_verdicts sv
+     JOIN (SELECT v.* FROM verdicts v JOIN current_run r USING (run_id)) g ON g.sim_key = sv.sim_key
+     WHERE g.grader IN ('structured', 'structured_strict') AND sv.tau3_pass IS NOT NULL AND g.pass IS NOT NULL
+       AND sv.tau3_pass <> g.pass`,
+  ],
+  [
     // The structured grader's own gating causes of each flip (τ³'s failure, which it includes, is not one).
     "flip_causes",
     `SELECT f.sim_key, f.domain, f.model, f.task_id, f.direction, c.seq, c.kind AS cause_kind, c.reference,
-            c.message, c.message_index, c.turn_idx, c.tool_call_id, c.tool_name, c.actor
+            c.message, c.message_index, c.turn_idx, c.tool_call_id, c.tool_name, c.actor, f.excluded
      FROM flips f JOIN run_causes c ON c.sim_key = f.sim_key AND c.grader = 'structured'
      WHERE c.gates AND c.kind <> 'tau3'`,
   ],
+  ...REVIEW_VIEWS,
   [
     "flip_summary",
     `SELECT 'overall' AS scope, NULL AS domain, count(*) AS simulations,
             count(*) FILTER (WHERE tau3_pass AND NOT structured_pass) AS pass_to_fail,
             count(*) FILTER (WHERE NOT tau3_pass AND structured_pass) AS fail_to_pass,
             avg(tau3_pass::INTEGER) AS tau3_pass_rate, avg(structured_pass::INTEGER) AS structured_pass_rate
-     FROM sim_verdicts WHERE tau3_pass IS NOT NULL AND structured_pass IS NOT NULL
+     FROM headline_verdicts WHERE tau3_pass IS NOT NULL AND structured_pass IS NOT NULL
      UNION ALL
      SELECT 'domain', domain, count(*),
             count(*) FILTER (WHERE tau3_pass AND NOT structured_pass), count(*) FILTER (WHERE NOT tau3_pass AND structured_pass),
             avg(tau3_pass::INTEGER), avg(structured_pass::INTEGER)
-     FROM sim_verdicts WHERE tau3_pass IS NOT NULL AND structured_pass IS NOT NULL GROUP BY domain`,
+     FROM headline_verdicts WHERE tau3_pass IS NOT NULL AND structured_pass IS NOT NULL GROUP BY domain`,
   ],
   [
     "flip_rates_by_model",
+    // Raw flip rates, and beside them the rate of flips a reviewer confirmed (see flip_reviews).
     `SELECT domain, model, count(*) AS n,
             count(*) FILTER (WHERE tau3_pass AND NOT structured_pass) AS pass_to_fail,
             count(*) FILTER (WHERE NOT tau3_pass AND structured_pass) AS fail_to_pass,
@@ -95,8 +118,15 @@ const VIEWS: readonly [name: string, sql: string][] = [
             wilson_hi(count(*) FILTER (WHERE tau3_pass AND NOT structured_pass), count(*)) AS pass_to_fail_hi,
             count(*) FILTER (WHERE NOT tau3_pass AND structured_pass) / count(*) AS fail_to_pass_rate,
             wilson_lo(count(*) FILTER (WHERE NOT tau3_pass AND structured_pass), count(*)) AS fail_to_pass_lo,
-            wilson_hi(count(*) FILTER (WHERE NOT tau3_pass AND structured_pass), count(*)) AS fail_to_pass_hi
-     FROM sim_verdicts WHERE tau3_pass IS NOT NULL AND structured_pass IS NOT NULL
+            wilson_hi(count(*) FILTER (WHERE NOT tau3_pass AND structured_pass), count(*)) AS fail_to_pass_hi,
+            count(*) FILTER (WHERE review = 'confirmed') AS confirmed_flips,
+            count(*) FILTER (WHERE review = 'unreviewed') AS unreviewed_flips,
+            count(*) FILTER (WHERE review = 'confirmed') / count(*) AS confirmed_flip_rate,
+            wilson_lo(count(*) FILTER (WHERE review = 'confirmed'), count(*)) AS confirmed_flip_rate_lo,
+            wilson_hi(count(*) FILTER (WHERE review = 'confirmed'), count(*)) AS confirmed_flip_rate_hi
+     FROM headline_verdicts
+     LEFT JOIN (SELECT sim_key, review FROM flip_reviews WHERE grader = 'structured') USING (sim_key)
+     WHERE tau3_pass IS NOT NULL AND structured_pass IS NOT NULL
      GROUP BY domain, model`,
   ],
   [
@@ -104,13 +134,31 @@ const VIEWS: readonly [name: string, sql: string][] = [
     `SELECT domain, task_version, task_id, count(*) AS n,
             count(*) FILTER (WHERE tau3_pass AND NOT structured_pass) AS pass_to_fail,
             count(*) FILTER (WHERE NOT tau3_pass AND structured_pass) AS fail_to_pass
-     FROM sim_verdicts WHERE tau3_pass IS NOT NULL AND structured_pass IS NOT NULL
+     FROM headline_verdicts WHERE tau3_pass IS NOT NULL AND structured_pass IS NOT NULL
      GROUP BY domain, task_version, task_id`,
   ],
   [
     "flips_by_cause",
-    `SELECT domain, cause_kind, reference, direction, count(DISTINCT sim_key) AS flips
-     FROM flip_causes GROUP BY ALL`,
+    // Each cause's flips under each gate, and how many a reviewer confirmed, rejected, left unclear or not seen.
+    `SELECT grader, domain, kind AS cause_kind, reference, direction, count(DISTINCT sim_key) AS flips,
+            count(DISTINCT sim_key) FILTER (WHERE verdict = 'confirmed') AS confirmed,
+            count(DISTINCT sim_key) FILTER (WHERE verdict = 'false_positive') AS false_positive,
+            count(DISTINCT sim_key) FILTER (WHERE verdict = 'unclear') AS unclear,
+            count(DISTINCT sim_key) FILTER (WHERE verdict IS NULL) AS unreviewed
+     FROM target_reviews WHERE NOT excluded GROUP BY ALL`,
+  ],
+  [
+    // Cause kinds side by side under both gates, among simulations τ³ passes: how many simulations
+    // each kind fails (flips), and how many have it at all, gating or only reported (user_state under
+    // the default gate is informational).
+    "cause_kinds_by_gate",
+    `SELECT sv.domain, c.grader, c.kind AS cause_kind, bool_or(c.gates) AS gates,
+            count(DISTINCT c.sim_key) FILTER (WHERE c.gates AND f.sim_key IS NOT NULL) AS flips,
+            count(DISTINCT c.sim_key) AS simulations
+     FROM run_causes c JOIN headline_verdicts sv USING (sim_key)
+     LEFT JOIN gate_flips f ON f.sim_key = c.sim_key AND f.grader = c.grader
+     WHERE c.grader IN ('structured', 'structured_strict') AND c.kind <> 'tau3' AND sv.tau3_pass
+     GROUP BY ALL`,
   ],
   [
     "mcnemar_by_model",
@@ -122,7 +170,7 @@ const VIEWS: readonly [name: string, sql: string][] = [
      FROM (SELECT domain, model, count(*) AS n,
                   count(*) FILTER (WHERE tau3_pass AND NOT structured_pass)::BIGINT AS b,
                   count(*) FILTER (WHERE NOT tau3_pass AND structured_pass)::BIGINT AS c
-           FROM sim_verdicts WHERE tau3_pass IS NOT NULL AND structured_pass IS NOT NULL GROUP BY domain, model)`,
+           FROM headline_verdicts WHERE tau3_pass IS NOT NULL AND structured_pass IS NOT NULL GROUP BY domain, model)`,
   ],
   [
     "score_delta_by_action",
@@ -136,7 +184,7 @@ const VIEWS: readonly [name: string, sql: string][] = [
             avg(sv.structured_pass::INTEGER) - avg(sv.tau3_pass::INTEGER) AS score_delta,
             count(*) FILTER (WHERE sv.tau3_pass <> sv.structured_pass) AS flips_among_callers,
             count(cd.sim_key) AS flips_attributed
-     FROM calls c JOIN sim_verdicts sv USING (sim_key)
+     FROM calls c JOIN headline_verdicts sv USING (sim_key)
      LEFT JOIN caused cd ON cd.sim_key = c.sim_key AND cd.name = c.name
      WHERE sv.tau3_pass IS NOT NULL AND sv.structured_pass IS NOT NULL
      GROUP BY sv.domain, c.name`,
@@ -165,18 +213,22 @@ const VIEWS: readonly [name: string, sql: string][] = [
   [
     // One row per (simulation, grader) with the infrastructure-error convention of the run applied.
     "graded_long",
-    `SELECT sv.domain, sv.task_version, sv.model, sv.excluded, sv.task_id, sv.sim_key, v.grader,
+    `SELECT sv.domain, sv.task_version, sv.model, sv.run_config, sv.excluded, sv.task_id, sv.sim_key, v.grader,
             coalesce(v.pass, false) AS success, v.pass IS NULL AS unknown
      FROM sim_verdicts sv JOIN verdicts v ON v.sim_key = sv.sim_key JOIN current_run r ON r.run_id = v.run_id
      WHERE NOT (sv.termination_reason = 'infrastructure_error' AND r.infrastructure_errors = 'drop')`,
   ],
   [
     "pass_hat_k",
-    `WITH per_task AS (SELECT domain, task_version, model, grader, task_id, count(*) AS n, count(*) FILTER (WHERE success) AS c
-                       FROM graded_long GROUP BY ALL),
-          max_k AS (SELECT domain, task_version, model, grader, min(n) AS k_max FROM per_task GROUP BY ALL)
-     SELECT p.domain, p.task_version, p.model, p.grader, k.k, avg(pass_hat(p.c, p.n, k.k)) AS pass_hat_k, count(*) AS tasks
-     FROM per_task p JOIN max_k m USING (domain, task_version, model, grader), range(1, m.k_max + 1) k(k)
+    // Trials of one task pool only within one run configuration (`run_config`), never across files
+    // that differ in user model or leave it unknown.
+    `WITH per_task AS (SELECT domain, task_version, model, run_config, grader, task_id, count(*) AS n,
+                              count(*) FILTER (WHERE success) AS c
+                       FROM graded_long WHERE NOT excluded GROUP BY ALL),
+          max_k AS (SELECT domain, task_version, model, run_config, grader, min(n) AS k_max FROM per_task GROUP BY ALL)
+     SELECT p.domain, p.task_version, p.model, p.run_config, p.grader, k.k, avg(pass_hat(p.c, p.n, k.k)) AS pass_hat_k,
+            count(*) AS tasks
+     FROM per_task p JOIN max_k m USING (domain, task_version, model, run_config, grader), range(1, m.k_max + 1) k(k)
      GROUP BY ALL`,
   ],
   [
@@ -311,6 +363,24 @@ const VIEWS: readonly [name: string, sql: string][] = [
      WHERE s.should_transfer IS NOT NULL
      GROUP BY ALL`,
   ],
+  [
+    // Files the experiment excludes from headline numbers and rankings, each with its reason.
+    "excluded_files",
+    `SELECT f.path, f.exclusion_reason AS reason, f.domain, f.agent_model, f.simulations
+     FROM files f JOIN current_run r USING (run_id) WHERE f.excluded`,
+  ],
+  [
+    // What could not be graded: unreadable files and simulations, each with the reason.
+    "error_list",
+    `SELECT 'file' AS scope, f.path, NULL::VARCHAR AS simulation_id, NULL::VARCHAR AS task_id, f.status AS stage,
+            f.error AS message
+     FROM files f JOIN current_run r USING (run_id) WHERE f.status = 'error'
+     UNION ALL
+     SELECT 'simulation', f.path, s.simulation_id, s.task_id, e.stage, e.message
+     FROM errors e JOIN current_run r USING (run_id)
+     JOIN files f ON f.run_id = e.run_id AND f.file_id = e.file_id
+     LEFT JOIN simulations s ON s.run_id = e.run_id AND s.sim_key = e.sim_key`,
+  ],
 ];
 
 /** The views a report exports (the others are building blocks). */
@@ -319,8 +389,10 @@ export const REPORTED = [
   "flips",
   "flip_rates_by_model",
   "flip_rates_by_task",
+  "gate_flips",
   "flip_causes",
   "flips_by_cause",
+  "cause_kinds_by_gate",
   "mcnemar_by_model",
   "score_delta_by_action",
   "pass_hat_k",
@@ -335,6 +407,13 @@ export const REPORTED = [
   "transfer_confusion",
   "vacuous_components",
   "vacuous_passes",
+  "flip_reviews",
+  "review_status",
+  "review_precision_by_kind",
+  "review_precision_by_rule",
+  "gate_summary",
+  "excluded_files",
+  "error_list",
 ] as const;
 
 /**

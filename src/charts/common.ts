@@ -29,6 +29,7 @@ const GRADER_COLOR: { readonly [K in GraderId]: string } = {
   tau3: "#4c78a8",
   tau3_corrected: "#72b7b2",
   structured: "#f58518",
+  structured_strict: "#e45756",
 };
 export const GRADER_LABEL: Readonly<Record<string, string>> = Object.fromEntries(
   GRADER_IDS.map((id) => [id, GRADERS[id].label]),
@@ -65,7 +66,11 @@ const CONFIG = {
 } as const;
 
 /** Wraps a spec body with the schema, shared config, title and padding. */
-export function topLevel(title: string, subtitle: string, body: Record<string, unknown>): TopLevelSpec {
+export function topLevel(
+  title: string,
+  subtitle: string | readonly string[],
+  body: Record<string, unknown>,
+): TopLevelSpec {
   return {
     $schema: "https://vega.github.io/schema/vega-lite/v6.json",
     title: { text: title, subtitle },

@@ -1,4 +1,7 @@
-/** Flip rate by model, one panel per domain: pass→fail and fail→pass side by side with Wilson 95% intervals. */
+/**
+ * Flip rate by model, one panel per domain: pass→fail and fail→pass side by side with Wilson 95%
+ * intervals, and, once any flip is reviewed, the rate of reviewer-confirmed flips beside them.
+ */
 import { rows } from "../analysis/report.ts";
 import {
   bandHeight,
@@ -23,22 +26,44 @@ export interface FlipRateRow {
   fail_to_pass_rate: number;
   fail_to_pass_lo: number;
   fail_to_pass_hi: number;
+  confirmed_flips: number;
+  unreviewed_flips: number;
+  confirmed_flip_rate: number;
+  confirmed_flip_rate_lo: number;
+  confirmed_flip_rate_hi: number;
 }
 
-/** One point per (model, direction): the long form vega-lite wants. */
-function longForm(r: FlipRateRow) {
-  return (["pass_to_fail", "fail_to_pass"] as const).map((d) => ({
-    domain: r.domain,
-    model: r.model,
-    // The sample size next to the name: a wide interval on n = 1 is no finding.
-    label: `${r.model}  (n = ${r.n})`,
+const CONFIRMED = "confirmed flips";
+const SERIES = {
+  domain: [...DIRECTION_COLORS.domain, CONFIRMED],
+  range: [...DIRECTION_COLORS.range, "#222222"],
+};
+
+/** One point per (model, series): the long form vega-lite wants. */
+function longForm(r: FlipRateRow, withConfirmed: boolean) {
+  // The sample size next to the name: a wide interval on n = 1 is no finding.
+  const label = `${r.model}  (n = ${r.n})`;
+  const base = { domain: r.domain, model: r.model, label, n: r.n };
+  const raw = (["pass_to_fail", "fail_to_pass"] as const).map((d) => ({
+    ...base,
     direction: DIRECTION_LABEL[d],
     flips: r[d],
-    n: r.n,
     rate: r[`${d}_rate`],
     lo: r[`${d}_lo`],
     hi: r[`${d}_hi`],
   }));
+  if (!withConfirmed) return raw;
+  return [
+    ...raw,
+    {
+      ...base,
+      direction: CONFIRMED,
+      flips: r.confirmed_flips,
+      rate: r.confirmed_flip_rate,
+      lo: r.confirmed_flip_rate_lo,
+      hi: r.confirmed_flip_rate_hi,
+    },
+  ];
 }
 
 export const flipRatesChart: ChartModule<FlipRateRow[]> = {
@@ -52,11 +77,15 @@ export const flipRatesChart: ChartModule<FlipRateRow[]> = {
       1,
       Math.ceil(Math.max(...data.map((r) => Math.max(r.pass_to_fail_hi, r.fail_to_pass_hi))) * 10) / 10,
     );
+    const flips = data.reduce((n, r) => n + r.pass_to_fail + r.fail_to_pass, 0);
+    const unreviewed = data.reduce((n, r) => n + r.unreviewed_flips, 0);
+    const reviewed = flips - unreviewed > 0;
+    const colors = reviewed ? SERIES : DIRECTION_COLORS;
     const panels = [...groupBy(data, (r) => r.domain)].map(([domain, models]) => ({
       title: panelTitle(domain),
-      data: { values: models.flatMap(longForm) },
+      data: { values: models.flatMap((r) => longForm(r, reviewed)) },
       width: 420,
-      height: bandHeight(models.length, 30),
+      height: bandHeight(models.length, reviewed ? 40 : 30),
       encoding: {
         y: {
           field: "label",
@@ -65,8 +94,8 @@ export const flipRatesChart: ChartModule<FlipRateRow[]> = {
           sort: "ascending",
           axis: { labelLimit: LABEL_LIMIT },
         },
-        yOffset: { field: "direction", type: "nominal", sort: DIRECTION_COLORS.domain },
-        color: { field: "direction", type: "nominal", title: "direction", scale: DIRECTION_COLORS },
+        yOffset: { field: "direction", type: "nominal", sort: colors.domain },
+        color: { field: "direction", type: "nominal", title: "flips", scale: colors },
       },
       layer: [
         {
@@ -99,7 +128,12 @@ export const flipRatesChart: ChartModule<FlipRateRow[]> = {
     }));
     return topLevel(
       "Flip rate by model",
-      "share of a model's simulations whose verdict changes from τ³ to the structured grader; bars are Wilson 95% intervals",
+      [
+        "share of a model's simulations whose verdict changes from τ³ to the structured grader; bars are Wilson 95% intervals",
+        reviewed
+          ? `black: flips a reviewer confirmed; ${unreviewed} of ${flips} flips are unreviewed (excluded files left out)`
+          : `no flip reviewed yet: all ${flips} flips are unreviewed (excluded files left out)`,
+      ],
       { vconcat: panels, resolve: { scale: { color: "shared" } } },
     );
   },

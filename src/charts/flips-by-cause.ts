@@ -1,4 +1,8 @@
-/** Flips by cause (requirement, delta-gate field, policy rule, ...), one panel per domain. */
+/**
+ * Flips by cause (requirement, delta-gate field, policy rule, ...) under the default gate, one panel per domain. Each bar is
+ * split by review: solid = confirmed, fainter = unclear, then false positive, nearly empty (outlined)
+ * = unreviewed, so confirmed and unreviewed flips read apart at a glance.
+ */
 import { rows } from "../analysis/report.ts";
 import type { CauseKind } from "../graders/causes.ts";
 import { bandHeight, type ChartModule, DIRECTION_LABEL, groupBy, panelTitle, topLevel } from "./common.ts";
@@ -9,15 +13,34 @@ export interface FlipCauseRow {
   reference: string;
   direction: string;
   flips: number;
+  confirmed: number;
+  false_positive: number;
+  unclear: number;
+  unreviewed: number;
 }
+
+/** Review statuses in stacking order, with the opacity that tells them apart. */
+const REVIEW_SCALE = {
+  domain: ["confirmed", "unclear", "false positive", "unreviewed"],
+  range: [1, 0.6, 0.3, 0.08],
+};
+const STATUS_FIELDS = [
+  ["confirmed", "confirmed"],
+  ["unclear", "unclear"],
+  ["false_positive", "false positive"],
+  ["unreviewed", "unreviewed"],
+] as const;
 
 const kindLabel = (kind: string) => kind.replaceAll("_", " ");
 /** Every kind that can flip a verdict has a colour (τ³'s own kinds never do); a new kind needs one to compile. */
 const KIND_COLOR: {
   readonly [K in Exclude<CauseKind, "component" | "premature_termination" | "tau3">]: string;
 } = {
+  policy_clause: "#f58518",
   requirement: "#e45756",
-  delta_gate_field: "#4c78a8",
+  unlicensed_write: "#4c78a8",
+  user_state: "#72b7b2",
+  licensed_write: "#9ecae9",
   policy_rule: "#b279a2",
   format_error: "#9d755d",
   nl_curated: "#54a24b",
@@ -37,19 +60,31 @@ export const flipsByCauseChart: ChartModule<FlipCauseRow[]> = {
   load: async (store) =>
     await rows<FlipCauseRow>(
       store,
-      "SELECT * FROM flips_by_cause ORDER BY domain, cause_kind, flips DESC, reference",
+      `SELECT * EXCLUDE (grader) FROM flips_by_cause WHERE grader = 'structured'
+       ORDER BY domain, cause_kind, flips DESC, reference`,
     ),
   build(data) {
     if (data.length === 0) return null;
     const scale = kindScale(data.map((r) => r.cause_kind));
     const panels = [...groupBy(data, (r) => r.domain)].map(([domain, causes]) => {
-      const values = causes.map((r) => ({
-        ...r,
-        direction: DIRECTION_LABEL[r.direction] ?? r.direction,
-        cause_kind: kindLabel(r.cause_kind),
-      }));
+      // A fail → pass cause gets its own bar row, named so.
+      const row = (r: FlipCauseRow) =>
+        r.direction === "pass_to_fail"
+          ? r.reference
+          : `${r.reference} (${DIRECTION_LABEL[r.direction] ?? r.direction})`;
+      const values = causes.flatMap((r) =>
+        STATUS_FIELDS.filter(([f]) => r[f] > 0).map(([f, review], order) => ({
+          reference: row(r),
+          cause_kind: kindLabel(r.cause_kind),
+          direction: DIRECTION_LABEL[r.direction] ?? r.direction,
+          review,
+          order,
+          flips: r[f],
+          total: r.flips,
+        })),
+      );
       // One bar row per cause, in category order then by count.
-      const order = [...new Set(causes.map((r) => r.reference))];
+      const order = [...new Set(causes.map(row))];
       return {
         title: panelTitle(domain),
         data: { values },
@@ -57,6 +92,7 @@ export const flipsByCauseChart: ChartModule<FlipCauseRow[]> = {
         height: bandHeight(order.length, 24),
         layer: [
           {
+            // Fill: the cause's colour, faded by review status (the opacity legend names them).
             mark: { type: "bar", height: { band: 0.8 } },
             encoding: {
               y: { field: "reference", type: "nominal", title: null, sort: order },
@@ -64,21 +100,37 @@ export const flipsByCauseChart: ChartModule<FlipCauseRow[]> = {
                 field: "flips",
                 type: "quantitative",
                 title: "flipped simulations",
+                stack: "zero",
                 axis: { tickMinStep: 1, format: "d" },
               },
               color: { field: "cause_kind", type: "nominal", title: "cause", scale },
               opacity: {
-                field: "direction",
+                field: "review",
                 type: "ordinal",
-                title: "direction",
-                scale: { domain: ["pass → fail", "fail → pass"], range: [1, 0.45] },
+                sort: REVIEW_SCALE.domain,
+                title: "review",
+                // An explicit ordinal scale maps each status to its own opacity (not interpolated).
+                scale: { type: "ordinal", ...REVIEW_SCALE },
               },
+              order: { field: "order", type: "quantitative" },
               tooltip: [
                 { field: "cause_kind" },
                 { field: "reference" },
                 { field: "direction" },
+                { field: "review" },
                 { field: "flips" },
+                { field: "total", title: "all flips of this cause" },
               ],
+            },
+          },
+          {
+            // Outline: every segment keeps a full-strength border, so a faint unreviewed bar still reads.
+            mark: { type: "bar", height: { band: 0.8 }, fillOpacity: 0, strokeWidth: 1 },
+            encoding: {
+              y: { field: "reference", type: "nominal", sort: order },
+              x: { field: "flips", type: "quantitative", stack: "zero" },
+              stroke: { field: "cause_kind", type: "nominal", title: "cause", scale },
+              order: { field: "order", type: "quantitative" },
             },
           },
           {
@@ -94,8 +146,11 @@ export const flipsByCauseChart: ChartModule<FlipCauseRow[]> = {
     });
     return topLevel(
       "Flips by cause",
-      "simulations flipped by each structured-grader cause (a flip with several causes counts once per cause)",
-      { vconcat: panels, resolve: { scale: { color: "shared", opacity: "shared" } } },
+      [
+        "simulations flipped by each structured-grader cause (a flip with several causes counts once per cause; excluded files left out)",
+        "solid: a reviewer confirmed the cause · fainter: unclear, false positive · nearly empty: unreviewed",
+      ],
+      { vconcat: panels, resolve: { scale: { color: "shared", opacity: "shared", stroke: "shared" } } },
     );
   },
 };

@@ -1,4 +1,7 @@
-/** pass^k curves under both graders: one panel per (domain, task set), colour = model, dash = grader. */
+/**
+ * pass^k curves under both graders: one panel per (domain, task set), colour = model (and run
+ * configuration, when a model ran under several: trials pool only within one), dash = grader.
+ */
 import { rows } from "../analysis/report.ts";
 import { type ChartModule, GRADER_LABEL, groupBy, panelTitle, topLevel } from "./common.ts";
 
@@ -6,6 +9,8 @@ export interface PassHatKRow {
   domain: string;
   task_version: string;
   model: string;
+  /** The user model, or the file when the configuration is not fully known (`sim_verdicts.run_config`). */
+  run_config: string;
   grader: string;
   k: number;
   pass_hat_k: number;
@@ -14,7 +19,7 @@ export interface PassHatKRow {
 
 /** Curves need k ≥ 2; keep the models that have one, unless no model does (then show the points). */
 function withCurves(data: readonly PassHatKRow[]): PassHatKRow[] {
-  const key = (r: PassHatKRow) => `${r.domain}\u0000${r.task_version}\u0000${r.model}`;
+  const key = (r: PassHatKRow) => `${r.domain}\u0000${r.task_version}\u0000${r.model}\u0000${r.run_config}`;
   const multi = new Set(data.filter((r) => r.k >= 2).map(key));
   return multi.size === 0 ? [...data] : data.filter((r) => multi.has(key(r)));
 }
@@ -25,17 +30,23 @@ export const passHatKChart: ChartModule<PassHatKRow[]> = {
   load: async (store) =>
     await rows<PassHatKRow>(
       store,
-      `SELECT domain, task_version, model, grader, k, pass_hat_k, tasks FROM pass_hat_k
-       WHERE grader IN ('tau3', 'structured') ORDER BY domain, task_version, model, grader, k`,
+      `SELECT domain, task_version, model, run_config, grader, k, pass_hat_k, tasks FROM pass_hat_k
+       WHERE grader IN ('tau3', 'structured') ORDER BY domain, task_version, model, run_config, grader, k`,
     ),
   build(data) {
     const kept = withCurves(data);
     if (kept.length === 0) return null;
     const panels = [...groupBy(kept, (r) => `${r.domain} · ${r.task_version}`)].map(([key, g]) => {
       const kMax = Math.max(...g.map((r) => r.k));
+      const configs = new Map<string, Set<string>>();
+      for (const r of g) configs.set(r.model, (configs.get(r.model) ?? new Set()).add(r.run_config));
+      const series = (r: PassHatKRow) =>
+        (configs.get(r.model)?.size ?? 0) > 1 ? `${r.model} · ${r.run_config}` : r.model;
       return {
         title: panelTitle(key),
-        data: { values: g.map((r) => ({ ...r, grader: GRADER_LABEL[r.grader] ?? r.grader })) },
+        data: {
+          values: g.map((r) => ({ ...r, series: series(r), grader: GRADER_LABEL[r.grader] ?? r.grader })),
+        },
         width: 380,
         height: 220,
         mark: { type: "line", point: { filled: true, size: 40 } },
@@ -55,7 +66,7 @@ export const passHatKChart: ChartModule<PassHatKRow[]> = {
             axis: { format: "%" },
           },
           color: {
-            field: "model",
+            field: "series",
             type: "nominal",
             title: "model",
             legend: { orient: "right", direction: "vertical" },
@@ -76,6 +87,7 @@ export const passHatKChart: ChartModule<PassHatKRow[]> = {
           },
           tooltip: [
             { field: "model" },
+            { field: "run_config", title: "run configuration" },
             { field: "grader" },
             { field: "k" },
             { field: "pass_hat_k", format: ".1%" },

@@ -40,3 +40,7 @@ export const runTuning = (env: Env = process.env) => {
         : 2000,
   };
 };
+
+/** The name `tau-rescore review` records with each review unless `--reviewer` gives one. */
+export const reviewerDefault = (env: Env = process.env): string | undefined =>
+  nonEmpty(env.TAU_RESCORE_REVIEWER);

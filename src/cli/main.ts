@@ -4,9 +4,11 @@ import { registerCorpusCommand } from "./commands/corpus.ts";
 import { registerGradeCommand } from "./commands/grade.ts";
 import { registerHashCommand } from "./commands/hash.ts";
 import { registerLabelsCommand } from "./commands/labels.ts";
+import { registerPoliciesCommand } from "./commands/policies.ts";
 import { registerProbeCommand } from "./commands/probe.ts";
 import { registerReportCommand } from "./commands/report.ts";
 import { registerRequirementsCommand } from "./commands/requirements.ts";
+import { registerReviewCommand } from "./commands/review.ts";
 import { registerRunCommand } from "./commands/run.ts";
 import { reportCliError } from "./errors.ts";
 
@@ -22,8 +24,10 @@ export function buildProgram(): Command {
   registerGradeCommand(program);
   registerLabelsCommand(program);
   registerRequirementsCommand(program);
+  registerPoliciesCommand(program);
   registerRunCommand(program);
   registerReportCommand(program);
+  registerReviewCommand(program);
   registerProbeCommand(program);
   return program;
 }

@@ -47,6 +47,18 @@ export class DbBase {
     return keys;
   }
 
+  private readonly valueCache = new Map<string, readonly PyValue[]>();
+
+  /** The records of a dict field of the base, in key order (computed once; read-only). */
+  valuesOf(field: string): readonly PyValue[] {
+    let values = this.valueCache.get(field);
+    if (values === undefined) {
+      values = Object.values(this.root[field] as PyDict);
+      this.valueCache.set(field, values);
+    }
+    return values;
+  }
+
   /** Canonical text of a value, cached when the value is frozen (i.e. shared, never mutated). */
   canonical(v: PyValue): string {
     const cacheable = v !== null && typeof v === "object" && Object.isFrozen(v);
@@ -62,6 +74,15 @@ export class DbBase {
   }
 }
 
+/** Sees every write before it happens (a replay attributes changes to the calls that made them). */
+export interface WriteObserver {
+  /**
+   * `unit` is about to be written; `current` reads its value as it is now. `mutable`: that value is this
+   * layer's own copy, which later writes may change in place (base and parent values never change).
+   */
+  willWrite(unit: string, current: () => PyValue | undefined, mutable: boolean): void;
+}
+
 const ABSENT = Symbol("absent");
 type Slot = PyValue | typeof ABSENT;
 const unitKey = (field: string, key: string) => `${field}\u0000${key}`;
@@ -72,6 +93,13 @@ export class DbState {
   /** Units written in this layer: `field\0key` (dict), `field\0#i` / `field\0#len` (list), `field` (atom). */
   private readonly own = new Map<string, Slot>();
   private readonly addedKeys = new Map<string, string[]>();
+  /** Set by a replay that wants to know which call wrote what (never by grading itself). */
+  observer: WriteObserver | null = null;
+
+  private willWrite(unit: string): void {
+    const mine = this.own.get(unit);
+    this.observer?.willWrite(unit, () => this.unitValue(unit), mine !== undefined && mine !== ABSENT);
+  }
 
   private constructor(
     readonly base: DbBase,
@@ -135,6 +163,7 @@ export class DbState {
   /** A writable copy of a record, cloned into this layer on first write. Throws if absent. */
   mut<T extends PyValue = PyDict>(field: string, key: string): T {
     const k = unitKey(field, key);
+    if (this.observer !== null) this.willWrite(k);
     const mine = this.own.get(k);
     if (mine !== undefined && mine !== ABSENT) return mine as T;
     const cur = this.get(field, key);
@@ -146,6 +175,7 @@ export class DbState {
 
   put(field: string, key: string, value: PyValue): void {
     this.expect(field, "dict");
+    if (this.observer !== null) this.willWrite(unitKey(field, key));
     const existed = this.has(field, key);
     this.own.set(unitKey(field, key), value);
     if (!existed) {
@@ -157,6 +187,7 @@ export class DbState {
 
   remove(field: string, key: string): void {
     this.expect(field, "dict");
+    if (this.observer !== null) this.willWrite(unitKey(field, key));
     this.own.set(unitKey(field, key), ABSENT);
   }
 
@@ -170,6 +201,23 @@ export class DbState {
     for (let s: DbState | null = this; s !== null; s = s.parent) layers.unshift(s);
     for (const layer of layers) for (const k of layer.addedKeys.get(field) ?? []) out.add(k);
     return [...out].filter((k) => this.has(field, k));
+  }
+
+  /** Every record of a dict field in key order, read-only (the base's own array when no layer wrote it). */
+  values(field: string): readonly PyValue[] {
+    this.expect(field, "dict");
+    if (!this.writes(field)) return this.base.valuesOf(field);
+    return this.keys(field).map((k) => this.get(field, k) as PyValue);
+  }
+
+  /** Whether any layer wrote a record of a field (layers hold only the few units a replay wrote). */
+  private writes(field: string): boolean {
+    const prefix = `${field}\u0000`;
+    for (let s: DbState | null = this; s !== null; s = s.parent) {
+      if (s.addedKeys.has(field)) return true;
+      for (const k of s.own.keys()) if (k.startsWith(prefix)) return true;
+    }
+    return false;
   }
 
   // ---- list fields ----
@@ -204,6 +252,7 @@ export class DbState {
 
   mutAt<T extends PyValue = PyDict>(field: string, i: number): T {
     const k = indexKey(field, i);
+    if (this.observer !== null) this.willWrite(k);
     const mine = this.own.get(k);
     if (mine !== undefined && mine !== ABSENT) return mine as T;
     const cur = this.at(field, i);
@@ -215,6 +264,10 @@ export class DbState {
 
   push(field: string, value: PyValue): void {
     const n = this.length(field);
+    if (this.observer !== null) {
+      this.willWrite(indexKey(field, n));
+      this.willWrite(lengthKey(field));
+    }
     this.own.set(indexKey(field, n), value);
     this.own.set(lengthKey(field), n + 1);
   }
@@ -229,6 +282,7 @@ export class DbState {
   }
 
   mutAtom<T extends PyValue = PyDict>(field: string): T {
+    if (this.observer !== null) this.willWrite(field);
     const mine = this.own.get(field);
     if (mine !== undefined && mine !== ABSENT) return mine as T;
     const copy = deepClone(this.read(field));
@@ -238,6 +292,7 @@ export class DbState {
 
   write(field: string, value: PyValue): void {
     this.expect(field, "atom");
+    if (this.observer !== null) this.willWrite(field);
     this.own.set(field, value);
   }
 

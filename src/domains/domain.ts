@@ -22,11 +22,28 @@ export interface DomainDef {
   sync?(agent: DbState, user: DbState): void;
   /** Solo mode (`llm_agent_solo` + `dummy_user`) support; airline and retail raise. */
   readonly supportsSolo: boolean;
+  /** Fields `sync` writes from other fields (declared next to the sync code). */
+  readonly derived?: readonly DerivedField[];
+}
+
+/** A DB field by table (or atom) and the path inside its records: `agent lines[*].status`. */
+export interface FieldRef {
+  readonly db: "agent" | "user";
+  readonly table: string;
+  readonly path: readonly string[];
+}
+
+/** A field the environment's sync writes from others: a change there is a change of its sources. */
+export interface DerivedField {
+  readonly field: FieldRef;
+  readonly from: readonly FieldRef[];
 }
 
 /** A domain's freshly loaded DBs (loaded once per data dir and shared read-only). */
 export interface DomainData {
   readonly domain: DomainDef;
+  /** The tau2 data dir the DBs came from (policy documents are read from it too). */
+  readonly dataDir: string;
   readonly agentBase: DbBase;
   readonly userBase: DbBase | null;
 }

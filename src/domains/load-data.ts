@@ -10,6 +10,7 @@ export function loadDomainData(dataDir: string, domain: DomainDef): DomainData {
   if (hit === undefined) {
     hit = {
       domain,
+      dataDir: resolve(dataDir),
       agentBase: domain.loadAgentDb(dataDir),
       userBase: domain.loadUserDb === undefined ? null : domain.loadUserDb(dataDir),
     };

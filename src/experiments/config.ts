@@ -10,6 +10,7 @@ import { stableJson } from "../formats/stable-json.ts";
 import { readJsonFile } from "../formats/zod-issues.ts";
 import { GRADER_IDS } from "../graders/registry.ts";
 import { judgeBaseUrlSchema, quirkOverrideSchema } from "../graders/spec.ts";
+import { NO_EXTRA_GATES } from "../graders/structured/grade.ts";
 import { policyRuleIdSchema } from "../graders/structured/grader.ts";
 import { sha256Hex } from "../py/json.ts";
 
@@ -38,7 +39,7 @@ export const experimentSchema = z
     data_dir: z.string().default("."),
     /** Task set for files that embed no tasks (every other file is graded against the tasks it embeds). */
     fallback_task_version: z.string().min(1).default("head"),
-    /** Graders by registry id; `corrections: true` adds `tau3_corrected`. */
+    /** Graders by registry id; `corrections: true` adds `tau3_corrected`, and `structured` brings `structured_strict`. */
     graders: z.array(z.enum(GRADER_IDS)).min(1).default(["tau3", "structured"]),
     judge: z
       .strictObject({
@@ -51,9 +52,16 @@ export const experimentSchema = z
     corrections: z.boolean().default(false),
     /** Relative to `roots.repo`. */
     requirements_dir: z.string().default("requirements"),
+    /** Domain policy clauses (relative to `roots.repo`). */
+    policies_dir: z.string().default("policies"),
     corrections_dir: z.string().default("corrections"),
     /** Reviewed hand-off label overrides (relative to `roots.repo`), or null for the rule-derived labels. */
     handoff_overrides: z.string().nullable().default(null),
+    /**
+     * Reviewer verdicts on this experiment's flips (relative to `roots.repo`; default
+     * `reviews/<name>.json`). Not part of the config hash: reviews change without re-grading.
+     */
+    reviews: z.string().min(1).optional(),
     /** What fails the structured verdict beyond τ³, requirements and the delta gate (all are reported). */
     gate: z
       .strictObject({
@@ -63,8 +71,17 @@ export const experimentSchema = z
         nl_curated: z.boolean().default(false),
         /** Fail simulations whose conversation is about another task's users. */
         consistency: z.boolean().default(false),
+        /** Broken domain policy clauses fail the structured verdict. */
+        policy_clauses: z.boolean().default(true),
+        /** Changes to the user's own device/state made through the user's own tools fail it. */
+        user_state: z.boolean().default(false),
+        /**
+         * `licensed`: an off-reference write fails unless a task permission or policy clause licensed
+         * it; `strict`: every off-footprint field fails (the strict gate is stored beside it either way).
+         */
+        delta: z.enum(["licensed", "strict"]).default("licensed"),
       })
-      .default({ policy_rules: [], format_errors: false, nl_curated: false, consistency: false }),
+      .default({ ...NO_EXTRA_GATES, policy_rules: [...NO_EXTRA_GATES.policy_rules] }),
     /** tau2 bugs to reproduce: a preset plus `name=on|off` overrides (see src/domains/quirks.ts). */
     quirks: z
       .strictObject({
@@ -153,15 +170,18 @@ export interface ResolvedExperiment {
   readonly dataDir: string;
   readonly output: string;
   readonly requirementsDir: string;
+  readonly policiesDir: string;
   readonly correctionsDir: string;
   readonly handoffOverrides: string | null;
+  /** The reviews file (it need not exist yet: `tau-rescore review` creates it). */
+  readonly reviewsFile: string;
   /** sha256 of the canonical config: part of every run id. */
   readonly configHash: string;
 }
 
 export function loadExperiment(
   file: string,
-  overrides: { dataDir?: string; corpus?: readonly string[]; db?: string } = {},
+  overrides: { dataDir?: string; corpus?: readonly string[]; db?: string; reviews?: string } = {},
 ): ResolvedExperiment {
   const config = readJsonFile(file, experimentSchema, (m) => new ExperimentError(m));
   const base = dirname(resolve(file));
@@ -176,11 +196,14 @@ export function loadExperiment(
     dataDir: overrides.dataDir ?? insideRoot(root(config.roots.data), config.data_dir, "data_dir"),
     output: overrides.db ?? insideRoot(root(config.roots.output), config.output, "output"),
     requirementsDir: insideRoot(repoRoot, config.requirements_dir, "requirements_dir"),
+    policiesDir: insideRoot(repoRoot, config.policies_dir, "policies_dir"),
     correctionsDir: insideRoot(repoRoot, config.corrections_dir, "corrections_dir"),
     handoffOverrides:
       config.handoff_overrides === null
         ? null
         : insideRoot(repoRoot, config.handoff_overrides, "handoff_overrides"),
-    configHash: sha256Hex(stableJson(config)),
+    reviewsFile:
+      overrides.reviews ?? insideRoot(repoRoot, config.reviews ?? `reviews/${config.name}.json`, "reviews"),
+    configHash: sha256Hex(stableJson({ ...config, reviews: undefined })),
   };
 }

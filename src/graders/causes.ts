@@ -33,9 +33,24 @@ export const CAUSE_KINDS = {
     reference: "the requirement's rule id",
     about: "the agent called a tool the user prohibited (a requirement fixture quoting the task)",
   },
-  delta_gate_field: {
+  policy_clause: {
+    reference: "the policy clause id (policies/<domain>/)",
+    about: "a call broke a domain policy clause, its conditions read from the DB at the time of the call",
+  },
+  unlicensed_write: {
     reference: "the DB field path (user-DB fields start with user:)",
-    about: "a DB field differs from the gold end state outside the fields the reference solution wrote",
+    about:
+      "a DB field differs from the gold end state outside the reference solution's footprint, and no task permission or policy clause licensed the calls that wrote it",
+  },
+  licensed_write: {
+    reference: "the DB field path (user-DB fields start with user:)",
+    about:
+      "a DB field differs from the gold end state outside the footprint, but every call that wrote it was licensed (reported; the strict gate fails it)",
+  },
+  user_state: {
+    reference: "the user-DB field path (user:…)",
+    about:
+      "the user's own device or state changed through the user's own tools (reported; fails only when gated, and under the strict gate)",
   },
   policy_rule: {
     reference: "the policy rule id",

@@ -24,6 +24,8 @@ export interface GraderInput {
   readonly taskVersions: readonly string[];
   /** The NL-assertion judge of this run (graders that judge NL assertions share it). */
   readonly judge: NlJudge;
+  /** Whether τ³'s replay records which call wrote what (only when a selected grader reads it). */
+  readonly recordWrites: boolean;
 }
 
 export interface ComponentRecord {
@@ -60,6 +62,8 @@ export interface Grader<Id extends string, Config, Loaded, Verdict, Prior> {
   readonly requires: readonly string[];
   /** Every grader whose verdict `grade` reads when it ran (`requires` and optional ones): its spec hash covers theirs. */
   readonly reads: readonly string[];
+  /** Reads τ³'s write journal (τ³ records one only when such a grader runs: it costs time). */
+  readonly readsWriteJournal?: boolean;
   /** Reads what the configuration points at (fixtures, overlays) once per process or thread. */
   load(config: Config): Loaded;
   /** Null when the grader does not apply to this simulation (e.g. no overlay for its domain). */

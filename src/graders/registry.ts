@@ -6,12 +6,14 @@
 import { tau3CorrectedGrader } from "./corrections/grader.ts";
 import type { Grader, GraderInput, VerdictRecord } from "./grader.ts";
 import { structuredGrader } from "./structured/grader.ts";
+import { structuredStrictGrader } from "./structured/strict.ts";
 import { tau3Grader } from "./tau3/grader.ts";
 
 export const GRADERS = {
   tau3: tau3Grader,
   tau3_corrected: tau3CorrectedGrader,
   structured: structuredGrader,
+  structured_strict: structuredStrictGrader,
 } as const;
 
 export type GraderId = keyof typeof GRADERS;
@@ -41,6 +43,7 @@ export interface ErasedGrader {
   readonly label: string;
   readonly requires: readonly GraderId[];
   readonly reads: readonly GraderId[];
+  readonly readsWriteJournal?: boolean;
   grade(input: GraderInput, loaded: unknown, prior: Verdicts): unknown;
   record(verdict: unknown): VerdictRecord;
   json(verdict: unknown): unknown;

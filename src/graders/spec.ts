@@ -13,7 +13,7 @@ import { overlaysRef } from "./corrections/grader.ts";
 import { CorrectionsError } from "./corrections/schema.ts";
 import { contentIdentity, FingerprintError, fileRef } from "./fingerprint.ts";
 import { GRADER_IDS, GRADERS, type GraderId, graderOf, isGraderId, type LoadedGraders } from "./registry.ts";
-import { requirementsRef } from "./structured/grader.ts";
+import { policiesRef, requirementsRef } from "./structured/grader.ts";
 import { HandoffOverridesError } from "./structured/handoff.ts";
 import { DEFAULT_JUDGE_MODEL, httpJudge } from "./tau3/judge-http.ts";
 import { type NlJudge, noJudge, recordedJudge } from "./tau3/nl.ts";
@@ -56,6 +56,7 @@ const gradersSchema = z.strictObject({
   tau3: GRADERS.tau3.config,
   tau3_corrected: GRADERS.tau3_corrected.config.optional(),
   structured: GRADERS.structured.config.optional(),
+  structured_strict: GRADERS.structured_strict.config.optional(),
 } satisfies { [K in GraderId]: z.ZodType });
 
 export const gradingSpecSchema = z
@@ -94,6 +95,7 @@ export interface GradingChoice {
   readonly judge: { readonly mode: string; readonly base_url?: string; readonly model?: string };
   readonly fallbackTaskVersion: string;
   readonly requirementsDir: string;
+  readonly policiesDir: string;
   readonly correctionsDir: string;
   readonly handoffOverrides: string | null;
   readonly gate: {
@@ -101,6 +103,9 @@ export interface GradingChoice {
     readonly format_errors: boolean;
     readonly nl_curated: boolean;
     readonly consistency: boolean;
+    readonly policy_clauses: boolean;
+    readonly user_state: boolean;
+    readonly delta: string;
   };
 }
 
@@ -110,9 +115,11 @@ const CONFIG_BUILDERS: { readonly [K in GraderId]: (c: GradingChoice) => unknown
   tau3_corrected: (c) => ({ overlays: overlaysRef(c.correctionsDir) }),
   structured: (c) => ({
     requirements: requirementsRef(c.requirementsDir),
+    policies: policiesRef(c.policiesDir),
     handoff_overrides: c.handoffOverrides === null ? null : fileRef(c.handoffOverrides),
     gate: c.gate,
   }),
+  structured_strict: () => ({}),
 };
 
 /** The one way `grade` and `run` turn choices into a validated spec; throws `GradingSpecError` (one line). */
@@ -124,6 +131,10 @@ export function buildGradingSpec(choice: GradingChoice): GradingSpec {
       if (!choice.graders.includes(needed))
         throw new GradingSpecError(`grader ${g} builds on ${needed}: select ${needed} too`);
   if (!choice.graders.includes("tau3")) throw new GradingSpecError("select at least the tau3 grader");
+  // The strict delta gate is always stored beside the structured grader (both flip counts are reported).
+  const selected = choice.graders.includes("structured")
+    ? [...choice.graders, "structured_strict"]
+    : choice.graders;
   const judge =
     choice.judge.mode === "http"
       ? { mode: "http", base_url: choice.judge.base_url, model: choice.judge.model ?? DEFAULT_JUDGE_MODEL }
@@ -134,7 +145,7 @@ export function buildGradingSpec(choice: GradingChoice): GradingSpec {
     );
   const graders: Record<string, unknown> = {};
   try {
-    for (const id of GRADER_IDS) if (choice.graders.includes(id)) graders[id] = CONFIG_BUILDERS[id](choice);
+    for (const id of GRADER_IDS) if (selected.includes(id)) graders[id] = CONFIG_BUILDERS[id](choice);
   } catch (e) {
     if (e instanceof FingerprintError) throw new GradingSpecError(e.message);
     throw e;

@@ -156,6 +156,7 @@ export async function* gradeFile(
   }
   const domain = domainName === null ? undefined : domainByName(domainName);
   const graders = settings.graders ?? {};
+  const recordWrites = GRADER_IDS.some((id) => graders[id] !== undefined && graderOf(id).readsWriteJournal);
   for (const sim of file.simulations) {
     const row = {
       ...base,
@@ -194,6 +195,7 @@ export async function* gradeFile(
         taskVersion: version.version,
         taskVersions,
         judge: settings.judge,
+        recordWrites,
       };
       const verdicts = await gradeAll(input, graders);
       yield { row, sim, task, tau3: verdicts.tau3 ?? null, verdicts };

@@ -41,6 +41,7 @@ export function experimentChoice(exp: ResolvedExperiment, judge: JudgeDefaults =
     },
     fallbackTaskVersion: c.fallback_task_version,
     requirementsDir: exp.requirementsDir,
+    policiesDir: exp.policiesDir,
     correctionsDir: exp.correctionsDir,
     handoffOverrides: exp.handoffOverrides,
     gate: c.gate,

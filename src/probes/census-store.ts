@@ -1,11 +1,11 @@
 /**
  * Writes the census into a DuckDB file as table `probe_census`, so the report can chart it. A run
- * replaces the table's rows (the census is recomputed whole, never appended to).
+ * replaces the table (the census is recomputed whole, never appended to; an older layout goes too).
  */
 import { VerdictStore } from "../store/store.ts";
 import type { CensusRow } from "./census.ts";
 
-export const PROBE_CENSUS_DDL = `CREATE TABLE IF NOT EXISTS probe_census (
+export const PROBE_CENSUS_DDL = `CREATE OR REPLACE TABLE probe_census (
   domain VARCHAR NOT NULL,
   task_version VARCHAR NOT NULL,
   kind VARCHAR NOT NULL,
@@ -14,20 +14,20 @@ export const PROBE_CENSUS_DDL = `CREATE TABLE IF NOT EXISTS probe_census (
   structured_pass INTEGER NOT NULL,
   disagreements VARCHAR NOT NULL,
   tau3_unknown INTEGER NOT NULL,
+  structured_unknown INTEGER NOT NULL,
   errors VARCHAR NOT NULL
 )`;
 
 export async function writeCensusTable(dbPath: string, rows: readonly CensusRow[]): Promise<void> {
   const store = await VerdictStore.open(dbPath);
   try {
-    await store.conn.run(PROBE_CENSUS_DDL);
     await store.conn.run("BEGIN TRANSACTION");
     try {
-      await store.conn.run("DELETE FROM probe_census");
+      await store.conn.run(PROBE_CENSUS_DDL);
       for (const r of rows) {
         await store.conn.run(
           `INSERT INTO probe_census (domain, task_version, kind, tasks, tau3_pass, structured_pass,
-             disagreements, tau3_unknown, errors) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+             disagreements, tau3_unknown, structured_unknown, errors) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
           [
             r.domain,
             r.task_version,
@@ -37,6 +37,7 @@ export async function writeCensusTable(dbPath: string, rows: readonly CensusRow[
             r.structured_pass,
             JSON.stringify(r.disagreements),
             r.tau3_unknown,
+            r.structured_unknown,
             JSON.stringify(r.errors),
           ],
         );

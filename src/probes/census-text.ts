@@ -13,9 +13,10 @@ function table(rows: readonly CensusRow[]): string[] {
     "structured",
     "disagree",
     "unknown",
+    "s.unknown",
     "errors",
   ];
-  const widths = [8, 17, 22, 6, 5, 11, 9, 8, 6];
+  const widths = [8, 17, 22, 6, 5, 11, 9, 8, 10, 6];
   const line = (cells: (string | number)[]) =>
     cells
       .map((c, i) => pad(c, widths[i] ?? 8))
@@ -33,6 +34,7 @@ function table(rows: readonly CensusRow[]): string[] {
         r.structured_pass,
         r.disagreements.length,
         r.tau3_unknown,
+        r.structured_unknown,
         r.errors.length,
       ]),
     ),

@@ -26,6 +26,8 @@ export interface CensusRow {
   readonly disagreements: readonly Disagreement[];
   /** τ³ verdicts left unknown (an NL assertion in the basis and no judge). */
   readonly tau3_unknown: number;
+  /** Structured verdicts left unknown (τ³ unknown and nothing else failing). */
+  readonly structured_unknown: number;
   /** Simulations whose grading aborted (tau2 raises there too, e.g. an assertion on a missing record). */
   readonly errors: readonly { readonly task_id: string; readonly error: string }[];
 }
@@ -62,6 +64,9 @@ export function censusRow(set: TaskSetRef, kind: ProbeKind, run: ProbeRun): Cens
     structured_pass: run.verdicts.filter((v) => v.structured?.pass === true).length,
     disagreements,
     tau3_unknown: run.verdicts.filter((v) => v.error === null && v.tau3?.reward === null).length,
+    structured_unknown: run.verdicts.filter(
+      (v) => v.error === null && v.structured !== null && v.structured.pass === null,
+    ).length,
     errors: run.verdicts.flatMap((v) => (v.error === null ? [] : [{ task_id: v.task_id, error: v.error }])),
   };
 }

@@ -10,6 +10,7 @@ import { DOMAINS } from "../domains/registry.ts";
 import { loadJsonFile } from "../formats/load.ts";
 import { detectTaskVersion } from "../formats/task-version.ts";
 import type { TaskSetRef } from "../formats/tasks.ts";
+import type { ClauseSet } from "../graders/structured/clauses/load.ts";
 import { DEFAULT_STRUCTURED_OPTIONS, type StructuredVerdict } from "../graders/structured/grade.ts";
 import type { RequirementSet } from "../graders/structured/requirements/load.ts";
 import type { Tau3Verdict } from "../graders/tau3/evaluate.ts";
@@ -37,6 +38,8 @@ export interface ProbeSetup {
   readonly dataDir: string;
   readonly pool: ContextPool;
   readonly requirements: RequirementSet;
+  /** Domain policy clauses (the structured grader applies them as in a run). */
+  readonly clauses: ClauseSet | null;
 }
 
 /** Builds the probe file text for one task set (what `tau-rescore probe --out` writes). */
@@ -66,7 +69,9 @@ export async function gradeProbeFile(
   for await (const g of gradeFile(loaded, version, setup.pool, {
     judge: noJudge,
     fallbackTaskVersion: version.version,
-    graders: { structured: { ...DEFAULT_STRUCTURED_OPTIONS, requirements: setup.requirements } },
+    graders: {
+      structured: { ...DEFAULT_STRUCTURED_OPTIONS, requirements: setup.requirements, clauses: setup.clauses },
+    },
   })) {
     const taskId = g.row.task_id ?? g.sim?.task_id ?? "?";
     out.push({

@@ -8,6 +8,7 @@ import { pyEquals } from "../py/value.ts";
 import { parseToolContent } from "./compare.ts";
 import type { Environment } from "./environment.ts";
 import { ReplayAbort } from "./errors.ts";
+import type { WriteJournal } from "./journal.ts";
 
 export interface PairedCall {
   readonly call: ToolCall;
@@ -80,6 +81,8 @@ export interface ReplayOptions {
    * way, and graders do not read the mismatch list). Default true.
    */
   readonly compareOutputs?: boolean;
+  /** Records which executed call (or the final sync) wrote which DB unit, and the values before. */
+  readonly journal?: WriteJournal;
 }
 
 export function replayMessages(
@@ -91,6 +94,22 @@ export function replayMessages(
     throw new ReplayAbort("User messages are not allowed in solo mode");
   }
   const pairs = pairToolCalls(messages);
+  const journal = opts.journal;
+  const detach = journal?.attach(env.agent, env.user);
+  try {
+    return replayPairs(env, messages, pairs, opts);
+  } finally {
+    detach?.();
+  }
+}
+
+function replayPairs(
+  env: Environment,
+  messages: readonly Message[],
+  pairs: readonly PairedCall[],
+  opts: ReplayOptions,
+): ReplayReport {
+  const journal = opts.journal;
   const skippedUnknown: { callId: string; name: string }[] = [];
   const mismatches: OutputMismatch[] = [];
   const internalFaults: OutputMismatch[] = [];
@@ -103,6 +122,15 @@ export function replayMessages(
     }
     if (!env.isMutating(call.name)) continue;
     executed++;
+    journal?.begin({
+      kind: "call",
+      callId: call.id,
+      name: call.name,
+      requestor: call.requestor,
+      messageIndex: p.callIndex,
+      turnIdx: messages[p.callIndex]?.turn_idx ?? null,
+      toolkit: env.domain.agentTools.tools.has(call.name) ? "agent" : "user",
+    });
     const compare = opts.strict || opts.compareOutputs !== false;
     const out = env.respond(call.name, call.requestor, call.arguments, compare);
     const mismatch: OutputMismatch = {
@@ -130,6 +158,7 @@ export function replayMessages(
       mismatches.push(mismatch);
     }
   }
+  journal?.begin({ kind: "sync" });
   env.sync();
   return { executed, skippedUnknown, mismatches, internalFaults };
 }

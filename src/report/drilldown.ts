@@ -1,10 +1,11 @@
 /**
  * One record per flip (a row of the `flips` view) with the causes behind it and their evidence: the
- * structured grader's gating causes, the ones it only reported, and τ³'s own. Everything here is read
- * from the `causes` and `evidence` tables.
+ * structured grader's gating causes, the ones it only reported, and τ³'s own, each with the review it
+ * has (if any). Everything here is read from the `causes`, `evidence` and `reviews` tables.
  */
 import { rows } from "../analysis/report.ts";
 import type { CauseKind } from "../graders/causes.ts";
+import type { RowOf } from "../store/schema.ts";
 import type { VerdictStore } from "../store/store.ts";
 
 export interface FlipRow {
@@ -17,29 +18,13 @@ export interface FlipRow {
   model: string;
   path: string;
   direction: "pass_to_fail" | "fail_to_pass";
+  excluded: boolean;
+  /** The flip's review status (`flip_reviews`): confirmed, false_positive, unclear or unreviewed. */
+  review: string;
 }
 
-export interface EvidenceRow {
-  sim_key: string;
-  grader: string;
-  cause_seq: number;
-  seq: number;
-  code: string;
-  message: string;
-  message_index: number | null;
-  turn_idx: number | null;
-  tool_call_id: string | null;
-  tool_name: string | null;
-  actor: string | null;
-  arguments: string | null;
-  db: string | null;
-  path: string | null;
-  initial_value: string | null;
-  gold_value: string | null;
-  predicted_value: string | null;
-  quote: string | null;
-  excerpt: string | null;
-}
+/** A stored evidence row, as the report reads it. */
+export type EvidenceRow = Omit<RowOf<"evidence">, "run_id">;
 
 export interface CauseRow {
   sim_key: string;
@@ -55,6 +40,15 @@ export interface CauseRow {
   tool_name: string | null;
   actor: string | null;
   evidence: EvidenceRow[];
+  /** The applied review of this cause, matched by the simulation's fingerprint. */
+  review: CauseReview | null;
+}
+
+export interface CauseReview {
+  verdict: string;
+  reason: string;
+  reviewer: string | null;
+  date: string | null;
 }
 
 export interface FlipDrilldown {
@@ -67,38 +61,66 @@ export interface FlipDrilldown {
   readonly tau3: readonly CauseRow[];
 }
 
-const FLIPPED = "sim_key IN (SELECT sim_key FROM flips)";
+const FLIPPED = "SELECT sim_key FROM flips";
 
-export async function loadDrilldown(store: VerdictStore): Promise<FlipDrilldown[]> {
-  const flips = await rows<FlipRow>(
-    store,
-    `SELECT sim_key, simulation_id, domain, task_version, task_id, trial, model, path, direction
-     FROM flips ORDER BY domain, model, task_id, sim_key`,
-  );
-  const causes = await rows<Omit<CauseRow, "evidence">>(
+/**
+ * The causes (structured and τ³) of the simulations `simKeys` selects (a subquery of sim keys), with
+ * their evidence and reviews, by simulation.
+ */
+export async function loadCauses(store: VerdictStore, simKeys: string): Promise<Map<string, CauseRow[]>> {
+  const causes = await rows<Omit<CauseRow, "evidence" | "review">>(
     store,
     `SELECT sim_key, grader, seq, kind, reference, gates, message, message_index, turn_idx, tool_call_id, tool_name, actor
-     FROM run_causes WHERE ${FLIPPED} AND grader IN ('structured', 'tau3') ORDER BY sim_key, grader, seq`,
+     FROM run_causes WHERE sim_key IN (${simKeys}) AND grader IN ('structured', 'tau3') ORDER BY sim_key, grader, seq`,
   );
   const evidence = await rows<EvidenceRow>(
     store,
     `SELECT sim_key, grader, cause_seq, seq, code, message, message_index, turn_idx, tool_call_id, tool_name, actor,
             arguments, db, path, initial_value, gold_value, predicted_value, quote, excerpt
-     FROM run_evidence WHERE ${FLIPPED} AND grader IN ('structured', 'tau3') ORDER BY sim_key, grader, cause_seq, seq`,
+     FROM run_evidence WHERE sim_key IN (${simKeys}) AND grader IN ('structured', 'tau3')
+     ORDER BY sim_key, grader, cause_seq, seq`,
+  );
+  const reviews = await rows<CauseReview & { sim_key: string; grader: string; seq: number }>(
+    store,
+    `SELECT c.sim_key, c.grader, c.seq, rv.verdict, rv.reason, rv.reviewer, rv.date
+     FROM run_causes c
+     JOIN (SELECT sc.sim_key, sc.fingerprint FROM sim_context sc JOIN current_run r USING (run_id)) x USING (sim_key)
+     JOIN run_reviews rv ON rv.fingerprint = x.fingerprint AND rv.grader = c.grader AND rv.kind = c.kind
+                         AND rv.reference = c.reference
+     WHERE c.sim_key IN (${simKeys})`,
   );
   const key = (sim: string, grader: string, seq: number) => `${sim}\0${grader}\0${seq}`;
+  const reviewOf = new Map(reviews.map((r) => [key(r.sim_key, r.grader, r.seq), r]));
   const bySim = new Map<string, CauseRow[]>();
   const byCause = new Map<string, CauseRow>();
   for (const c of causes) {
-    const full: CauseRow = { ...c, evidence: [] };
+    const r = reviewOf.get(key(c.sim_key, c.grader, c.seq));
+    const review =
+      r === undefined ? null : { verdict: r.verdict, reason: r.reason, reviewer: r.reviewer, date: r.date };
+    const full: CauseRow = { ...c, evidence: [], review };
     byCause.set(key(c.sim_key, c.grader, c.seq), full);
     const list = bySim.get(c.sim_key);
     if (list === undefined) bySim.set(c.sim_key, [full]);
     else list.push(full);
   }
   for (const e of evidence) byCause.get(key(e.sim_key, e.grader, e.cause_seq))?.evidence.push(e);
+  return bySim;
+}
+
+export async function loadDrilldown(
+  store: VerdictStore,
+  bySim?: ReadonlyMap<string, readonly CauseRow[]>,
+): Promise<FlipDrilldown[]> {
+  const flips = await rows<FlipRow>(
+    store,
+    `SELECT f.sim_key, f.simulation_id, f.domain, f.task_version, f.task_id, f.trial, f.model, f.path, f.direction,
+            f.excluded, r.review
+     FROM flips f JOIN flip_reviews r ON r.sim_key = f.sim_key AND r.grader = 'structured'
+     ORDER BY f.domain, f.model, f.task_id, f.sim_key`,
+  );
+  const causes = bySim ?? (await loadCauses(store, FLIPPED));
   return flips.map((flip) => {
-    const mine = bySim.get(flip.sim_key) ?? [];
+    const mine = causes.get(flip.sim_key) ?? [];
     const structured = mine.filter((c) => c.grader === "structured" && c.kind !== "tau3");
     return {
       flip,

@@ -1,24 +1,30 @@
 /**
  * `report.html`: one self-contained page (inline CSS, inline SVG charts, one inline script, a CSP that
- * forbids every network request) with sortable tables and a drill-down for each flip.
+ * forbids every network request) with sortable tables, a drill-down for each flip and the conversation
+ * behind it. Usable at 390 px: charts scale to the page, wide tables scroll inside their box.
  */
 import { createHash } from "node:crypto";
 import type { RenderedChart } from "../charts/index.ts";
+import { conversationSection } from "./conversation.ts";
 import type { ReportData } from "./data.ts";
 import { html, type SafeHtml, sourceConstant, trustedSvg } from "./escape.ts";
 import { flipTable } from "./flip-table.ts";
+import { errorSection, excludedSection, gateLabel, interval, reviewSection, runLine } from "./honesty.ts";
 import { SORT_SCRIPT } from "./sort-script.ts";
 import { type Column, num, pct, table } from "./table.ts";
 
 const CSS = `
 body { font: 14px/1.45 "DejaVu Sans", system-ui, sans-serif; margin: 0 auto; max-width: 1280px; padding: 0 24px 64px; color: #222; }
 h1 { margin: 24px 0 4px; } h2 { margin-top: 40px; border-bottom: 1px solid #ddd; padding-bottom: 4px; }
-nav a { margin-right: 14px; } .muted { color: #666; }
+nav { display: flex; flex-wrap: wrap; gap: 4px 14px; } .muted { color: #666; }
+.run-line { color: #444; font-size: 13px; overflow-wrap: anywhere; }
 .headline { display: flex; flex-wrap: wrap; gap: 12px; margin: 16px 0; }
-.headline div { border: 1px solid #ddd; border-radius: 6px; padding: 8px 14px; min-width: 120px; }
+.headline > div, .headline > a { border: 1px solid #ddd; border-radius: 6px; padding: 8px 14px; min-width: 120px; color: inherit; }
+.headline > a { text-decoration: none; } .headline > a:hover { border-color: #4c78a8; }
 .headline b { display: block; font-size: 22px; }
-figure { margin: 24px 0; overflow-x: auto; } figcaption { font-weight: bold; margin-bottom: 6px; }
-figure svg { max-width: none; height: auto; }
+figure { margin: 24px 0; } figcaption { font-weight: bold; margin-bottom: 6px; }
+figure svg { max-width: 100%; height: auto; display: block; }
+.scroll { overflow-x: auto; max-width: 100%; }
 table { border-collapse: collapse; margin: 12px 0; font-size: 13px; }
 caption { text-align: left; font-weight: bold; padding: 4px 0; }
 th, td { border: 1px solid #ddd; padding: 4px 8px; vertical-align: top; text-align: left; }
@@ -28,23 +34,63 @@ td.num { text-align: right; font-variant-numeric: tabular-nums; }
 th { background: #f4f4f4; cursor: pointer; user-select: none; white-space: nowrap; }
 th[aria-sort="ascending"]::after { content: " ▲"; } th[aria-sort="descending"]::after { content: " ▼"; }
 tr.flip details { max-width: 720px; } summary { cursor: pointer; }
-.ev { margin: 6px 0; } .ev .kind { font-weight: bold; } .ev.reported .kind, .ev.tau3 .kind { font-weight: normal; font-style: italic; }
+.ev { margin: 6px 0; overflow-wrap: anywhere; } .ev .kind { font-weight: bold; } .ev.reported .kind, .ev.tau3 .kind { font-weight: normal; font-style: italic; }
 .quote { font-style: italic; margin: 2px 0; }
 .excerpt, .args { white-space: pre-wrap; word-break: break-word; background: #f8f8f8; border-left: 3px solid #ccc; margin: 4px 0; padding: 4px 8px; font-family: "DejaVu Sans Mono", monospace; font-size: 12px; }
 .pass_to_fail { color: #b00; } .fail_to_pass { color: #070; }
 code { background: #f2f2f2; padding: 0 3px; border-radius: 3px; word-break: break-all; }
+.badge { display: inline-block; font-size: 11px; border: 1px solid #bbb; border-radius: 8px; padding: 0 6px; color: #444; background: #fafafa; }
+.badge.vacuous { border-color: #c90; color: #850; background: #fff8e0; } .badge.excluded { border-color: #999; color: #555; }
+.rv { display: inline-block; font-size: 11px; border-radius: 8px; padding: 0 6px; border: 1px solid; white-space: nowrap; }
+.rv-confirmed { color: #1b5e20; border-color: #2e7d32; background: #e8f5e9; }
+.rv-false_positive { color: #8e1b1b; border-color: #c62828; background: #fdecea; }
+.rv-unclear { color: #7a5200; border-color: #c98a00; background: #fff6e0; }
+.rv-unreviewed { color: #555; border-color: #aaa; background: #f4f4f4; border-style: dashed; }
+.rv-reason { color: #444; font-size: 12px; }
+.conv { border-top: 2px solid #ddd; margin-top: 32px; padding-top: 4px; }
+.conv h3 { margin: 8px 0 2px; overflow-wrap: anywhere; } .conv-meta { margin: 2px 0 8px; font-size: 13px; }
+.conv-meta code.sim-id { font-weight: bold; }
+.task dl { margin: 6px 0; } .task dt { font-weight: bold; margin-top: 4px; }
+.task dd { margin: 0 0 0 12px; white-space: pre-wrap; overflow-wrap: anywhere; }
+.gold li { margin: 2px 0; } .gold .args { display: block; }
+table.components td.basis { font-weight: bold; } table.components td.off-basis { color: #666; }
+table.components th[scope="row"] { background: #f4f4f4; cursor: default; }
+.causes ul { padding-left: 20px; }
+ol.msgs { list-style: none; padding: 0; margin: 12px 0; }
+.msg { border: 1px solid #e2e2e2; border-left: 4px solid #ccc; border-radius: 4px; margin: 6px 0; padding: 4px 10px; scroll-margin-top: 12px; }
+.msg.user { border-left-color: #4c78a8; background: #f5f8fc; } .msg.assistant { border-left-color: #999; }
+.msg.tool { background: #fafafa; font-size: 13px; } .msg.system { background: #fbf7ef; }
+.msg.write { border-left-color: #b279a2; }
+.msg.hit { border-left: 6px solid #d62728; background: #fff1f0; }
+.msg:target { outline: 3px solid #f58518; outline-offset: 2px; }
+.msg .meta { font-size: 12px; color: #555; } .msg .meta a { color: inherit; }
+.msg .text { white-space: pre-wrap; overflow-wrap: anywhere; margin: 2px 0; }
+.msg .call { margin: 4px 0; } .hit-label { color: #b00; font-weight: bold; }
+.pass { color: #070; } .fail { color: #b00; } .unknown { color: #850; }
+a.cause-link { color: #1a4f8b; }
+.badge, .pass_to_fail, .fail_to_pass { white-space: nowrap; }
+@media (max-width: 640px) {
+  body { padding: 0 10px 48px; } h1 { font-size: 24px; } figcaption { font-size: 13px; }
+  .headline > div, .headline > a { min-width: 0; flex: 1 1 40%; padding: 6px 10px; }
+  /* Words keep their width, so a wide table scrolls in its box instead of wrapping letter by letter. */
+  td { overflow-wrap: break-word; min-width: 3em; }
+  tr.flip td:last-child { min-width: 18em; }
+}
 `;
-
-const interval = (lo: unknown, hi: unknown) =>
-  typeof lo === "number" && typeof hi === "number" ? `[${pct(lo)}, ${pct(hi)}]` : "";
 
 function headline(d: ReportData): SafeHtml {
   const s = d.summary;
   const box = (label: string, value: string | number) => html`<div><b>${value}</b>${label}</div>`;
+  const link = (href: string, label: string, value: string | number) =>
+    html`<a href="${href}"><b>${value}</b>${label}</a>`;
+  const excludedSims = s.excluded_files.reduce((n, f) => n + f.simulations, 0);
   return html`<div class="headline">
-${box("simulations", s.simulations)}${box("graded", s.graded)}${box("errors", s.errors)}
+${box("simulations", s.simulations)}${box("graded", s.graded)}${link("#errors", "errors (list)", s.errors + d.errorList.filter((e) => e.scope === "file").length)}
+${link("#excluded", "in excluded files", excludedSims)}
 ${box("flips pass → fail", s.flips.pass_to_fail)}${box("flips fail → pass", s.flips.fail_to_pass)}
+${link("#reviews", "flips confirmed", s.reviews.flips.confirmed)}${link("#reviews", "flips unreviewed", s.reviews.flips.unreviewed)}
 </div>
+<p class="muted">Pass rates and flips below leave out the ${s.excluded_files.length} excluded file(s) (${excludedSims} simulations; <a href="#excluded">reasons</a>).</p>
 ${table(
   [
     { label: "domain", value: (r) => r[0] },
@@ -124,14 +170,19 @@ ${table(
 function causeSection(d: ReportData): SafeHtml {
   return html`${table(
     [
+      { label: "gate", value: (r) => gateLabel(r.grader) },
       { label: "domain", value: (r) => r.domain },
       { label: "cause", value: (r) => r.cause_kind.replaceAll("_", " ") },
       { label: "reference", value: (r) => r.reference },
       { label: "direction", value: (r) => r.direction },
       { label: "flips", value: (r) => r.flips },
+      { label: "confirmed", value: (r) => r.confirmed },
+      { label: "false positive", value: (r) => r.false_positive },
+      { label: "unclear", value: (r) => r.unclear },
+      { label: "unreviewed", value: (r) => r.unreviewed },
     ],
     d.flipsByCause,
-    { caption: "Flips by cause", id: "flips-by-cause" },
+    { caption: "Flips by cause and review (outside excluded files)", id: "flips-by-cause" },
   )}
 ${table(
   [
@@ -185,9 +236,20 @@ function modelSection(d: ReportData): SafeHtml {
         value: (r) => r.fail_to_pass_rate,
         format: (v, r) => `${pct(v)} ${interval(r.fail_to_pass_lo, r.fail_to_pass_hi)}`,
       },
+      { label: "confirmed flips", value: (r) => r.confirmed_flips },
+      {
+        label: "confirmed rate [95% CI]",
+        value: (r) => r.confirmed_flip_rate,
+        format: (v, r) => `${pct(v)} ${interval(r.confirmed_flip_rate_lo, r.confirmed_flip_rate_hi)}`,
+      },
+      { label: "unreviewed flips", value: (r) => r.unreviewed_flips },
     ],
     d.flipRates,
-    { caption: "Flip rates by model (Wilson intervals)", id: "flip-rates" },
+    {
+      caption:
+        "Flip rates by model, raw and counting only reviewer-confirmed flips (Wilson intervals; excluded files left out)",
+      id: "flip-rates",
+    },
   )}
 ${table(
   [
@@ -214,12 +276,16 @@ ${table(
     { label: "probe kind", value: (r) => r.kind },
     { label: "tasks", value: (r) => r.tasks },
     { label: "τ³ passes", value: (r) => r.tau3_pass },
+    { label: "τ³ unknown", value: (r) => r.tau3_unknown },
     { label: "structured passes", value: (r) => r.structured_pass },
+    { label: "structured unknown", value: (r) => r.structured_unknown },
   ],
   d.probeCensus,
   { id: "probe-census" },
 )}`;
 }
+
+const excludedFlips = (d: ReportData) => d.drilldown.filter((f) => f.flip.excluded).length;
 
 /** The script's hash goes into the CSP, so no other inline script could run even if one got in. */
 const scriptHash = `sha256-${createHash("sha256").update(SORT_SCRIPT).digest("base64")}`;
@@ -241,21 +307,26 @@ export function renderHtml(
 </head>
 <body>
 <h1>${title}</h1>
+${runLine(d)}
 <p class="muted">τ³ (the tau2 grader, ported) against the structured grader, paired on the same simulations. Click a column header to sort.</p>
-<nav><a href="#charts">charts</a><a href="#models">models</a><a href="#ranking-section">ranking</a><a href="#causes">causes</a>${d.probeCensus === null ? "" : html`<a href="#probes">probes</a>`}<a href="#flips">flips (${d.flipCount})</a></nav>
+<nav><a href="#charts">charts</a><a href="#models">models</a><a href="#reviews">reviews</a><a href="#ranking-section">ranking</a><a href="#causes">causes</a>${d.probeCensus === null ? "" : html`<a href="#probes">probes</a>`}<a href="#excluded">excluded</a><a href="#errors">errors</a><a href="#flips">flips (${d.flipCount})</a><a href="#conversations">conversations</a></nav>
 ${headline(d)}
 <h2 id="charts">Charts</h2>
 ${charts.length === 0 ? html`<p class="empty">No chart has data.</p>` : charts.map(chartFigure)}
 <h2 id="models">Flips by model</h2>
 ${modelSection(d)}
+${reviewSection(d)}
 <h2 id="ranking-section">Ranking</h2>
 ${rankingSection(d)}
 <h2 id="causes">Causes and actions</h2>
 ${causeSection(d)}
 ${probeSection(d)}
-<h2 id="flips">Flips (${d.flipCount})</h2>
-<p class="muted">One row per flipped simulation; open a row's evidence for each cause behind it (requirement, delta-gate field, policy rule, …), its turn and tool call, and the facts that decided it.</p>
+${excludedSection(d)}
+${errorSection(d)}
+<h2 id="flips">Flips (${d.flipCount}${excludedFlips(d) === 0 ? "" : `, ${excludedFlips(d)} of them in excluded files`})</h2>
+<p class="muted">One row per flipped simulation, excluded files included (marked); open a row's evidence for each cause behind it (requirement, policy clause, DB field, …), its turn and tool call, the facts that decided it and its review; a cause links to its turn in the conversation.</p>
 ${flipTable(d.drilldown)}
+${conversationSection(d.conversations, d.meta.allConversations)}
 <script>${sourceConstant(SORT_SCRIPT)}</script>
 </body>
 </html>

@@ -6,11 +6,11 @@ import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { buildCharts, type RenderedChart, writeCharts } from "../charts/index.ts";
 import type { VerdictStore } from "../store/store.ts";
-import { loadReportData } from "./data.ts";
+import { loadReportData, type ReportMeta } from "./data.ts";
 import { renderHtml } from "./html.ts";
 import { renderMarkdown } from "./markdown.ts";
 
-export interface RichReportOptions {
+export interface RichReportOptions extends ReportMeta {
   /** Also write report.html and report.md (charts are always written). */
   readonly html: boolean;
 }
@@ -22,7 +22,11 @@ export async function writeRichReport(
 ): Promise<readonly RenderedChart[]> {
   const charts = await writeCharts(dir, await buildCharts(store));
   if (opts.html) {
-    const data = await loadReportData(store);
+    const data = await loadReportData(store, {
+      writtenAt: opts.writtenAt,
+      reviewsSource: opts.reviewsSource,
+      allConversations: opts.allConversations,
+    });
     writeFileSync(join(dir, "report.html"), renderHtml(data, charts));
     writeFileSync(join(dir, "report.md"), renderMarkdown(data, charts));
   }

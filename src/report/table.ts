@@ -37,7 +37,8 @@ export function table<T>(
 ): SafeHtml {
   if (data.length === 0) return html`<p class="empty">${opts.caption ?? "Table"}: no rows.</p>`;
   const numeric = columns.map((c) => data.every((r) => isNumeric(c.value(r)) || c.value(r) == null));
-  return html`<table class="sortable"${opts.id ? html` id="${opts.id}"` : ""}>
+  // Wide tables scroll inside their own box, so a narrow screen never scrolls the whole page.
+  return html`<div class="scroll"><table class="sortable"${opts.id ? html` id="${opts.id}"` : ""}>
 ${opts.caption ? html`<caption>${opts.caption}</caption>` : ""}
 <thead><tr>${columns.map(
     (c, i) =>
@@ -45,5 +46,5 @@ ${opts.caption ? html`<caption>${opts.caption}</caption>` : ""}
   )}</tr></thead>
 <tbody>
 ${data.map((r) => html`<tr${opts.rowClass ? html` class="${opts.rowClass}"` : ""}>${columns.map((c) => cell(c, r))}</tr>\n`)}</tbody>
-</table>`;
+</table></div>`;
 }

@@ -224,6 +224,29 @@ export const TABLES = {
     key: ["run_id", "sim_key", "message_index"],
     enforced: false,
   },
+  /**
+   * Reviewer verdicts on causes, as last loaded from the experiment's reviews file (`run`, `review`,
+   * `report --experiment`). Not per run: a review is keyed by the simulation's content fingerprint and
+   * the cause, so it applies to every run whose simulation and cause still match (see `review_status`).
+   */
+  reviews: {
+    columns: [
+      c("experiment", "VARCHAR"),
+      c("fingerprint", "VARCHAR"),
+      c("grader", "VARCHAR"),
+      c("kind", "VARCHAR"),
+      c("reference", "VARCHAR"),
+      /** confirmed | false_positive | unclear */
+      c("verdict", "VARCHAR"),
+      c("reason", "VARCHAR"),
+      n("reviewer", "VARCHAR"),
+      n("date", "VARCHAR"),
+      /** For humans: the id in the trajectory file and the file's path relative to the corpus root. */
+      n("simulation_id", "VARCHAR"),
+      n("path", "VARCHAR"),
+    ],
+    key: ["experiment", "fingerprint", "grader", "kind", "reference"],
+  },
   tool_calls: {
     columns: [
       c("run_id", "VARCHAR"),

@@ -37,6 +37,8 @@ describe("tau-rescore report", () => {
       "graded",
       "errors",
       "flips",
+      "excluded_files",
+      "reviews",
       "vacuous_passes",
       "by_domain",
       "ranking",

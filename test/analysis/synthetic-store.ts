@@ -13,6 +13,12 @@ export interface SyntheticSim {
   readonly structured: boolean | null;
   readonly termination?: string;
   readonly domain?: string;
+  /** The file it comes from (default: one file per model). */
+  readonly file?: string;
+  /** Its file's user model (default "user"; null = unknown). */
+  readonly userModel?: string | null;
+  /** Its file is excluded by the experiment. */
+  readonly excluded?: boolean;
 }
 
 export interface SyntheticOptions {
@@ -44,26 +50,27 @@ export async function syntheticStore(
       completed: true,
     },
   ]);
-  const models = [...new Set(sims.map((s) => s.model))];
+  const fileOf = (s: SyntheticSim) => s.file ?? `f-${s.model}`;
+  const files = new Map(sims.map((s) => [fileOf(s), s]));
   await store.append(
     "files",
-    models.map(
-      (m): RowOf<"files"> => ({
+    [...files].map(
+      ([id, s]): RowOf<"files"> => ({
         run_id: run,
-        file_id: `f-${m}`,
-        path: `${m}.json`,
+        file_id: id,
+        path: s.file === undefined ? `${s.model}.json` : `${s.file}.json`,
         variant: "tau2-results",
         domain: "airline",
-        agent_model: m,
+        agent_model: s.model,
         agent_implementation: "agent",
-        user_model: "user",
+        user_model: s.userModel === undefined ? "user" : s.userModel,
         task_version: "v",
         simulations: 0,
         rejected: 0,
         status: "graded",
         error: null,
-        excluded: false,
-        exclusion_reason: null,
+        excluded: s.excluded === true,
+        exclusion_reason: s.excluded === true ? "synthetic exclusion" : null,
       }),
     ),
   );
@@ -75,7 +82,7 @@ export async function syntheticStore(
     simRows.push({
       run_id: run,
       sim_key: key,
-      file_id: `f-${s.model}`,
+      file_id: fileOf(s),
       sim_index: i,
       simulation_id: key,
       task_id: s.task,

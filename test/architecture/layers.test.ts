@@ -1,6 +1,6 @@
 /**
  * The import graph follows the layers: py → formats → domains → replay → graders → store →
- * pipeline/experiments → analysis/probes → charts → report → cli. A lower layer never imports a higher
+ * pipeline/experiments → analysis/probes/reviews → charts → report → cli. A lower layer never imports a higher
  * one, nothing imports cli, and no group of modules imports itself in a circle, inside a layer or
  * across. `build` (the bundler the launcher and the threads run from) imports none of them.
  */
@@ -21,6 +21,7 @@ const LAYER: Record<string, number> = {
   experiments: 6,
   analysis: 7,
   probes: 7,
+  reviews: 7,
   charts: 8,
   report: 9,
   cli: 10,

@@ -86,12 +86,12 @@ describe("charts from the analysis views", () => {
     expect(red.length).toBe(2);
   });
 
-  it("renders the probe census only once the relation exists", async () => {
+  it("renders the probe census only once the relation exists, unknown verdicts as their own category", async () => {
     expect(await probeCensusChart.load(store)).toBeNull();
     await store.conn.run(
       `CREATE TABLE probe_census AS SELECT * FROM (VALUES
-         ('airline', 'head', 'skip_confirmation', 10, 7, 1), ('airline', 'head', 'wrong_argument', 8, 2, 0))
-         t(domain, task_version, kind, tasks, tau3_pass, structured_pass)`,
+         ('airline', 'head', 'skip_confirmation', 10, 7, 1, 2, 3), ('airline', 'head', 'wrong_argument', 8, 2, 0, 0, 0))
+         t(domain, task_version, kind, tasks, tau3_pass, structured_pass, tau3_unknown, structured_unknown)`,
     );
     try {
       await installAnalyses(store);
@@ -100,8 +100,74 @@ describe("charts from the analysis views", () => {
       const spec = probeCensusChart.build(await probeCensusChart.load(store))!;
       const svg = await renderSvg(spec);
       expect(svg).toContain("skip_confirmation");
+      expect(svg).toContain(">unknown</text>"); // the legend names the category
+      const values = JSON.stringify(spec);
+      // skip_confirmation: τ³ 7 passed, 2 unknown, so 1 failed (not 3); structured 1 passed, 3 unknown, 6 failed.
+      for (const [grader, outcome, n] of [
+        ["τ³", "passed", 7],
+        ["τ³", "failed", 1],
+        ["τ³", "unknown", 2],
+        ["structured", "failed", 6],
+        ["structured", "unknown", 3],
+      ] as const)
+        expect(values).toContain(
+          `"row":"skip_confirmation · ${grader}","kind":"skip_confirmation","grader":"${grader}","outcome":"${outcome}","order":${["passed", "failed", "unknown"].indexOf(outcome)},"n":${n},`,
+        );
     } finally {
       await store.conn.run("DROP TABLE probe_census");
+    }
+  });
+
+  it("shows confirmed and unreviewed flips apart once a flip is reviewed", async () => {
+    const flipsOf = async () => {
+      const built = await buildCharts(store);
+      return {
+        rates: JSON.stringify(built.find((c) => c.name === "flip_rates_by_model")?.spec),
+        causes: JSON.stringify(built.find((c) => c.name === "flips_by_cause")?.spec),
+      };
+    };
+    const before = await flipsOf();
+    expect(before.rates).not.toContain('"direction":"confirmed flips"');
+    expect(before.causes).toContain('"review":"unreviewed"');
+    expect(before.causes).not.toContain('"review":"confirmed"');
+    const [flip] = await store.query<{ sim_key: string }>(
+      "SELECT sim_key FROM flips ORDER BY sim_key LIMIT 1",
+    );
+    await store.append("sim_context", [
+      {
+        run_id: "r1",
+        sim_key: flip!.sim_key,
+        fingerprint: "e".repeat(64),
+        persona: null,
+        instructions: "",
+        ticket: null,
+        criteria: null,
+      },
+    ]);
+    await store.append("reviews", [
+      {
+        experiment: "synthetic",
+        fingerprint: "e".repeat(64),
+        grader: "structured",
+        kind: "requirement",
+        reference: "x",
+        verdict: "confirmed",
+        reason: "checked",
+        reviewer: null,
+        date: null,
+        simulation_id: null,
+        path: null,
+      },
+    ]);
+    try {
+      const after = await flipsOf();
+      expect(after.rates).toContain('"direction":"confirmed flips","flips":1');
+      expect(after.causes).toContain('"review":"confirmed","order":0,"flips":1');
+      for (const c of (await buildCharts(store)).filter((x) => x.name.startsWith("flip")))
+        expect(() => compileSpec(c.spec), c.name).not.toThrow();
+    } finally {
+      await store.conn.run("DELETE FROM reviews");
+      await store.conn.run("DELETE FROM sim_context");
     }
   });
 

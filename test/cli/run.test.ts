@@ -57,12 +57,17 @@ describe("the store after a run", () => {
     const verdicts = await query<{ grader: string; grader_version: string; spec_hash: string; n: number }>(
       "SELECT grader, grader_version, spec_hash, count(*) AS n FROM verdicts GROUP BY ALL ORDER BY grader",
     );
-    expect(verdicts.map((v) => v.grader)).toEqual(["structured", "tau3", "tau3_corrected"]);
+    expect(verdicts.map((v) => v.grader)).toEqual([
+      "structured",
+      "structured_strict",
+      "tau3",
+      "tau3_corrected",
+    ]);
     for (const v of verdicts) {
       expect(v.grader_version).toBe(graderOf(v.grader as (typeof GRADER_IDS)[number]).version);
       expect(v.spec_hash).toMatch(/^[0-9a-f]{64}$/);
     }
-    expect(new Set(verdicts.map((v) => v.spec_hash)).size).toBe(3);
+    expect(new Set(verdicts.map((v) => v.spec_hash)).size).toBe(4);
   });
 
   it("locates every requirement cause at its tool call, with the quote in its evidence", async () => {
@@ -106,9 +111,12 @@ describe("conversations for reviewers", () => {
       `SELECT sim_key FROM verdicts WHERE pass IS NOT NULL GROUP BY sim_key
        HAVING bool_or(pass) AND bool_or(NOT pass) ORDER BY sim_key`,
     );
-    const stored = await query<{ sim_key: string; fingerprint: string; instructions: string; criteria: string }>(
-      "SELECT sim_key, fingerprint, instructions, criteria FROM sim_context ORDER BY sim_key",
-    );
+    const stored = await query<{
+      sim_key: string;
+      fingerprint: string;
+      instructions: string;
+      criteria: string;
+    }>("SELECT sim_key, fingerprint, instructions, criteria FROM sim_context ORDER BY sim_key");
     expect(disagreeing.length).toBeGreaterThan(0);
     expect(stored.map((r) => r.sim_key)).toEqual(disagreeing.map((r) => r.sim_key));
     for (const r of stored) {

@@ -12,6 +12,7 @@ import {
   loadGrading,
   specHashes,
 } from "../../src/graders/spec.ts";
+import { BUILTIN_POLICIES_DIR } from "../../src/graders/structured/clauses/load.ts";
 import { BUILTIN_REQUIREMENTS_DIR } from "../../src/graders/structured/requirements/load.ts";
 
 const choice = (over: Partial<GradingChoice> = {}): GradingChoice => ({
@@ -20,9 +21,18 @@ const choice = (over: Partial<GradingChoice> = {}): GradingChoice => ({
   judge: { mode: "recorded" },
   fallbackTaskVersion: "head",
   requirementsDir: BUILTIN_REQUIREMENTS_DIR,
+  policiesDir: BUILTIN_POLICIES_DIR,
   correctionsDir: BUILTIN_CORRECTIONS_DIR,
   handoffOverrides: null,
-  gate: { policy_rules: [], format_errors: false, nl_curated: false, consistency: false },
+  gate: {
+    policy_rules: [],
+    format_errors: false,
+    nl_curated: false,
+    consistency: false,
+    policy_clauses: true,
+    user_state: false,
+    delta: "licensed",
+  },
   ...over,
 });
 
@@ -51,7 +61,8 @@ describe("the registry", () => {
 describe("buildGradingSpec", () => {
   it("accepts the default choices and selects graders in registry order", () => {
     const spec = buildGradingSpec(choice());
-    expect(Object.keys(spec.graders)).toEqual(["tau3", "tau3_corrected", "structured"]);
+    // The strict delta gate comes with the structured grader.
+    expect(Object.keys(spec.graders)).toEqual(["tau3", "tau3_corrected", "structured", "structured_strict"]);
     expect(spec.graders.structured?.requirements.sha256).toMatch(/^[0-9a-f]{64}$/);
   });
 
@@ -70,7 +81,10 @@ describe("buildGradingSpec", () => {
     [{ judge: { mode: "http", base_url: "localhost:8080" } }, /is not an http\(s\) URL/],
     [{ judge: { mode: "oracle" } }, /judge/],
     [{ graders: ["structured"] }, /grader structured builds on tau3/],
-    [{ graders: ["tau3", "tau4"] }, /unknown grader tau4 \(tau3, tau3_corrected, structured\)/],
+    [
+      { graders: ["tau3", "tau4"] },
+      /unknown grader tau4 \(tau3, tau3_corrected, structured, structured_strict\)/,
+    ],
     [
       { graders: ["tau3", "structured"], gate: { ...choice().gate, nl_curated: true } },
       /curated NL list needs the corrections overlay/,
@@ -102,8 +116,8 @@ describe("spec hashes", () => {
 
   it("are stable, one per selected grader", () => {
     expect(hashes(choice())).toEqual(base);
-    expect(Object.keys(base)).toEqual(["tau3", "tau3_corrected", "structured"]);
-    expect(new Set(Object.values(base)).size).toBe(3);
+    expect(Object.keys(base)).toEqual(["tau3", "tau3_corrected", "structured", "structured_strict"]);
+    expect(new Set(Object.values(base)).size).toBe(4);
   });
 
   it("follow the content of the fixtures, not their folder", () => {
@@ -130,7 +144,8 @@ describe("spec hashes", () => {
     );
     const fixed = hashes(choice({ quirks: { preset: "fixed", overrides: [] } }));
     for (const h of [judged, otherModel, fixed])
-      for (const id of ["tau3", "tau3_corrected", "structured"] as const) expect(h[id]).not.toBe(base[id]);
+      for (const id of ["tau3", "tau3_corrected", "structured", "structured_strict"] as const)
+        expect(h[id]).not.toBe(base[id]);
     expect(otherModel.tau3).not.toBe(judged.tau3);
   });
 

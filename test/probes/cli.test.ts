@@ -122,6 +122,7 @@ describe("probe --census", () => {
       "structured_pass",
       "disagreements",
       "tau3_unknown",
+      "structured_unknown",
       "errors",
     ]);
     const row = (d: string, v: string, k: string) =>

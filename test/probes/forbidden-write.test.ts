@@ -62,7 +62,7 @@ describe("extra-forbidden-write", () => {
           task: v.task_id,
           fields: [...expected].sort(),
         });
-        expect(v.structured?.pass).toBe(false);
+        expect({ task: v.task_id, pass: v.structured?.pass }).toEqual({ task: v.task_id, pass: false });
         // τ³ sees the write exactly when the DB is in the task's reward basis.
         const dbInBasis = task.evaluation_criteria?.reward_basis.includes("DB") ?? false;
         expect(v.tau3?.components.DB).toBe(0);

@@ -2,6 +2,7 @@
 import { TAU2_QUIRKS } from "../../src/domains/quirks.ts";
 import { DOMAINS } from "../../src/domains/registry.ts";
 import { listTaskSets, loadTaskFile, type TaskSetRef } from "../../src/formats/tasks.ts";
+import { BUILTIN_POLICIES_DIR, loadClauses } from "../../src/graders/structured/clauses/load.ts";
 import {
   BUILTIN_REQUIREMENTS_DIR,
   loadRequirements,
@@ -15,6 +16,7 @@ export const setup: ProbeSetup = {
   dataDir: DATA_DIR,
   pool: new ContextPool(DATA_DIR, TAU2_QUIRKS),
   requirements: loadRequirements(BUILTIN_REQUIREMENTS_DIR),
+  clauses: loadClauses(BUILTIN_POLICIES_DIR),
 };
 
 export const ctxOf = (domain: keyof typeof DOMAINS) => setup.pool.get(DOMAINS[domain]);

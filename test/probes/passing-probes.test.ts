@@ -1,6 +1,7 @@
 /**
  * `gold` and `extra-read` must pass both graders: τ³ on every task (apart from the pinned task-data
- * exceptions below), and the structured grader wherever τ³ passes.
+ * exceptions below), and the structured grader wherever τ³ passes (apart from the pinned golds that
+ * break the policy).
  */
 import { describe, expect, it } from "vitest";
 import type { ProbeVerdict } from "../../src/probes/verdicts.ts";
@@ -19,6 +20,23 @@ const GOLD_TAU3_EXCEPTIONS: Record<string, Record<string, string>> = {
   },
 };
 
+/**
+ * Gold probes the structured grader fails: pre-τ³ golds that break the written policy, each fixed
+ * upstream in the head task set (whose gold probes pass), so the clause, not the grader, is confirmed.
+ */
+const GOLD_POLICY_CONFLICTS: Record<string, Record<string, string>> = {
+  "airline v0.2.0_f8de30c": {
+    // Upgrades XEHM4B (basic economy, booked 2024-05-01, uninsured) to economy, then cancels it; head upgrades to business.
+    "7": "policy_clause:airline.cancel_reservation.not_eligible",
+  },
+  "retail v0.2.0_f8de30c": {
+    // Each exchanges an item for the very same item id; head exchanges for another option.
+    "18": "policy_clause:retail.exchange_delivered_order_items.different_option",
+    "91": "policy_clause:retail.exchange_delivered_order_items.different_option",
+    "107": "policy_clause:retail.exchange_delivered_order_items.different_option",
+  },
+};
+
 /** A τ³ failure named by its failing basis components. */
 const failingComponents = (v: ProbeVerdict): string =>
   (v.tau3?.basis ?? [])
@@ -33,7 +51,7 @@ describe.each(["gold", "extra-read"] as const)("%s probes", (kind) => {
     expect(run.skipped).toEqual([]);
     expect(run.verdicts).toHaveLength(tasks.size);
     const tau3Failures: Record<string, string> = {};
-    const structuredFailures: string[] = [];
+    const structuredFailures: Record<string, string> = {};
     for (const v of run.verdicts) {
       expect(v.error).toBeNull();
       const reward = v.tau3?.reward;
@@ -46,9 +64,12 @@ describe.each(["gold", "extra-read"] as const)("%s probes", (kind) => {
         expect(failingComponents(v)).toBe("");
       }
       if (reward === 1 && v.structured?.pass !== true)
-        structuredFailures.push(`${v.task_id}: ${v.structured?.causes.join(",")}`);
+        structuredFailures[v.task_id] = (v.structured?.causes ?? [])
+          .filter((c) => c.gates)
+          .map((c) => `${c.kind}:${c.reference}`)
+          .join(",");
     }
     expect(tau3Failures).toEqual(GOLD_TAU3_EXCEPTIONS[label] ?? {});
-    expect(structuredFailures).toEqual([]);
+    expect(structuredFailures).toEqual(GOLD_POLICY_CONFLICTS[label] ?? {});
   });
 });

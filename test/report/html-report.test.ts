@@ -1,7 +1,8 @@
 /**
  * End to end: `report --html` on a run over a real corpus file whose flipped simulation (airline task
- * 47, a transfer the user refused) carries `<script>alert(1)</script>` in the agent message at the
- * violation's turn; then report.html opened in headless Chromium via file://.
+ * 47, a transfer the user refused) carries `<script>alert(1)</script>` in its first agent message and in
+ * the agent message at the violation's turn; then report.html opened in headless Chromium via file://:
+ * the conversation shows as text, a cause scrolls to its highlighted turn, nothing runs.
  */
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -10,12 +11,14 @@ import { pathToFileURL } from "node:url";
 import { type BrowserContext, chromium, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { installAnalyses, rows } from "../../src/analysis/report.ts";
+import { messageAnchor, simAnchor } from "../../src/report/anchors.ts";
 import { VerdictStore } from "../../src/store/store.ts";
 import { CORPUS_DIR } from "../helpers/data.ts";
 import { cli, smallExperiment } from "../helpers/small-run.ts";
 
 const SOURCE = "sierra-tau2-bench__pr448-whissle/airline_run1.json";
 const INJECTED = "<script>alert(1)</script>";
+const GREETING = `${INJECTED} Hi! How can I help you today?`;
 const CHROMIUM = "/usr/bin/chromium";
 
 interface RawMessage {
@@ -24,26 +27,36 @@ interface RawMessage {
   tool_calls?: { name: string }[] | null;
 }
 interface RawFile {
-  simulations: { task_id: string | number; messages: RawMessage[] }[];
+  simulations: { id: string; task_id: string | number; messages: RawMessage[] }[];
 }
 
-/** The corpus file with the script text in task 47's agent message that calls the refused transfer. */
-function hostileCopy(dest: string): void {
+/**
+ * The corpus file with the script text in task 47's first agent message and in the one that calls the
+ * refused transfer; returns that simulation's own id.
+ */
+function hostileCopy(dest: string): string {
   const file = JSON.parse(readFileSync(join(CORPUS_DIR, SOURCE), "utf8")) as RawFile;
   const sim = file.simulations.find((s) => String(s.task_id) === "47");
   const msg = sim?.messages.find((m) => m.tool_calls?.some((c) => c.name === "transfer_to_human_agents"));
-  if (msg === undefined) throw new Error(`${SOURCE}: task 47 has no transfer call`);
+  const first = sim?.messages.find((m) => m.role === "assistant");
+  if (sim === undefined || msg === undefined || first === undefined || first === msg)
+    throw new Error(`${SOURCE}: task 47 has no greeting and transfer call`);
   msg.content = `${INJECTED} Let me transfer you | now.`;
+  first.content = GREETING;
   mkdirSync(join(dest, "corpus"), { recursive: true });
   writeFileSync(join(dest, "corpus", "hostile_airline.json"), JSON.stringify(file));
+  return sim.id;
 }
 
 let out = "";
 let flipCount = -1;
 let task47Excerpt: unknown;
+let task47Id = "";
+/** Task 47's flip: its conversation's anchor and the anchor of the requirement cause's turn. */
+let task47 = { section: "", turn: "" };
 beforeAll(async () => {
   const s = smallExperiment([]);
-  hostileCopy(s.dir);
+  task47Id = hostileCopy(s.dir);
   const db = join(s.dir, "r.duckdb");
   const run = cli(["run", s.experiment, "--db", db]);
   expect(run.status, run.stderr).toBe(0);
@@ -63,6 +76,13 @@ beforeAll(async () => {
          WHERE f.task_id = '47' AND c.kind = 'requirement' AND c.reference = 'airline.47.no_transfer'`,
       )
     )[0]?.excerpt;
+    const [cause] = await rows<{ sim_key: string; message_index: number }>(
+      store,
+      `SELECT c.sim_key, c.message_index FROM run_causes c JOIN flips f USING (sim_key)
+       WHERE f.task_id = '47' AND c.grader = 'structured' AND c.reference = 'airline.47.no_transfer'`,
+    );
+    if (cause === undefined) throw new Error("task 47 does not flip on airline.47.no_transfer");
+    task47 = { section: simAnchor(cause.sim_key), turn: messageAnchor(cause.sim_key, cause.message_index) };
   } finally {
     store.close();
   }
@@ -157,6 +177,61 @@ describe.skipIf(!haveChromium)("report.html in headless Chromium", () => {
     expect(await excerpt.textContent()).toContain(`${INJECTED} Let me transfer you | now.`);
     expect(dialogs).toEqual([]);
     expect(await page.locator("script").count()).toBe(1);
+  });
+
+  it("shows the conversation behind the flip as text, with the simulation's own id", async () => {
+    const section = page.locator(`#${task47.section}`);
+    expect(await section.count()).toBe(1);
+    expect(await section.locator(".sim-id").textContent()).toBe(task47Id);
+    const greeting = section.locator("li.msg.assistant").first().locator(".text");
+    expect(await greeting.textContent()).toBe(GREETING);
+    expect(await greeting.locator("*").count()).toBe(0); // text only, no element made of it
+    expect(await section.locator(".task").textContent()).toContain("Gold actions");
+    expect(await section.locator("table.components").textContent()).toContain("basis");
+    expect(await page.locator("script").count()).toBe(1);
+    expect(dialogs).toEqual([]);
+  });
+
+  it("scrolls to the highlighted evidence turn when its cause is clicked", async () => {
+    // Browser-side code as strings: the test's TypeScript has no DOM types.
+    await page.evaluate("window.scrollTo(0, 0)");
+    const link = page.locator(`#${task47.section} a.cause-link`, { hasText: "airline.47.no_transfer" });
+    await link.click();
+    await page.waitForFunction(`location.hash === ${JSON.stringify(`#${task47.turn}`)}`);
+    const placed = await page.evaluate(`(() => {
+      const el = document.getElementById(${JSON.stringify(task47.turn)});
+      const box = el.getBoundingClientRect();
+      return {
+        inView: box.top >= 0 && box.top < window.innerHeight,
+        scrolled: window.scrollY > 0,
+        targeted: el.matches(":target"),
+        outline: getComputedStyle(el).outlineStyle,
+      };
+    })()`);
+    expect(placed).toEqual({ inView: true, scrolled: true, targeted: true, outline: "solid" });
+    const turn = page.locator(`#${task47.turn}`);
+    expect(await turn.getAttribute("class")).toMatch(/\bhit\b/);
+    expect(await turn.locator(".text").textContent()).toBe(`${INJECTED} Let me transfer you | now.`);
+    expect(dialogs).toEqual([]);
+    expect(consoleErrors).toEqual([]);
+  });
+
+  it("fits a 390 px wide screen: the page never scrolls sideways and charts scale to it", async () => {
+    const narrow = await context.newPage();
+    try {
+      await narrow.setViewportSize({ width: 390, height: 844 });
+      await narrow.goto(pathToFileURL(join(out, "report.html")).href, { waitUntil: "load" });
+      const fit = (await narrow.evaluate(`({
+        page: document.documentElement.scrollWidth,
+        charts: Math.max(...Array.from(document.querySelectorAll("figure svg"), (s) => s.getBoundingClientRect().width)),
+        tables: Array.from(document.querySelectorAll("table")).every((t) => t.parentElement.classList.contains("scroll")),
+      })`)) as { page: number; charts: number; tables: boolean };
+      expect(fit.page).toBeLessThanOrEqual(390);
+      expect(fit.charts).toBeLessThanOrEqual(390);
+      expect(fit.tables).toBe(true);
+    } finally {
+      await narrow.close();
+    }
   });
 
   it("sorts a table by a clicked column header", async () => {

@@ -1,5 +1,6 @@
 /** report.html and report.md built from hand-made data whose every string is hostile. */
 import { describe, expect, it } from "vitest";
+import type { ConversationView } from "../../src/report/conversation-data.ts";
 import type { ReportData } from "../../src/report/data.ts";
 import type { FlipDrilldown } from "../../src/report/drilldown.ts";
 import { renderHtml } from "../../src/report/html.ts";
@@ -29,6 +30,7 @@ const causeBase = {
   sim_key: "k",
   grader: "structured",
   gates: true,
+  review: null,
   message_index: null,
   turn_idx: null,
   tool_call_id: null,
@@ -47,6 +49,8 @@ const flip: FlipDrilldown = {
     model: EVIL,
     path: `../${EVIL}.json`,
     direction: "pass_to_fail",
+    excluded: false,
+    review: "unreviewed",
   },
   causes: [
     {
@@ -80,7 +84,7 @@ const flip: FlipDrilldown = {
     {
       ...causeBase,
       seq: 1,
-      kind: "delta_gate_field",
+      kind: "unlicensed_write",
       reference: "reservations.X.status",
       message: EVIL,
       evidence: [
@@ -131,6 +135,78 @@ const flip: FlipDrilldown = {
   tau3: [],
 };
 
+const LONG_RESULT = `${EVIL}\n`.repeat(40);
+
+/** The flip's conversation, every string hostile: task text, gold actions, messages, tool calls and results. */
+const conversation: ConversationView = {
+  sim: {
+    sim_key: flip.flip.sim_key,
+    simulation_id: EVIL,
+    path: EVIL,
+    domain: "airline",
+    task_version: EVIL,
+    task_id: EVIL,
+    trial: 0,
+    model: EVIL,
+    tau3_pass: true,
+    structured_pass: false,
+    excluded: false,
+    exclusion_reason: null,
+    fingerprint: "f".repeat(64),
+    review: "unreviewed",
+  },
+  task: {
+    persona: EVIL,
+    instructions: JSON.stringify({ reason_for_call: EVIL, task_instructions: EVIL }),
+    ticket: null,
+    criteria: JSON.stringify({ actions: [{ name: EVIL, arguments: { x: EVIL }, requestor: "assistant" }] }),
+  },
+  components: [
+    { grader: "tau3", component: "DB", score: 1, in_basis: true, vacuous: false },
+    { grader: "tau3", component: "COMMUNICATE", score: 1, in_basis: true, vacuous: true },
+  ],
+  causes: flip.causes,
+  messages: [
+    {
+      message_index: 0,
+      role: "assistant",
+      content: EVIL,
+      tool_calls: null,
+      tool_call_id: null,
+      tool_error: null,
+      turn_idx: 0,
+    },
+    {
+      message_index: 3,
+      role: "assistant",
+      content: null,
+      tool_calls: JSON.stringify([{ id: EVIL, name: EVIL, arguments: { summary: EVIL } }]),
+      tool_call_id: null,
+      tool_error: null,
+      turn_idx: 3,
+    },
+    {
+      message_index: 4,
+      role: "tool",
+      content: LONG_RESULT,
+      tool_calls: null,
+      tool_call_id: EVIL,
+      tool_error: true,
+      turn_idx: 4,
+    },
+    {
+      message_index: 16,
+      role: "assistant",
+      content: EVIL,
+      tool_calls: null,
+      tool_call_id: null,
+      tool_error: null,
+      turn_idx: 16,
+    },
+  ],
+  writes: new Set([3]),
+};
+
 const data: ReportData = {
   summary: {
     run: null,
@@ -138,6 +214,16 @@ const data: ReportData = {
     graded: 1,
     errors: 0,
     flips: { pass_to_fail: 1, fail_to_pass: 0 },
+    excluded_files: [{ path: EVIL, reason: EVIL, simulations: 3 }],
+    reviews: {
+      confirmed: 0,
+      false_positive: 0,
+      unclear: 0,
+      unreviewed: 4,
+      stale: 0,
+      flips: { confirmed: 0, false_positive: 0, unclear: 0, unreviewed: 1 },
+      gates: {},
+    },
     vacuous_passes: [],
     by_domain: { airline: { tau3_pass_rate: 1, structured_pass_rate: 0, pass_to_fail: 1, fail_to_pass: 0 } },
     ranking: {
@@ -156,11 +242,20 @@ const data: ReportData = {
   agreement: [],
   swapped: [{ domain: "airline", task_version: "head", model_a: EVIL, model_b: "other" }],
   flipsByCause: [],
+  gateSummary: [],
+  causeKinds: [],
   actions: [],
   mcnemar: [],
   vacuous: [],
   probeCensus: null,
   drilldown: [flip],
+  meta: { writtenAt: "2026-12-01T00:00:00.000Z", reviewsSource: EVIL, allConversations: false },
+  precisionByKind: [],
+  precisionByRule: [],
+  staleReviews: [],
+  errorList: [],
+  notTrajectories: [],
+  conversations: [conversation],
 };
 
 describe("renderHtml", () => {
@@ -175,11 +270,25 @@ describe("renderHtml", () => {
 
   it("shows each cause with its evidence: requirement quote, field values, policy rule, format error", () => {
     expect(page.match(/<tr class="flip">/g)?.length).toBe(1);
-    for (const kind of ["requirement", "delta_gate_field", "policy_rule", "format_error"])
+    for (const kind of ["requirement", "unlicensed_write", "policy_rule", "format_error"])
       expect(page).toContain(`ev gating ${kind}`);
     expect(page).toContain("(turn 16, message 16, tool call");
     expect(page).toContain("by the agent");
     expect(page).toContain("initial <code>&quot;active&quot;</code>");
+  });
+
+  it("shows the conversation with an anchor per message, evidence turns marked and long tool results folded", () => {
+    const key = flip.flip.sim_key.slice(0, 16);
+    expect(page).toContain(`<section class="conv" id="sim-${key}">`);
+    for (const i of [0, 3, 4, 16]) expect(page).toContain(`id="m-${key}-${i}"`);
+    // The requirement cause (turn 16) and the policy rule (turn 3) link to their turns; those are highlighted.
+    expect(page).toContain(`href="#m-${key}-16"`);
+    expect(page).toMatch(new RegExp(`id="m-${key}-16" class="msg assistant hit"`));
+    expect(page).toMatch(new RegExp(`id="m-${key}-3" class="msg assistant hit write"`));
+    expect(page).toMatch(new RegExp(`id="m-${key}-0" class="msg assistant"`));
+    expect(page).toContain(`<details><summary>tool result, ${LONG_RESULT.length} characters`);
+    expect(page).toContain('<span class="badge vacuous"');
+    expect(page).toContain("Gold actions (1)");
   });
 
   it("forbids network access and any inline script but its own", () => {
@@ -198,7 +307,7 @@ describe("renderMarkdown", () => {
   it("keeps every table row at its column count and no raw HTML", () => {
     const flipRow = md.split("\n").find((l) => l.startsWith("| airline | x"));
     expect(flipRow).toBeDefined();
-    expect(flipRow!.match(/(?<!\\)\|/g)?.length).toBe(7); // six columns
+    expect(flipRow!.match(/(?<!\\)\|/g)?.length).toBe(8); // seven columns (the review is the last)
     expect(md).not.toMatch(/(?<!\\)<img/);
     expect(md.split("\n").filter((l) => l.startsWith("# ")).length).toBe(1); // only the title
   });

@@ -6,6 +6,7 @@ import { causeLabel } from "../../graders/causes.ts";
 import { BUILTIN_CORRECTIONS_DIR } from "../../graders/corrections/builtin.ts";
 import { GRADER_IDS } from "../../graders/registry.ts";
 import { buildGradingSpec, type GradingChoice, GradingSpecError, loadGrading } from "../../graders/spec.ts";
+import { BUILTIN_POLICIES_DIR } from "../../graders/structured/clauses/load.ts";
 import { BUILTIN_REQUIREMENTS_DIR } from "../../graders/structured/requirements/load.ts";
 import { DEFAULT_JUDGE_MODEL } from "../../graders/tau3/judge-http.ts";
 import { ContextPool } from "../../pipeline/contexts.ts";
@@ -29,12 +30,15 @@ interface GradeOptions {
   quirks: string;
   quirk?: string[];
   requirements?: string;
+  policies?: string;
   handoffOverrides?: string;
   gate?: string;
+  deltaGate: string;
+  policyClauses: string;
 }
 
 /** Words `--gate` takes besides policy rule ids. */
-const GATE_WORDS = ["format_errors", "nl_curated", "consistency"] as const;
+const GATE_WORDS = ["format_errors", "nl_curated", "consistency", "user_state"] as const;
 
 export function registerGradeCommand(program: Command): void {
   program
@@ -51,7 +55,17 @@ export function registerGradeCommand(program: Command): void {
       "--requirements <dir>",
       "requirement fixtures for the structured grader (default: the repo's requirements/)",
     )
+    .option(
+      "--policies <dir>",
+      "domain policy clauses for the structured grader (default: the repo's policies/)",
+    )
     .option("--handoff-overrides <file>", "reviewed hand-off label overrides for the structured grader")
+    .option(
+      "--delta-gate <mode>",
+      "licensed (off-reference writes fail unless licensed) or strict",
+      "licensed",
+    )
+    .option("--policy-clauses <on|off>", "broken domain policy clauses fail the structured verdict", "on")
     .option(
       "--gate <list>",
       `comma-separated policy rules, and ${GATE_WORDS.join(", ")}, that fail the structured verdict (default: none; all are reported)`,
@@ -83,6 +97,10 @@ function choiceOf(opts: GradeOptions): GradingChoice {
     throw new UsageError("--corrections takes on or off");
   if (!["recorded", "http", "none"].includes(opts.judge))
     throw new UsageError(`unknown --judge ${opts.judge} (recorded, http, none)`);
+  if (opts.deltaGate !== "licensed" && opts.deltaGate !== "strict")
+    throw new UsageError(`unknown --delta-gate ${opts.deltaGate} (licensed, strict)`);
+  if (opts.policyClauses !== "on" && opts.policyClauses !== "off")
+    throw new UsageError("--policy-clauses takes on or off");
   const list = (s: string | undefined) =>
     (s ?? "")
       .split(",")
@@ -103,6 +121,7 @@ function choiceOf(opts: GradeOptions): GradingChoice {
     },
     fallbackTaskVersion: opts.fallbackTaskVersion,
     requirementsDir: opts.requirements ?? BUILTIN_REQUIREMENTS_DIR,
+    policiesDir: opts.policies ?? BUILTIN_POLICIES_DIR,
     correctionsDir: opts.correctionsDir ?? BUILTIN_CORRECTIONS_DIR,
     handoffOverrides: opts.handoffOverrides ?? null,
     gate: {
@@ -110,6 +129,9 @@ function choiceOf(opts: GradeOptions): GradingChoice {
       format_errors: gate.includes("format_errors"),
       nl_curated: gate.includes("nl_curated"),
       consistency: gate.includes("consistency"),
+      user_state: gate.includes("user_state"),
+      policy_clauses: opts.policyClauses === "on",
+      delta: opts.deltaGate,
     },
   };
 }

@@ -7,6 +7,7 @@ import type { Command } from "commander";
 import { TAU2_QUIRKS } from "../../domains/quirks.ts";
 import { DOMAINS } from "../../domains/registry.ts";
 import { listTaskSets } from "../../formats/tasks.ts";
+import { BUILTIN_POLICIES_DIR, loadClauses } from "../../graders/structured/clauses/load.ts";
 import { BUILTIN_REQUIREMENTS_DIR, loadRequirements } from "../../graders/structured/requirements/load.ts";
 import { ContextPool } from "../../pipeline/contexts.ts";
 import { runCensus } from "../../probes/census.ts";
@@ -27,6 +28,7 @@ interface ProbeOptions {
   json?: boolean;
   db?: string;
   requirements?: string;
+  policies?: string;
 }
 
 export function registerProbeCommand(program: Command): void {
@@ -45,6 +47,7 @@ export function registerProbeCommand(program: Command): void {
     .option("--json", "with --census: print the census rows as a JSON array")
     .option("--db <file>", "with --census: also write table probe_census into this DuckDB file")
     .option("--requirements <dir>", "requirement fixtures (default: the repo's requirements/)")
+    .option("--policies <dir>", "domain policy clauses (default: the repo's policies/)")
     .action((opts: ProbeOptions) => (opts.census === true ? census(opts) : writeProbe(opts)));
 }
 
@@ -53,7 +56,10 @@ function setupFor(opts: ProbeOptions): ProbeSetup {
   const requirements = loadRequirements(opts.requirements ?? BUILTIN_REQUIREMENTS_DIR);
   for (const p of requirements.problems)
     process.stderr.write(`tau-rescore: requirement fixture rejected: ${p.path}: ${p.message}\n`);
-  return { dataDir, pool: new ContextPool(dataDir, TAU2_QUIRKS), requirements };
+  const clauses = loadClauses(opts.policies ?? BUILTIN_POLICIES_DIR);
+  for (const p of clauses.problems)
+    process.stderr.write(`tau-rescore: policy clause file rejected: ${p.path}: ${p.message}\n`);
+  return { dataDir, pool: new ContextPool(dataDir, TAU2_QUIRKS), requirements, clauses };
 }
 
 function writeProbe(opts: ProbeOptions): void {

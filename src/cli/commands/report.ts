@@ -1,63 +1,119 @@
 /**
- * `tau-rescore report --db F --out DIR [--charts] [--html]`: every analysis as JSON, CSV and Parquet,
- * plus summary.json; `--charts` adds `charts/*.vl.json|svg|png`, `--html` adds the charts,
- * a self-contained `report.html` and a `report.md` for GitHub issues.
+ * `tau-rescore report [--experiment F | --db F] --out DIR [--charts] [--html]`: every analysis as JSON,
+ * CSV and Parquet, plus summary.json; `--charts` adds `charts/*.vl.json|svg|png`, `--html` adds the
+ * charts, a self-contained `report.html` (with the conversation behind each flip) and a `report.md`.
+ *
+ * Reviews: with `--experiment` (or `--reviews`) the reviews file is read now and loaded into the store
+ * first, so the report shows the file as it is; without, the report shows the reviews the store holds
+ * (loaded by the last `run` or `review` of that experiment).
  */
-import { existsSync } from "node:fs";
+import { resolve } from "node:path";
 import type { Command } from "commander";
-import { ReportError, writeReport } from "../../analysis/report.ts";
-import { StoreError, VerdictStore } from "../../store/store.ts";
-import { InputError } from "../errors.ts";
+import { ReportError, selectRun, writeReport } from "../../analysis/report.ts";
+import type { ReviewFile } from "../../reviews/file.ts";
+import { saveReviews } from "../../reviews/store.ts";
+import type { VerdictStore } from "../../store/store.ts";
+import { InputError, UsageError } from "../errors.ts";
+import { checkRunOf, experimentFor, openExistingStore, reviewFileAt } from "../reviews-source.ts";
 
 interface ReportOptions {
-  db: string;
+  db?: string;
+  experiment?: string;
+  reviews?: string;
   out: string;
   run?: string;
   charts?: boolean;
   html?: boolean;
+  allConversations?: boolean;
 }
 
 export function registerReportCommand(program: Command): void {
   program
     .command("report")
     .description("export every paired analysis of a verdict store (JSON, CSV, Parquet) and a summary.json")
-    .requiredOption("--db <file>", "the DuckDB file written by `tau-rescore run`")
+    .option(
+      "--experiment <file>",
+      "the experiment: its store (default for --db) and its reviews file, read now",
+    )
+    .option("--db <file>", "the DuckDB file written by `tau-rescore run` (default: the experiment's output)")
+    .option("--reviews <file>", "reviews file to read now, replacing the experiment's")
     .requiredOption("--out <dir>", "output folder (replaced atomically)")
     .option("--run <id>", "the run to report (default: the latest completed run in the store)")
     .option("--charts", "also render the charts (charts/*.vl.json, .svg, .png)")
     .option("--html", "also write the charts, a self-contained report.html and a report.md")
+    .option(
+      "--all-conversations",
+      "report.html shows the conversation of every simulation the run stored, not only the flips",
+    )
     .action((opts: ReportOptions) => reportCommand(opts));
 }
 
+interface Sources {
+  readonly db: string;
+  readonly experiment: string | null;
+  readonly reviews: { readonly path: string; readonly file: ReviewFile } | null;
+}
+
+/** The store and the reviews file the options name; checked before the store is opened. */
+function sources(opts: ReportOptions): Sources {
+  const exp =
+    opts.experiment === undefined
+      ? null
+      : experimentFor(opts.experiment, {
+          ...(opts.db === undefined ? {} : { db: opts.db }),
+          ...(opts.reviews === undefined ? {} : { reviews: opts.reviews }),
+        });
+  const db = exp?.output ?? (opts.db === undefined ? undefined : resolve(opts.db));
+  if (db === undefined) throw new UsageError("report: pass --experiment <file> or --db <file>");
+  const path = exp?.reviewsFile ?? (opts.reviews === undefined ? undefined : resolve(opts.reviews));
+  return {
+    db,
+    experiment: exp?.config.name ?? null,
+    reviews: path === undefined ? null : { path, file: reviewFileAt(path) },
+  };
+}
+
+/** Loads the reviews file into the store for the selected run's experiment. */
+async function loadReviews(store: VerdictStore, src: Sources, runId: string | undefined): Promise<void> {
+  if (src.reviews === null) return;
+  const run = await selectRun(store, runId);
+  if (run === null) return; // nothing to match against: the report says the store has no run
+  const experiment =
+    src.experiment === null ? run.experiment : checkRunOf(run, src.experiment, src.db).experiment;
+  await saveReviews(store, experiment, src.reviews.file.reviews);
+}
+
 async function reportCommand(opts: ReportOptions): Promise<void> {
-  // Opening a missing file would create an empty store and an empty report: say so instead.
-  if (!existsSync(opts.db))
-    throw new InputError(`${opts.db}: no such DuckDB file (write one with \`tau-rescore run\`)`);
-  let store: VerdictStore;
-  try {
-    store = await VerdictStore.open(opts.db);
-  } catch (e) {
-    throw e instanceof StoreError ? new InputError(e.message) : e;
-  }
+  const src = sources(opts);
+  const store = await openExistingStore(src.db);
   const html = opts.html === true;
   const rich = html || opts.charts === true;
   try {
+    await loadReviews(store, src, opts.run);
     // Loaded only when asked for: vega and resvg take a while to import.
     const extra = rich
       ? async (tmp: string) => {
           const { writeRichReport } = await import("../../report/index.ts");
-          await writeRichReport(store, tmp, { html });
+          await writeRichReport(store, tmp, {
+            html,
+            writtenAt: new Date().toISOString(),
+            reviewsSource: src.reviews?.path ?? null,
+            allConversations: opts.allConversations === true,
+          });
         }
       : undefined;
     const s = await writeReport(store, opts.out, extra, opts.run);
     if (s.run === null)
       process.stderr.write(
-        `tau-rescore: ${opts.db} has no completed run (an interrupted run finishes when run again); the report is empty\n`,
+        `tau-rescore: ${src.db} has no completed run (an interrupted run finishes when run again); the report is empty\n`,
       );
+    const r = s.reviews;
     process.stderr.write(
       `report → ${opts.out}${s.run === null ? "" : ` (run ${s.run.run_id} of ${s.run.experiment})`}: ` +
         `${s.graded}/${s.simulations} simulations graded, ${s.errors} errors, ` +
-        `${s.flips.pass_to_fail} pass→fail and ${s.flips.fail_to_pass} fail→pass flips` +
+        `${s.flips.pass_to_fail} pass→fail and ${s.flips.fail_to_pass} fail→pass flips outside excluded files; ` +
+        `reviews ${src.reviews === null ? "as stored" : `from ${src.reviews.path}`}: ${r.flips.confirmed} flips confirmed, ` +
+        `${r.flips.unreviewed} unreviewed, ${r.stale} stale` +
         (html ? "; report.html, report.md and charts/ written" : rich ? "; charts/ written" : "") +
         "\n",
     );

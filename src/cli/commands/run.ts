@@ -7,15 +7,19 @@ import { GradingSpecError } from "../../graders/spec.ts";
 import { stderrProgress } from "../../pipeline/progress.ts";
 import { runExperiment } from "../../pipeline/run.ts";
 import { planRun, type RunPlan } from "../../pipeline/settings.ts";
+import type { ReviewFile } from "../../reviews/file.ts";
+import { saveReviews } from "../../reviews/store.ts";
 import { StoreError, VerdictStore } from "../../store/store.ts";
 import { resolveDataDir } from "../data-dir.ts";
 import { judgeDefaults, judgeSecrets, runTuning } from "../env.ts";
 import { InputError, UsageError } from "../errors.ts";
+import { reviewFileAt } from "../reviews-source.ts";
 
 interface RunOptions {
   db?: string;
   corpus?: string[];
   dataDir?: string;
+  reviews?: string;
 }
 
 export function registerRunCommand(program: Command): void {
@@ -26,19 +30,22 @@ export function registerRunCommand(program: Command): void {
     .option("--db <path>", "DuckDB output file (default: the experiment's `output`)")
     .option("--corpus <paths...>", "trajectory files or folders, replacing the experiment's corpus")
     .option("--data-dir <dir>", "tau2 data dir, replacing the experiment's (also $TAU2_DATA_DIR)")
+    .option("--reviews <file>", "reviews file, replacing the experiment's (loaded into the store)")
     .action((file: string, opts: RunOptions) => runCommand(file, opts));
 }
 
-/** Everything is checked here, before the store is opened: a bad config writes nothing. */
-function plan(file: string, opts: RunOptions): RunPlan {
+/** Everything is checked here, before the store is opened: a bad config (or reviews file) writes nothing. */
+function plan(file: string, opts: RunOptions): { plan: RunPlan; reviews: ReviewFile } {
   try {
     const dataDir = opts.dataDir ?? (process.env.TAU2_DATA_DIR || undefined);
     const exp = loadExperiment(file, {
       ...(dataDir === undefined ? {} : { dataDir: resolveDataDir(dataDir) }),
       ...(opts.corpus === undefined ? {} : { corpus: opts.corpus.map((p) => resolve(p)) }),
       ...(opts.db === undefined ? {} : { db: resolve(opts.db) }),
+      ...(opts.reviews === undefined ? {} : { reviews: resolve(opts.reviews) }),
     });
-    return planRun(exp, judgeDefaults(), judgeSecrets());
+    const reviews = reviewFileAt(exp.reviewsFile);
+    return { plan: planRun(exp, judgeDefaults(), judgeSecrets()), reviews };
   } catch (e) {
     if (e instanceof ExperimentError) throw new UsageError(e.message);
     if (e instanceof GradingSpecError) throw new UsageError(`${file}: ${e.message}`);
@@ -47,7 +54,7 @@ function plan(file: string, opts: RunOptions): RunPlan {
 }
 
 async function runCommand(file: string, opts: RunOptions): Promise<void> {
-  const p = plan(file, opts);
+  const { plan: p, reviews } = plan(file, opts);
   const { exp } = p;
   mkdirSync(dirname(exp.output), { recursive: true });
   let store: VerdictStore;
@@ -61,6 +68,8 @@ async function runCommand(file: string, opts: RunOptions): Promise<void> {
   const tuning = runTuning();
   try {
     const s = await runExperiment(p, store, stderrProgress(process.stderr, tuning.progressMs), tuning);
+    // Reviews change without re-grading: every run refreshes the store's copy of the experiment's file.
+    await saveReviews(store, exp.config.name, reviews.reviews);
     const secs = ((Date.now() - started) / 1000).toFixed(1);
     process.stderr.write(
       [
@@ -68,6 +77,7 @@ async function runCommand(file: string, opts: RunOptions): Promise<void> {
         `  files: ${s.files} (${s.skipped} already done, ${s.notTrajectories} not trajectories, ${s.failedFiles} unreadable)`,
         `  simulations graded now: ${s.simulations} (${s.errors} into the errors table), ${secs}s`,
         ...(s.rejectedFixtures > 0 ? [`  requirement fixtures rejected: ${s.rejectedFixtures}`] : []),
+        `  reviews: ${reviews.reviews.length} from ${exp.reviewsFile} (stale ones are listed by \`tau-rescore review list\`)`,
       ].join("\n") + "\n",
     );
     if (s.failedFiles > 0 || s.errors > 0) process.exitCode = 1;

@@ -4,7 +4,7 @@ import { makeToolkit } from "../toolkit.ts";
 import { TELECOM_FUNCTIONS } from "./agent-functions.ts";
 import { loadTelecomDb, loadTelecomUserDb } from "./load.ts";
 import { telecomDbFromPlain } from "./schema.ts";
-import { syncTelecom } from "./sync.ts";
+import { syncTelecom, TELECOM_DERIVED } from "./sync.ts";
 import { TELECOM_TOOLS } from "./tools.ts";
 import { TELECOM_USER_FUNCTIONS } from "./user-functions.ts";
 import { telecomUserDbFromPlain } from "./user-schema.ts";
@@ -22,5 +22,6 @@ export const telecomDomain: DomainDef = {
   agentTools: telecomAgentTools,
   userTools: telecomUserTools,
   sync: syncTelecom,
+  derived: TELECOM_DERIVED,
   supportsSolo: true,
 };

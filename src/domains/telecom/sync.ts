@@ -7,6 +7,7 @@ import { isNum, numOf } from "../../py/number.ts";
 import { constructWithSchema } from "../../py/pydantic-zod.ts";
 import { isPyDict, type PyDict, type PyValue } from "../../py/value.ts";
 import type { DbState } from "../db-state.ts";
+import type { DerivedField } from "../domain.ts";
 import { ToolError } from "../toolkit.ts";
 import {
   billIndex,
@@ -17,6 +18,38 @@ import {
   rec,
 } from "./records.ts";
 import { paymentRequestSchema } from "./user-schema.ts";
+
+/**
+ * What `syncTelecom` derives: the user's surroundings mirror their line, a paid payment request marks
+ * its bill paid, and an awaiting bill becomes a payment request. A change to a derived field is the
+ * change of its source (the delta gate attributes and folds it there).
+ */
+export const TELECOM_DERIVED: readonly DerivedField[] = [
+  {
+    field: { db: "user", table: "surroundings", path: ["line_active"] },
+    from: [{ db: "agent", table: "lines", path: ["status"] }],
+  },
+  {
+    field: { db: "user", table: "surroundings", path: ["roaming_allowed"] },
+    from: [{ db: "agent", table: "lines", path: ["roaming_enabled"] }],
+  },
+  {
+    field: { db: "user", table: "surroundings", path: ["mobile_data_usage_exceeded"] },
+    from: [
+      { db: "agent", table: "lines", path: ["data_used_gb"] },
+      { db: "agent", table: "lines", path: ["data_refueling_gb"] },
+      { db: "agent", table: "lines", path: ["plan_id"] },
+    ],
+  },
+  {
+    field: { db: "agent", table: "bills", path: ["status"] },
+    from: [{ db: "user", table: "surroundings", path: ["payment_request"] }],
+  },
+  {
+    field: { db: "user", table: "surroundings", path: ["payment_request"] },
+    from: [{ db: "agent", table: "bills", path: ["status"] }],
+  },
+];
 
 /** `line.data_used_gb >= plan.data_limit_gb + line.data_refueling_gb` (values may be raw). */
 function usageExceeded(

@@ -5,16 +5,22 @@
  */
 import type { DomainDef } from "../../domains/domain.ts";
 import type { Simulation, Task } from "../../formats/model.ts";
-import { canonicalJson } from "../../py/json.ts";
-import type { PyValue } from "../../py/value.ts";
+import type { Environment } from "../../replay/environment.ts";
+import { WriteJournal } from "../../replay/journal.ts";
 import { replayMessages } from "../../replay/replay.ts";
-import { type Cause, cause } from "../causes.ts";
+import { type Cause, type CauseKind, cause } from "../causes.ts";
 import { CONSISTENCY_CODE, type ConsistencyResult, checkConsistency } from "../consistency.ts";
 import type { GradingContext } from "../context.ts";
 import { actorAt, type Evidence } from "../evidence.ts";
 import type { Tau3Verdict } from "../tau3/evaluate.ts";
 import { tau3Causes } from "../tau3/grader.ts";
-import { type DeltaGateResult, deltaGate, type FieldDeviation, type GateStates } from "./delta-gate.ts";
+import { type AttributedField, attributeFields, type CallRef, callsOf } from "./attribution.ts";
+import { type ClauseFinding, evaluateClauses, policyFileFor } from "./clauses/evaluate.ts";
+import type { ClauseSet } from "./clauses/load.ts";
+import { type ClauseProblem, type VerifiedClause, verifyClauses } from "./clauses/verify.ts";
+import { bind, evaluateAll, type StateView } from "./conditions/evaluate.ts";
+import { viewBefore } from "./conditions/history.ts";
+import { type DeltaGateResult, deltaGate, type GateStates } from "./delta-gate.ts";
 import { didTransfer, type HandoffLabel, type HandoffOverrides, labelTask } from "./handoff.ts";
 import {
   findFormatErrors,
@@ -29,9 +35,17 @@ import {
   type RequirementViolation,
 } from "./requirements/evaluate.ts";
 import type { RequirementSet } from "./requirements/load.ts";
-import { type RuleProblem, verifyFixture } from "./requirements/verify.ts";
+import type { RequirementFixture } from "./requirements/schema.ts";
+import { callInScope } from "./requirements/scope.ts";
+import {
+  EVERY_TASK_ID,
+  type RuleProblem,
+  type VerifiedPermission,
+  verifyFixture,
+} from "./requirements/verify.ts";
+import { clauseCauses, fieldCauses, type LicenseOf } from "./write-causes.ts";
 
-/** What fails the verdict beyond τ³, requirements and the delta gate (those always gate). */
+/** What fails the verdict beyond τ³, requirements and unlicensed writes (those always gate). */
 export interface StructuredGates {
   /** Policy rules whose hits fail the verdict (all are reported either way). */
   readonly policy_rules: readonly PolicyRuleId[];
@@ -40,6 +54,12 @@ export interface StructuredGates {
   readonly nl_curated: boolean;
   /** Fail a simulation whose conversation belongs to another task. */
   readonly consistency: boolean;
+  /** Broken domain policy clauses fail the verdict (on by default). */
+  readonly policy_clauses: boolean;
+  /** Changes to the user's own device and state made through the user's tools fail it (off by default). */
+  readonly user_state: boolean;
+  /** `licensed` (default): off-reference writes fail unless licensed; `strict`: every differing field fails. */
+  readonly delta: "licensed" | "strict";
 }
 
 export const NO_EXTRA_GATES: StructuredGates = {
@@ -47,17 +67,23 @@ export const NO_EXTRA_GATES: StructuredGates = {
   format_errors: false,
   nl_curated: false,
   consistency: false,
+  policy_clauses: true,
+  user_state: false,
+  delta: "licensed",
 };
 
 /** The structured grader's loaded configuration. */
 export interface StructuredOptions {
   readonly requirements: RequirementSet | null;
+  /** Domain policy clauses (`policies/`), verified per domain and task version on first use. */
+  readonly clauses: ClauseSet | null;
   readonly handoffOverrides: HandoffOverrides | null;
   readonly gates: StructuredGates;
 }
 
 export const DEFAULT_STRUCTURED_OPTIONS: StructuredOptions = {
   requirements: null,
+  clauses: null,
   handoffOverrides: null,
   gates: NO_EXTRA_GATES,
 };
@@ -75,6 +101,12 @@ export interface StructuredVerdict {
   readonly delta_gate:
     | (DeltaGateResult & { readonly ran: true })
     | { readonly ran: false; readonly pass: true; readonly note: string };
+  /** Every delta-gate field with the calls that wrote it (empty when the gate did not run). */
+  readonly fields: readonly AttributedField[];
+  /** Policy clauses each replayed call broke or was licensed by. */
+  readonly clauses: readonly ClauseFinding[];
+  /** Clauses rejected for this domain and task version (they never grade). */
+  readonly rejected_clauses: readonly ClauseProblem[];
   readonly policy: Record<PolicyRuleId, Evidence[]>;
   readonly format_errors: readonly Evidence[];
   readonly transfer: { readonly should: 0 | 1; readonly did: boolean; readonly rule: HandoffLabel["rule"] };
@@ -82,6 +114,8 @@ export interface StructuredVerdict {
   readonly consistency: ConsistencyResult;
   /** Every finding as a cause: the ones that fail the verdict first (`gates`), then the reported ones. */
   readonly causes: readonly Cause[];
+  /** What was configured to fail the verdict. */
+  readonly gates: StructuredGates;
 }
 
 export interface StructuredInput {
@@ -97,17 +131,26 @@ export interface StructuredInput {
   readonly nlCurated?: { readonly score: number | null } | null;
 }
 
-/** The three states the delta gate compares, reusing τ³'s replay when it ran one. */
-function gateStates(input: StructuredInput): { agent: GateStates; user: GateStates | null } {
+/** The replayed trajectory: τ³'s when it replayed one, else replayed here (τ³ skips tasks with nothing to replay). */
+function replayed(input: StructuredInput): { predicted: Environment; journal: WriteJournal } {
   const env = input.tau3.env;
+  if (env?.predicted != null && env.journal !== null)
+    return { predicted: env.predicted, journal: env.journal };
+  const { setup } = input.ctx.taskArtifacts(input.task, true);
+  const predicted = setup.fork(input.solo);
+  const journal = new WriteJournal();
+  replayMessages(predicted, input.sim.messages, { strict: false, compareOutputs: false, journal });
+  return { predicted, journal };
+}
+
+/** The three states the delta gate compares. */
+function gateStates(
+  input: StructuredInput,
+  predicted: Environment,
+): { agent: GateStates; user: GateStates | null } {
   // The gold target is synced after each action (tau2 skips that, quirk noGoldSync), so fields that
   // sync writes in a live run are not mistaken for deviations.
-  const { gold, setup } = input.ctx.taskArtifacts(input.task, true);
-  let predicted = env?.predicted ?? null;
-  if (predicted === null) {
-    predicted = setup.fork(input.solo);
-    replayMessages(predicted, input.sim.messages, { strict: false, compareOutputs: false });
-  }
+  const { gold } = input.ctx.taskArtifacts(input.task, true);
   const agent = { initial: gold.initial.agent, gold: gold.env.agent, predicted: predicted.agent };
   const sharedUserDb = predicted.user === predicted.agent || predicted.user === null;
   const user =
@@ -117,17 +160,77 @@ function gateStates(input: StructuredInput): { agent: GateStates; user: GateStat
   return { agent, user };
 }
 
+/** Clauses verified once per clause set, data dir, domain and task version. */
+const verifiedCache = new WeakMap<
+  ClauseSet,
+  Map<string, { verified: readonly VerifiedClause[]; problems: readonly ClauseProblem[] }>
+>();
+
+function clausesFor(input: StructuredInput, set: ClauseSet | null) {
+  if (set === null) return { verified: [], problems: [] };
+  let byKey = verifiedCache.get(set);
+  if (byKey === undefined) {
+    byKey = new Map();
+    verifiedCache.set(set, byKey);
+  }
+  const version = input.taskVersions[0];
+  const key = `${input.ctx.data.dataDir}\u0000${input.domain.name}\u0000${version ?? ""}`;
+  const hit = byKey.get(key) ?? verifyClauses(set, input.ctx.data, input.ctx.data.dataDir, version);
+  byKey.set(key, hit);
+  return hit;
+}
+
+/** Whether a verified task permission covers this call, its conditions holding on the DB before it. */
+function permissionsFor(
+  perms: readonly VerifiedPermission[],
+  call: CallRef,
+  view: StateView,
+): VerifiedPermission[] {
+  return perms.filter((p) => {
+    if (p.permission.action !== call.name || !callInScope(p.permission.arguments, call.args)) return false;
+    const ctx = { view, args: call.args, taskPermits: false, facts: [] };
+    const scope = bind(p.permission.bind, ctx);
+    return scope !== null && evaluateAll(p.permission.when, ctx, scope) === true;
+  });
+}
+
+/** A fixture verified once per task (simulations of one task share it). */
+const verifications = new WeakMap<object, WeakMap<Task, ReturnType<typeof verifyFixture>>>();
+
+function verifiedFor(
+  hit: { readonly path: string; readonly fixture: RequirementFixture },
+  input: StructuredInput,
+): ReturnType<typeof verifyFixture> {
+  let byTask = verifications.get(hit.fixture);
+  if (byTask === undefined) {
+    byTask = new WeakMap();
+    verifications.set(hit.fixture, byTask);
+  }
+  const v = byTask.get(input.task) ?? verifyFixture(hit.path, hit.fixture, input.task, input.domain);
+  byTask.set(input.task, v);
+  return v;
+}
+
 function requirementsFor(
   input: StructuredInput,
   reqs: RequirementSet | null,
-): StructuredVerdict["requirements"] {
-  const none = { pass: true, violations: [], checked: [], fixture: null, rejected: [] };
+): StructuredVerdict["requirements"] & { readonly permissions: readonly VerifiedPermission[] } {
+  const none = { pass: true, violations: [], checked: [], fixture: null, rejected: [], permissions: [] };
   if (reqs === null) return none;
   for (const version of input.taskVersions) {
-    const hit = reqs.find(input.domain.name, version, input.task.id);
-    if (hit === undefined) continue;
-    const v = verifyFixture(hit.path, hit.fixture, input.task, input.domain);
-    return { ...checkRequirements(v.verified, input.sim.messages), fixture: hit.path, rejected: v.problems };
+    const own = reqs.find(input.domain.name, version, input.task.id);
+    const every = reqs.find(input.domain.name, version, EVERY_TASK_ID);
+    if (own === undefined && every === undefined) continue;
+    const checks = [own, every].flatMap((hit) =>
+      hit === undefined ? [] : [{ hit, v: verifiedFor(hit, input) }],
+    );
+    const verified = checks.flatMap((c) => c.v.verified);
+    return {
+      ...checkRequirements(verified, input.sim.messages),
+      fixture: checks.map((c) => c.hit.path).join(", "),
+      rejected: checks.flatMap((c) => c.v.problems),
+      permissions: checks.flatMap((c) => c.v.permissions),
+    };
   }
   return none;
 }
@@ -143,33 +246,6 @@ function grouped<T>(items: readonly T[], key: (t: T) => string): Map<string, T[]
   return out;
 }
 
-const shown = (v: PyValue | undefined): string => {
-  if (v === undefined) return "absent";
-  const text = canonicalJson(v);
-  return text.length > 80 ? `${text.slice(0, 79)}…` : text;
-};
-
-function fieldCause(f: FieldDeviation): Cause {
-  const reference = f.db === "user" ? `user:${f.path}` : f.path;
-  const values = { initial: f.initial, gold: f.gold, predicted: f.predicted };
-  const message =
-    `${f.db} DB ${f.path} is ${shown(f.predicted)} where the gold end state has ${shown(f.gold)} ` +
-    `(initially ${shown(f.initial)}); the reference solution does not write it`;
-  return cause("delta_gate_field", reference, {
-    gates: true,
-    message,
-    evidence: [
-      {
-        code: "delta_gate.field",
-        message: "outside the reference footprint",
-        db: f.db,
-        path: f.path,
-        values,
-      },
-    ],
-  });
-}
-
 function requirementCauses(violations: readonly RequirementViolation[]): Cause[] {
   return [...grouped(violations, (v) => v.ruleId)].map(([ruleId, hits]) => {
     const first = hits[0] as RequirementViolation;
@@ -177,6 +253,24 @@ function requirementCauses(violations: readonly RequirementViolation[]): Cause[]
     return cause("requirement", ruleId, { gates: true, message: `${first.message}${times}`, evidence: hits });
   });
 }
+
+/** Decisive first: what the structured grader itself found, then the τ³ failure it includes. */
+const KIND_ORDER: readonly CauseKind[] = [
+  "policy_clause",
+  "requirement",
+  "unlicensed_write",
+  "user_state",
+  "policy_rule",
+  "format_error",
+  "consistency",
+  "nl_curated",
+  "tau3",
+  "licensed_write",
+];
+const rank = (c: Cause) => {
+  const i = KIND_ORDER.indexOf(c.kind);
+  return (c.gates ? 0 : 100) + (i < 0 ? 50 : i);
+};
 
 export function gradeStructured(
   input: StructuredInput & { readonly options?: StructuredOptions },
@@ -192,19 +286,60 @@ export function gradeStructured(
   const tau3Pass = tau3.reward === null ? null : tau3.reward === 1;
   const requirements = requirementsFor(input, options.requirements);
   const premature = sim.termination_reason !== "agent_stop" && sim.termination_reason !== "user_stop";
-  const delta: StructuredVerdict["delta_gate"] =
-    premature || task.evaluation_criteria === null
-      ? {
-          ran: false,
-          pass: true,
-          note: premature ? "premature termination: τ³ already fails it" : "task has no evaluation criteria",
-        }
-      : (() => {
-          const s = gateStates(input);
-          // Without sync_tools the synced gold is the gold τ³ compared with: a DB match settles it.
-          const settled = domain.sync === undefined && tau3.env?.vacuous === false && tau3.env.dbMatch;
-          return { ran: true as const, ...deltaGate(s.agent, s.user, settled) };
-        })();
+  const clauseSet = clausesFor(input, options.clauses);
+  let delta: StructuredVerdict["delta_gate"];
+  let fields: AttributedField[] = [];
+  let clauses: ClauseFinding[] = [];
+  let licenseOf: LicenseOf = () => ({ permissions: [], clauses: [], broken: [], prohibited: [] });
+  if (premature || task.evaluation_criteria === null) {
+    delta = {
+      ran: false,
+      pass: true,
+      note: premature ? "premature termination: τ³ already fails it" : "task has no evaluation criteria",
+    };
+  } else {
+    const { predicted, journal } = replayed(input);
+    const s = gateStates(input, predicted);
+    // Without sync_tools the synced gold is the gold τ³ compared with: a DB match settles it.
+    const settled = domain.sync === undefined && tau3.env?.vacuous === false && tau3.env.dbMatch;
+    delta = { ran: true as const, ...deltaGate(s.agent, s.user, settled) };
+    const final = {
+      agent: predicted.agent,
+      user: predicted.user === predicted.agent ? null : predicted.user,
+    };
+    const calls = callsOf(journal, messages, final);
+    const views = new Map<number, StateView>();
+    const view = (step: number): StateView => {
+      let v = views.get(step);
+      if (v === undefined) views.set(step, (v = viewBefore(journal, final, step)));
+      return v;
+    };
+    const permitted = (c: CallRef, v: StateView) => permissionsFor(requirements.permissions, c, v);
+    clauses = evaluateClauses(
+      clauseSet.verified,
+      calls,
+      view,
+      policyFileFor(domain.name, input.solo),
+      (c, v) => permitted(c, v).length > 0,
+    );
+    fields = attributeFields(delta.fields, journal, final, calls, domain.derived ?? []);
+    const byCall = grouped(clauses, (f) => `${f.call.step}`);
+    const licences = new Map<CallRef, ReturnType<LicenseOf>>();
+    // A call writes several fields: its licence is worked out once.
+    licenseOf = (c) => {
+      const known = licences.get(c);
+      if (known !== undefined) return known;
+      const findings = byCall.get(`${c.step}`)?.filter((f) => f.call === c) ?? [];
+      const licence = {
+        permissions: permitted(c, view(c.step)),
+        clauses: findings.filter((f) => f.outcome === "licenses"),
+        broken: findings.filter((f) => f.outcome === "broken"),
+        prohibited: requirements.violations.filter((v) => v.toolCallId === c.callId),
+      };
+      licences.set(c, licence);
+      return licence;
+    };
+  }
   const policyInput = { domain, task, messages, terminationReason: sim.termination_reason, solo: input.solo };
   const policy = runPolicyRules(policyInput);
   const formatErrors = findFormatErrors(policyInput);
@@ -222,7 +357,10 @@ export function gradeStructured(
     );
   }
   found.push(...requirementCauses(requirements.violations));
-  if (delta.ran) for (const f of delta.fields) found.push(fieldCause(f));
+  found.push(...clauseCauses(clauses, gates.policy_clauses));
+  found.push(
+    ...fieldCauses(fields, licenseOf, { userState: gates.user_state, strict: gates.delta === "strict" }),
+  );
   for (const id of POLICY_RULE_IDS) {
     const hits = policy[id];
     if (hits.length === 0) continue;
@@ -258,18 +396,34 @@ export function gradeStructured(
         evidence: consistency.evidence.map(located),
       }),
     );
-  const causes = [...found.filter((c) => c.gates), ...found.filter((c) => !c.gates)];
+  // Stable: causes of one kind keep the order they were found in.
+  const causes = found
+    .map((c, i) => ({ c, i }))
+    .sort((a, b) => rank(a.c) - rank(b.c) || a.i - b.i)
+    .map((x) => x.c);
   const unknown = tau3Pass === null || (gates.nl_curated && nl !== null && nl.score === null);
+  const { permissions: _permissions, ...requirementCheck } = requirements;
   return {
     pass: causes.some((c) => c.gates) ? false : unknown ? null : true,
     tau3_pass: tau3Pass,
     db_match: tau3.db_match,
-    requirements,
+    requirements: requirementCheck,
     delta_gate: delta,
+    fields,
+    clauses,
+    rejected_clauses: clauseSet.problems,
     policy,
     format_errors: formatErrors,
     transfer: { should: label.should_transfer, did: didTransfer(messages), rule: label.rule },
     consistency,
     causes,
+    gates,
   };
+}
+
+/** The seed's strict delta gate: every differing DB field fails, licensed, mirrored or the user's own. */
+export const FIELD_KINDS: readonly CauseKind[] = ["unlicensed_write", "licensed_write", "user_state"];
+
+export function strictCauses(v: StructuredVerdict): Cause[] {
+  return v.causes.map((c) => (FIELD_KINDS.includes(c.kind) && !c.gates ? { ...c, gates: true } : c));
 }

@@ -5,7 +5,8 @@ import { contentRefSchema, folderRef } from "../fingerprint.ts";
 import { defineGrader, type VerdictRecord } from "../grader.ts";
 import { causesJson } from "../json.ts";
 import type { Tau3Verdict } from "../tau3/evaluate.ts";
-import { gradeStructured, type StructuredOptions, type StructuredVerdict } from "./grade.ts";
+import { loadClauses } from "./clauses/load.ts";
+import { FIELD_KINDS, gradeStructured, type StructuredOptions, type StructuredVerdict } from "./grade.ts";
 import { loadOverrides } from "./handoff.ts";
 import { POLICY_RULE_IDS } from "./policy/index.ts";
 import { loadRequirements } from "./requirements/load.ts";
@@ -18,6 +19,8 @@ export const policyRuleIdSchema = z.enum(POLICY_RULE_IDS as [string, ...string[]
 export const structuredConfig = z.strictObject({
   /** The requirement fixtures folder and the sha256 of the fixtures in it. */
   requirements: contentRefSchema,
+  /** The domain policy clauses folder (`policies/`) and the sha256 of its clause files. */
+  policies: contentRefSchema,
   /** Reviewed hand-off label overrides, or null for the rule-derived labels. */
   handoff_overrides: contentRefSchema.nullable(),
   gate: z.strictObject({
@@ -25,6 +28,9 @@ export const structuredConfig = z.strictObject({
     format_errors: z.boolean(),
     nl_curated: z.boolean(),
     consistency: z.boolean(),
+    policy_clauses: z.boolean(),
+    user_state: z.boolean(),
+    delta: z.enum(["licensed", "strict"]),
   }),
 });
 export type StructuredConfig = z.infer<typeof structuredConfig>;
@@ -32,6 +38,8 @@ export type StructuredConfig = z.infer<typeof structuredConfig>;
 /** The fixtures `loadRequirements` reads: `.json` files not starting with `_`. */
 export const requirementsRef = (dir: string) =>
   folderRef(dir, (name) => name.endsWith(".json") && !name.startsWith("_"));
+
+export const policiesRef = (dir: string) => folderRef(dir, (name) => name.endsWith(".json"));
 
 const record = (v: StructuredVerdict): VerdictRecord => ({
   pass: v.pass,
@@ -45,22 +53,36 @@ const record = (v: StructuredVerdict): VerdictRecord => ({
       inBasis: true,
       vacuous: v.requirements.checked.length === 0,
     },
-    { name: "DELTA_GATE", score: v.delta_gate.pass ? 1 : 0, inBasis: true, vacuous: !v.delta_gate.ran },
+    {
+      name: "DELTA_GATE",
+      score: v.causes.some((c) => c.gates && FIELD_KINDS.includes(c.kind)) ? 0 : 1,
+      inBasis: true,
+      vacuous: !v.delta_gate.ran,
+    },
+    {
+      name: "POLICY_CLAUSES",
+      score: v.clauses.some((f) => f.outcome === "broken") ? 0 : 1,
+      inBasis: v.gates.policy_clauses,
+      // No clause governed any call of the trajectory: nothing was checked.
+      vacuous: v.clauses.length === 0,
+    },
   ],
   causes: v.causes,
 });
 
 export const structuredGrader = defineGrader({
   id: "structured",
-  version: "structured/2",
+  version: "structured/3",
   label: "structured",
   description:
-    "τ³ AND the user's typed requirements AND the field-level delta gate; policy rules, format errors, curated NL and consistency gate when configured",
+    "τ³ AND the user's typed requirements AND the domain policy clauses AND the licensed delta gate; policy rules, format errors, curated NL, consistency and user state gate when configured",
   config: structuredConfig,
   requires: ["tau3"],
   reads: ["tau3", "tau3_corrected"],
+  readsWriteJournal: true,
   load: (config: StructuredConfig): StructuredOptions => ({
     requirements: loadRequirements(config.requirements.path),
+    clauses: loadClauses(config.policies.path),
     handoffOverrides: config.handoff_overrides === null ? null : loadOverrides(config.handoff_overrides.path),
     gates: {
       ...config.gate,

@@ -6,6 +6,7 @@ import type { Message, Task } from "../../formats/model.ts";
 import type { Environment } from "../../replay/environment.ts";
 import { ReplayAbort } from "../../replay/errors.ts";
 import type { GoldActionResult } from "../../replay/gold.ts";
+import { WriteJournal } from "../../replay/journal.ts";
 import { type ReplayReport, replayMessages } from "../../replay/replay.ts";
 import type { GradingContext } from "../context.ts";
 
@@ -28,6 +29,8 @@ export interface EnvironmentResult {
   readonly goldResults: readonly GoldActionResult[];
   /** Kept for graders that look deeper than hashes (the delta gate). */
   readonly predicted: Environment | null;
+  /** Which replayed call wrote what (the structured grader attributes DB changes with it). */
+  readonly journal: WriteJournal | null;
   readonly gold: Environment | null;
   readonly initial: Environment | null;
 }
@@ -37,6 +40,7 @@ export function evaluateEnvironment(
   task: Task,
   messages: readonly Message[],
   solo: boolean,
+  recordWrites = false,
 ): EnvironmentResult {
   const criteria = task.evaluation_criteria;
   if (criteria === null) throw new Error("evaluateEnvironment needs evaluation criteria");
@@ -51,6 +55,7 @@ export function evaluateEnvironment(
       replay: null,
       goldResults: [],
       predicted: null,
+      journal: null,
       gold: null,
       initial: null,
     };
@@ -61,7 +66,12 @@ export function evaluateEnvironment(
   }
   const { setup, gold } = ctx.taskArtifacts(task);
   const predicted = setup.fork(solo);
-  const replay = replayMessages(predicted, messages, { strict: false, compareOutputs: false });
+  const journal = recordWrites ? new WriteJournal() : null;
+  const replay = replayMessages(predicted, messages, {
+    strict: false,
+    compareOutputs: false,
+    ...(journal === null ? {} : { journal }),
+  });
   const agentDbMatch = predicted.agent.sameAs(gold.env.agent);
   const userDbMatch =
     predicted.user === null || gold.env.user === null
@@ -89,6 +99,7 @@ export function evaluateEnvironment(
     replay,
     goldResults: gold.results,
     predicted,
+    journal,
     gold: gold.env,
     initial: gold.initial,
   };

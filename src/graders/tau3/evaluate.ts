@@ -51,6 +51,8 @@ export interface Tau3Options {
   readonly solo: boolean;
   /** The NL judgement for this simulation, fetched beforehand (judges may be remote). */
   readonly nl: NlJudgement | null;
+  /** Record the replay's write journal (for graders that attribute DB changes). Default false. */
+  readonly recordWrites?: boolean;
 }
 
 export function gradeTau3(ctx: GradingContext, task: Task, sim: Simulation, opts: Tau3Options): Tau3Verdict {
@@ -86,7 +88,7 @@ export function gradeTau3(ctx: GradingContext, task: Task, sim: Simulation, opts
     };
 
   const messages = sim.messages;
-  const env = evaluateEnvironment(ctx, task, messages, opts.solo);
+  const env = evaluateEnvironment(ctx, task, messages, opts.solo, opts.recordWrites ?? false);
   const action = evaluateActions(task, messages);
   const communicate = evaluateCommunicate(task, messages);
   const basis = new Set(criteria.reward_basis);

@@ -119,7 +119,7 @@ export const tau3Grader = defineGrader({
     const { task, sim, judge } = input;
     const assertions = task.evaluation_criteria?.nl_assertions ?? [];
     const nl = assertions.length > 0 ? await judge.judge(task, sim, assertions) : null;
-    return gradeTau3(input.ctx, task, sim, { solo: input.solo, nl });
+    return gradeTau3(input.ctx, task, sim, { solo: input.solo, nl, recordWrites: input.recordWrites });
   },
   record: tau3Record,
   json: tau3Json,

@@ -96,7 +96,8 @@ describe("the delta gate", () => {
     expect(structured.delta_gate.ran && structured.delta_gate.fields.map((v) => v.path)).toEqual([
       "reservations.4WQ150.total_baggages",
     ]);
-    const cause = structured.causes.find((c) => c.kind === "delta_gate_field");
+    // Off the reference solution and licensed by nothing (no permission, no clause allows it).
+    const cause = structured.causes.find((c) => c.kind === "unlicensed_write");
     expect(cause).toMatchObject({ reference: "reservations.4WQ150.total_baggages", gates: true });
     expect(cause?.evidence[0]).toMatchObject({
       db: "agent",

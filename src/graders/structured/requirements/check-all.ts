@@ -16,7 +16,7 @@ import { fixtureRelPath } from "./paths.ts";
 import type { ActionPrecondition } from "./schema.ts";
 import { callInScope, entityNames, taskEntityNames } from "./scope.ts";
 import { taskSet, taskSetNames } from "./task-sets.ts";
-import { verifyFixture } from "./verify.ts";
+import { EVERY_TASK_ID, verifyFixture } from "./verify.ts";
 
 export interface SetProblem {
   readonly fixture: string;
@@ -50,7 +50,7 @@ export function verifyRequirementSet(opts: VerifySetOptions): SetVerification {
   for (const loaded of set.fixtures) {
     const { fixture } = loaded;
     const preconditions = fixture.user_preflight_requirements.action_preconditions;
-    rules += preconditions.length;
+    rules += preconditions.length + fixture.user_preflight_requirements.permissions.length;
     for (const rule of preconditions) {
       const meaning = JSON.stringify([rule.action, rule.arguments]);
       const first = firstUse.get(rule.id);
@@ -92,6 +92,7 @@ function checkFixture(loaded: LoadedFixture, opts: VerifySetOptions): SetProblem
     fail(null, `no task version ${fixture.task_version} of ${domain.name} in the data dir (have: ${have})`);
     return problems;
   }
+  if (fixture.task_id === EVERY_TASK_ID) return everyTaskProblems(loaded, [...tasks.byId.values()], domain);
   const task = tasks.byId.get(fixture.task_id);
   if (task === undefined) {
     fail(null, `task ${fixture.task_id} is not in ${domain.name} ${fixture.task_version}`);
@@ -104,6 +105,36 @@ function checkFixture(loaded: LoadedFixture, opts: VerifySetOptions): SetProblem
     for (const message of goldConflicts(rule, task)) fail(rule.id, message);
   }
   return problems;
+}
+
+/** A fixture for every task: each rule must apply somewhere, and nowhere forbid a task's own gold action. */
+function everyTaskProblems(loaded: LoadedFixture, tasks: readonly Task[], domain: DomainDef): SetProblem[] {
+  const { path, fixture } = loaded;
+  const problems = new Map<string, SetProblem>();
+  const applied = new Set<string>();
+  for (const task of tasks) {
+    const v = verifyFixture(path, fixture, task, domain);
+    for (const p of v.problems) problems.set(`${p.ruleId}\u0000${p.message}`, { ...p, fixture: path });
+    for (const r of v.verified) {
+      applied.add(r.rule.id);
+      for (const message of goldConflicts(r.rule, task))
+        problems.set(`${r.rule.id}\u0000${message}`, {
+          fixture: path,
+          ruleId: r.rule.id,
+          message: `task ${task.id}: ${message}`,
+        });
+    }
+    for (const p of v.permissions) applied.add(p.permission.id);
+  }
+  const reqs = fixture.user_preflight_requirements;
+  for (const rule of [...reqs.action_preconditions, ...reqs.permissions])
+    if (!applied.has(rule.id))
+      problems.set(rule.id, {
+        fixture: path,
+        ruleId: rule.id,
+        message: `source_quote is in the ${rule.source_field} of no task of ${fixture.domain} ${fixture.task_version}`,
+      });
+  return [...problems.values()];
 }
 
 function scopeProblems(rule: ActionPrecondition, domain: DomainDef, task: Task, dataDir: string): string[] {

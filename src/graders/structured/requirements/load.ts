@@ -20,7 +20,7 @@ export interface FixtureLoadProblem {
 export interface RequirementSet {
   readonly fixtures: readonly LoadedFixture[];
   readonly problems: readonly FixtureLoadProblem[];
-  /** Lookup by `domain/task_version/task_id`. */
+  /** Lookup by `domain/task_version/task_id` (`*` finds the version's fixture for every task). */
   find(domain: string, taskVersion: string, taskId: string): LoadedFixture | undefined;
 }
 

@@ -6,9 +6,13 @@ export const REVIEWED_CANDIDATES_FILE = "_reviewed-candidates.json";
 /** Path segments of a task version (`head/tasks_small` is a nested folder). */
 const versionSegments = (taskVersion: string): string[] => taskVersion.split("/");
 
+/** The file of a fixture for every task of a version (`task_id: "*"`). */
+export const EVERY_TASK_FILE = "every-task.json";
+
 /** The fixture's path relative to the requirements dir, with `/` separators. */
 export function fixtureRelPath(domain: string, taskVersion: string, taskId: string): string {
-  return [domain, ...versionSegments(taskVersion), `${taskId}.json`].join("/");
+  const file = taskId === "*" ? EVERY_TASK_FILE : `${taskId}.json`;
+  return [domain, ...versionSegments(taskVersion), file].join("/");
 }
 
 export function taskVersionDir(dir: string, domain: string, taskVersion: string): string {

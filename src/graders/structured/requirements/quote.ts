@@ -4,6 +4,7 @@ import type { SourceField } from "./schema.ts";
 
 /** The text of one instructions field (`instructions` = the whole plain-string scenario). */
 export function instructionField(task: Task, field: SourceField): string | null {
+  if (field === "ticket") return task.ticket;
   const ins = task.user_scenario.instructions;
   if (typeof ins === "string") return field === "instructions" ? ins : null;
   return field === "instructions" ? null : (ins[field] ?? null);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { makeToolkit } from "../../../../src/domains/toolkit.ts";
 import type { Evidence } from "../../../../src/graders/evidence.ts";
 import {
   POLICY_RULE_IDS,
@@ -289,5 +290,95 @@ describe("off_reference_write", () => {
     const noCriteria = { ...task(), evaluation_criteria: null };
     expect(off_reference_write.check(input(messages, { task: noCriteria }))).toEqual([]);
     expect(where(off_reference_write.check(input(messages, { task: task(null) })))).toEqual([[0, "c1"]]);
+  });
+});
+
+describe("rules made reliable enough to gate (issue: Grader B precision)", () => {
+  const write = (name: string) => ({ name, kind: "write" as const, params: [], run: () => "ok" });
+  const telecom = {
+    name: "telecom",
+    agentTools: makeToolkit("T", [write("suspend_line"), write("refuel_data")]),
+  };
+
+  it("write_without_confirmation asks only for what the domain policy asks: telecom confirms refuels, not suspensions", () => {
+    const messages = [
+      user("My line is broken.", 0),
+      agent(null, [call("c1", "suspend_line", {}), call("c2", "refuel_data", {})], 1),
+      result("c1", "ok"),
+      result("c2", "ok"),
+    ];
+    expect(
+      write_without_confirmation.check(input(messages, { domain: telecom })).map((e) => e.toolCallId),
+    ).toEqual(["c2"]);
+    // Without a policy list (a domain it does not know), every write still needs a yes.
+    expect(
+      write_without_confirmation.check(input(messages, { domain: { ...telecom, name: "fake" } })),
+    ).toHaveLength(2);
+  });
+
+  it("write_without_confirmation: an opening 'Sure,' that answers another question is not a confirmation", () => {
+    const answering = [
+      agent("Could you give me your order id?"),
+      user("Sure, it's #1."),
+      agent(null, [call("c1", "cancel_order", { order_id: "#1" })]),
+      result("c1", "ok"),
+    ];
+    const hits = write_without_confirmation.check(input(answering));
+    expect(hits.map((e) => e.toolCallId)).toEqual(["c1"]);
+    expect(hits[0]?.message).toContain(
+      'opens with "sure" in answer to a question that did not ask to approve an action',
+    );
+    const approving = [
+      agent("I will cancel order #1. Shall I proceed?"),
+      user("Sure, go ahead."),
+      agent(null, [call("c1", "cancel_order", { order_id: "#1" })]),
+      result("c1", "ok"),
+    ];
+    expect(write_without_confirmation.check(input(approving))).toEqual([]);
+    // An explicit "yes" still confirms, whatever was asked.
+    const yes = [
+      agent("Anything else?"),
+      user("Yes, cancel #1."),
+      agent(null, [call("c1", "cancel_order", {})]),
+      result("c1", "ok"),
+    ];
+    expect(write_without_confirmation.check(input(yes))).toEqual([]);
+  });
+
+  it("off_reference_write compares by meaning: a flight entry with an extra field is the same flight", () => {
+    const gold = action("cancel_order", { order_id: "#1", items: [{ id: "a", qty: 1 }] });
+    const same = [
+      user("yes"),
+      agent(null, [call("c1", "cancel_order", { order_id: "#1", items: [{ id: "a", qty: 1.0, price: 5 }] })]),
+      result("c1", "ok"),
+    ];
+    expect(off_reference_write.check(input(same, { task: task([gold]) }))).toEqual([]);
+    const other = [
+      user("yes"),
+      agent(null, [call("c1", "cancel_order", { order_id: "#1", items: [{ id: "b", qty: 1 }] })]),
+      result("c1", "ok"),
+    ];
+    expect(off_reference_write.check(input(other, { task: task([gold]) })).map((e) => e.toolCallId)).toEqual([
+      "c1",
+    ]);
+  });
+
+  it("action_after_transfer counts a loop of repeated transfers once, other calls each", () => {
+    const t = (id: string) => call(id, "transfer_to_human_agents", { summary: "x" });
+    const messages = [
+      agent(null, [t("t1")]),
+      result("t1", "Transfer successful"),
+      user("hello?"),
+      agent(null, [t("t2")]),
+      result("t2", "Transfer successful"),
+      user("still there?"),
+      agent(null, [t("t3")]),
+      result("t3", "Transfer successful"),
+      agent(null, [call("g1", "get_order", {})]),
+      result("g1", "{}"),
+    ];
+    const hits = action_after_transfer.check(input(messages));
+    expect(hits.map((e) => e.toolCallId)).toEqual(["t2", "g1"]);
+    expect(hits[0]?.message).toContain("repeated 2 times in a row");
   });
 });

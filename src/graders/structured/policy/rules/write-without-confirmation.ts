@@ -1,30 +1,81 @@
-/** A state-changing tool call the user had not just explicitly approved. */
+/** A state-changing tool call the domain policy wants confirmed, which the user had not just explicitly approved. */
+import type { DomainName } from "../../../../domains/domain.ts";
+import type { Message } from "../../../../formats/model.ts";
 import type { Evidence } from "../../../evidence.ts";
 import { findAffirmative } from "../affirmation.ts";
-import { agentCalls, agentToolKind, callEvidence, latestUserText } from "../trajectory.ts";
+import { agentCalls, agentToolKind, callEvidence, latestUserText, textOf } from "../trajectory.ts";
 import type { PolicyInput, PolicyRule } from "../types.ts";
+
+/**
+ * The writes each domain policy says need an explicit "yes" first; a domain not listed: every write.
+ * - airline: "Before taking any actions that update the booking database (booking, modifying flights,
+ *   editing baggage, changing cabin class, or updating passenger information), you must list the action
+ *   details and obtain explicit user confirmation (yes) to proceed." (cancellation is not in the list)
+ * - retail: "Before taking any action that updates the database (cancel, modify, return, exchange), you
+ *   must list the action details and obtain explicit user confirmation (yes) to proceed." (every write)
+ * - telecom: no general rule; only data refueling lists "Confirm the price".
+ */
+export const NEEDS_CONFIRMATION: Partial<Record<DomainName, ReadonlySet<string>>> = {
+  airline: new Set([
+    "book_reservation",
+    "update_reservation_flights",
+    "update_reservation_baggages",
+    "update_reservation_passengers",
+  ]),
+  telecom: new Set(["refuel_data"]),
+};
+
+/** An agent text that asks the user to approve an action (as opposed to asking for information). */
+const ASKS_APPROVAL =
+  /\b(?:proceed|confirm|go ahead|shall i|should i|would you like (?:me )?to|do you want (?:me )?to|is (?:that|this) (?:correct|ok|okay|right|alright)|are you sure|ok to|okay to|sound good|agree)\b|\byes\s*\/\s*no\b|\(yes\)/i;
+
+/** "Sure" or "ok" opening a reply to a question that was not about approving an action. */
+const BARE_OPENING = /^\W*(?:sure|ok|okay|alright)\b/i;
+
+/** The latest agent text before message `index`. */
+function agentTextBefore(messages: readonly Message[], index: number): string | null {
+  for (let i = index - 1; i >= 0; i--) {
+    const m = messages[i];
+    if (m?.role === "assistant") {
+      const t = textOf(m);
+      if (t !== null) return t;
+    }
+  }
+  return null;
+}
 
 export const writeWithoutConfirmation: PolicyRule<"write_without_confirmation"> = {
   id: "write_without_confirmation",
   description:
-    "An agent call to a write tool whose preceding user message (the latest one with text) gives no explicit, non-negated affirmative.",
+    "An agent call to a write the domain policy wants confirmed, whose preceding user message (the latest one with text) gives no explicit, non-negated approval.",
   limits: [
     "Only the latest user message with text before the call is read; a confirmation given earlier does not count.",
     "Negation handling is lexical (a negation within three words before the affirmative in its clause, or right after it), so paraphrased refusals can pass and unusual phrasing can fail.",
-    "A 'yes' that answers a different question still counts as a confirmation.",
+    "A reply opening with 'Sure'/'OK' counts only when the agent's question before it asked for approval; another 'yes' answering a different question still counts.",
     "Solo-mode episodes (no user at all) are skipped: there is nobody to confirm.",
   ],
   check({ domain, messages, solo }: PolicyInput): Evidence[] {
     const out: Evidence[] = [];
     if (solo === true) return out;
+    const needs = NEEDS_CONFIRMATION[domain.name as DomainName];
     for (const c of agentCalls(messages)) {
       if (agentToolKind(domain, c.call.name) !== "write") continue;
+      if (needs !== undefined && !needs.has(c.call.name)) continue;
       const user = latestUserText(messages, c.messageIndex);
-      if (user !== null && findAffirmative(user.text) !== null) continue;
+      const affirmative = user === null ? null : findAffirmative(user.text);
+      const bareAnswer =
+        user !== null &&
+        affirmative !== null &&
+        BARE_OPENING.test(user.text) &&
+        ["sure", "ok", "okay", "alright"].includes(affirmative) &&
+        !ASKS_APPROVAL.test(agentTextBefore(messages, user.messageIndex) ?? "");
+      if (user !== null && affirmative !== null && !bareAnswer) continue;
       const why =
         user === null
           ? "no user message precedes it"
-          : `the latest user message (#${user.messageIndex}) has no explicit confirmation`;
+          : bareAnswer
+            ? `the latest user message (#${user.messageIndex}) opens with "${affirmative}" in answer to a question that did not ask to approve an action`
+            : `the latest user message (#${user.messageIndex}) has no explicit confirmation`;
       out.push(
         callEvidence(
           "write_without_confirmation",

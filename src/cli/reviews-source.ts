@@ -1,0 +1,90 @@
+/**
+ * Where `run`, `report` and `review` find an experiment's reviews, and how they load them into the
+ * store: the file named by `--reviews`, else the experiment's `reviews` (default `reviews/<name>.json`).
+ */
+import { existsSync } from "node:fs";
+import { resolve } from "node:path";
+import { installAnalyses, ReportError, type RunInfo } from "../analysis/report.ts";
+import { ExperimentError, loadExperiment, type ResolvedExperiment } from "../experiments/config.ts";
+import { type ReviewFile, ReviewFileError, readReviewFile } from "../reviews/file.ts";
+import { saveReviews } from "../reviews/store.ts";
+import { StoreError, VerdictStore } from "../store/store.ts";
+import { InputError, UsageError } from "./errors.ts";
+
+export interface ExperimentFlags {
+  readonly db?: string;
+  readonly reviews?: string;
+}
+
+/** The experiment with `--db` and `--reviews` applied; a bad config is a usage error. */
+export function experimentFor(file: string, flags: ExperimentFlags): ResolvedExperiment {
+  try {
+    return loadExperiment(file, {
+      ...(flags.db === undefined ? {} : { db: resolve(flags.db) }),
+      ...(flags.reviews === undefined ? {} : { reviews: resolve(flags.reviews) }),
+    });
+  } catch (e) {
+    throw e instanceof ExperimentError ? new UsageError(e.message) : e;
+  }
+}
+
+/** The reviews file, validated: a bad file is a usage error naming the file and the JSON path. */
+export function reviewFileAt(path: string): ReviewFile {
+  try {
+    return readReviewFile(path);
+  } catch (e) {
+    throw e instanceof ReviewFileError ? new UsageError(e.message) : e;
+  }
+}
+
+/** Opens an existing store (a missing file would otherwise become an empty store). */
+export async function openExistingStore(db: string): Promise<VerdictStore> {
+  if (!existsSync(db))
+    throw new InputError(`${db}: no such DuckDB file (write one with \`tau-rescore run\`)`);
+  try {
+    return await VerdictStore.open(db);
+  } catch (e) {
+    throw e instanceof StoreError ? new InputError(e.message) : e;
+  }
+}
+
+/** A run of `experiment` must be selected: reviews are matched against it. */
+export function checkRunOf(run: RunInfo | null, experiment: string, db: string): RunInfo {
+  if (run === null)
+    throw new InputError(
+      `${db} has no completed run (run the experiment first: tau-rescore run <experiment>)`,
+    );
+  if (run.experiment !== experiment)
+    throw new UsageError(
+      `run ${run.run_id} in ${db} is of experiment ${JSON.stringify(run.experiment)}, not ${JSON.stringify(experiment)} (pass --db or --run)`,
+    );
+  return run;
+}
+
+export interface ReviewSession {
+  readonly exp: ResolvedExperiment;
+  readonly store: VerdictStore;
+  readonly run: RunInfo;
+  readonly file: ReviewFile;
+}
+
+/**
+ * For the `review` commands: the experiment, its store with the analysis views over the selected run,
+ * and its reviews file, loaded into the store so the views see exactly the file.
+ */
+export async function openReviewSession(
+  experimentFile: string,
+  flags: ExperimentFlags & { readonly run?: string },
+): Promise<ReviewSession> {
+  const exp = experimentFor(experimentFile, flags);
+  const file = reviewFileAt(exp.reviewsFile);
+  const store = await openExistingStore(exp.output);
+  try {
+    const run = checkRunOf(await installAnalyses(store, flags.run), exp.config.name, exp.output);
+    await saveReviews(store, exp.config.name, file.reviews);
+    return { exp, store, run, file };
+  } catch (e) {
+    store.close();
+    throw e instanceof ReportError ? new UsageError(e.message) : e;
+  }
+}

@@ -1,0 +1,81 @@
+/** Applies verified clauses to every replayed call they govern, on the DBs as they were before the call. */
+import type { DomainName } from "../../../domains/domain.ts";
+import type { CallRef } from "../attribution.ts";
+import { bind, type EvalContext, evaluateAll, type Fact, type StateView } from "../conditions/evaluate.ts";
+import type { VerifiedClause } from "./verify.ts";
+
+/** The policy document an agent works under: telecom's solo agents have their own. */
+export function policyFileFor(domain: DomainName, solo: boolean): string {
+  if (domain === "telecom") return solo ? "main_policy_solo.md" : "main_policy.md";
+  return "policy.md";
+}
+
+export interface ClauseFinding {
+  readonly clause: VerifiedClause;
+  readonly call: CallRef;
+  /**
+   * `broken`: the call broke the clause. `satisfied`: a `require` clause's conditions held (necessary,
+   * not sufficient: it licenses nothing). `licenses`: a `permit` clause's conditions held.
+   */
+  readonly outcome: "broken" | "satisfied" | "licenses";
+  /** The values the conditions read. */
+  readonly facts: readonly Fact[];
+}
+
+/** The clauses of one policy document by the tools they govern, worked out once per verified set. */
+const toolIndex = new WeakMap<readonly VerifiedClause[], Map<string, Map<string, VerifiedClause[]>>>();
+function clausesByTool(
+  clauses: readonly VerifiedClause[],
+  policyFile: string,
+): Map<string, VerifiedClause[]> {
+  let byFile = toolIndex.get(clauses);
+  if (byFile === undefined) {
+    byFile = new Map();
+    toolIndex.set(clauses, byFile);
+  }
+  let byTool = byFile.get(policyFile);
+  if (byTool === undefined) {
+    byTool = new Map();
+    for (const c of clauses) {
+      if (!c.files.includes(policyFile)) continue;
+      for (const tool of c.clause.tools) byTool.set(tool, [...(byTool.get(tool) ?? []), c]);
+    }
+    byFile.set(policyFile, byTool);
+  }
+  return byTool;
+}
+
+export function evaluateClauses(
+  clauses: readonly VerifiedClause[],
+  calls: readonly CallRef[],
+  viewBefore: (step: number) => StateView,
+  policyFile: string,
+  taskPermits: (call: CallRef, view: StateView) => boolean,
+): ClauseFinding[] {
+  const out: ClauseFinding[] = [];
+  const byTool = clausesByTool(clauses, policyFile);
+  for (const call of calls) {
+    const governing = byTool.get(call.name);
+    if (governing === undefined) continue;
+    const view = viewBefore(call.step);
+    for (const c of governing) {
+      const ctx: EvalContext = { view, args: call.args, taskPermits: taskPermits(call, view), facts: [] };
+      const scope = bind(c.clause.bind, ctx);
+      if (scope === null) continue; // what it is about does not exist: the clause does not apply
+      const held = evaluateAll(c.clause.when, ctx, scope);
+      const effect = c.clause.effect;
+      // A call that changed nothing broke nothing (it failed, or was a no-op).
+      const broken =
+        call.wrote && ((effect === "prohibit" && held === true) || (effect === "require" && held === false));
+      if (broken) out.push({ clause: c, call, outcome: "broken", facts: ctx.facts });
+      else if (effect !== "prohibit" && held === true)
+        out.push({
+          clause: c,
+          call,
+          outcome: effect === "permit" ? "licenses" : "satisfied",
+          facts: ctx.facts,
+        });
+    }
+  }
+  return out;
+}

@@ -1,0 +1,69 @@
+/** Reads policy clauses from `policies/<domain>/*.json`; a file that does not parse is a problem, not a crash. */
+import { readdirSync, statSync } from "node:fs";
+import { join, relative } from "node:path";
+import { fileURLToPath } from "node:url";
+import { readJsonFile } from "../../../formats/zod-issues.ts";
+import { type Clause, clauseFileSchema } from "./schema.ts";
+
+export const BUILTIN_POLICIES_DIR = fileURLToPath(new URL("../../../../policies", import.meta.url));
+
+export interface LoadedClause {
+  readonly path: string;
+  readonly domain: string;
+  readonly clause: Clause;
+}
+
+export interface ClauseLoadProblem {
+  readonly path: string;
+  readonly message: string;
+}
+
+export interface ClauseSet {
+  readonly clauses: readonly LoadedClause[];
+  readonly problems: readonly ClauseLoadProblem[];
+}
+
+class ParseProblem extends Error {}
+
+function jsonFiles(dir: string): string[] {
+  const out: string[] = [];
+  for (const name of readdirSync(dir).sort()) {
+    const p = join(dir, name);
+    if (statSync(p).isDirectory()) out.push(...jsonFiles(p));
+    else if (name.endsWith(".json")) out.push(p);
+  }
+  return out;
+}
+
+export function loadClauses(dir: string): ClauseSet {
+  const clauses: LoadedClause[] = [];
+  const problems: ClauseLoadProblem[] = [];
+  const ids = new Map<string, string>();
+  for (const path of jsonFiles(dir)) {
+    const shown = relative(process.cwd(), path) || path;
+    let file: ReturnType<typeof clauseFileSchema.parse>;
+    try {
+      file = readJsonFile(path, clauseFileSchema, (m) => new ParseProblem(m.replace(path, shown)));
+    } catch (e) {
+      if (!(e instanceof ParseProblem)) throw e;
+      problems.push({ path: shown, message: e.message.replace(`${shown}: `, "") });
+      continue;
+    }
+    const folder = relative(dir, path).split(/[\\/]/)[0];
+    if (folder !== file.domain)
+      problems.push({
+        path: shown,
+        message: `a ${file.domain} clause file must live in ${file.domain}/, not ${folder}/`,
+      });
+    for (const clause of file.clauses) {
+      const first = ids.get(clause.id);
+      if (first !== undefined) {
+        problems.push({ path: shown, message: `duplicate clause id ${clause.id} (first in ${first})` });
+        continue;
+      }
+      ids.set(clause.id, shown);
+      clauses.push({ path: shown, domain: file.domain, clause });
+    }
+  }
+  return { clauses, problems };
+}

@@ -1,0 +1,121 @@
+/**
+ * What the report's conversation view shows for each flipped simulation (or each simulation with stored
+ * context, with `--all-conversations`): who and where, the task text, every grader's components, the
+ * causes with their evidence and reviews, and the whole conversation. Read from `sim_context`,
+ * `conversations`, `components` and `tool_calls` of the selected run.
+ */
+import { rows } from "../analysis/report.ts";
+import type { MessageRow, TaskText } from "../reviews/queries.ts";
+import type { VerdictStore } from "../store/store.ts";
+import type { CauseRow } from "./drilldown.ts";
+
+export interface ConversationHeader {
+  sim_key: string;
+  simulation_id: string | null;
+  path: string;
+  domain: string;
+  task_version: string;
+  task_id: string;
+  trial: number | null;
+  model: string;
+  tau3_pass: boolean | null;
+  structured_pass: boolean | null;
+  excluded: boolean;
+  exclusion_reason: string | null;
+  fingerprint: string | null;
+  /** The flip's review status; null when the simulation is not a flip. */
+  review: string | null;
+}
+
+export interface ComponentRow {
+  grader: string;
+  component: string;
+  score: number | null;
+  in_basis: boolean;
+  vacuous: boolean;
+}
+
+export interface ConversationView {
+  readonly sim: ConversationHeader;
+  readonly task: TaskText | null;
+  readonly components: readonly ComponentRow[];
+  readonly causes: readonly CauseRow[];
+  readonly messages: readonly MessageRow[];
+  /** Messages that made a write call (where a DB-field cause, which has no turn, came from). */
+  readonly writes: ReadonlySet<number>;
+}
+
+/** The simulations shown: the flips, or every simulation of the run with stored context. */
+export const conversationSet = (all: boolean): string =>
+  all
+    ? "SELECT sc.sim_key FROM sim_context sc JOIN current_run r USING (run_id)"
+    : "SELECT sim_key FROM flips";
+
+const COMPONENT_ORDER = ["DB", "ENV_ASSERTION", "COMMUNICATE", "ACTION", "NL_ASSERTION"];
+const componentRank = (c: string) => {
+  const i = COMPONENT_ORDER.indexOf(c);
+  return i < 0 ? COMPONENT_ORDER.length : i;
+};
+
+function bySim<T extends { sim_key: string }>(list: readonly T[]): Map<string, T[]> {
+  const out = new Map<string, T[]>();
+  for (const r of list) {
+    const l = out.get(r.sim_key);
+    if (l === undefined) out.set(r.sim_key, [r]);
+    else l.push(r);
+  }
+  return out;
+}
+
+export async function loadConversations(
+  store: VerdictStore,
+  simKeys: string,
+  causes: ReadonlyMap<string, readonly CauseRow[]>,
+): Promise<ConversationView[]> {
+  const headers = await rows<ConversationHeader>(
+    store,
+    `SELECT sv.sim_key, sv.simulation_id, sv.path, sv.domain, sv.task_version, sv.task_id, sv.trial, sv.model,
+            sv.tau3_pass, sv.structured_pass, sv.excluded, sv.exclusion_reason, x.fingerprint, fr.review
+     FROM sim_verdicts sv
+     LEFT JOIN (SELECT sc.sim_key, sc.fingerprint FROM sim_context sc JOIN current_run r USING (run_id)) x USING (sim_key)
+     LEFT JOIN (SELECT sim_key, review FROM flip_reviews WHERE grader = 'structured') fr USING (sim_key)
+     WHERE sv.sim_key IN (${simKeys})
+     ORDER BY fr.review IS NULL, sv.domain, sv.model, sv.task_id, sv.trial, sv.path, sv.sim_key`,
+  );
+  const tasks = await rows<TaskText & { sim_key: string }>(
+    store,
+    `SELECT sc.sim_key, sc.persona, sc.instructions, sc.ticket, sc.criteria
+     FROM sim_context sc JOIN current_run r USING (run_id) WHERE sc.sim_key IN (${simKeys})`,
+  );
+  const components = await rows<ComponentRow & { sim_key: string }>(
+    store,
+    `SELECT c.sim_key, c.grader, c.component, c.score, c.in_basis, c.vacuous
+     FROM components c JOIN current_run r USING (run_id) WHERE c.sim_key IN (${simKeys})
+     ORDER BY c.sim_key, c.grader, c.component`,
+  );
+  const messages = await rows<MessageRow & { sim_key: string }>(
+    store,
+    `SELECT m.sim_key, m.message_index, m.role, m.content, m.tool_calls, m.tool_call_id, m.tool_error, m.turn_idx
+     FROM conversations m JOIN current_run r USING (run_id) WHERE m.sim_key IN (${simKeys})
+     ORDER BY m.sim_key, m.message_index`,
+  );
+  const writes = await rows<{ sim_key: string; message_index: number }>(
+    store,
+    `SELECT DISTINCT tc.sim_key, tc.message_index FROM tool_calls tc JOIN current_run r USING (run_id)
+     WHERE tc.sim_key IN (${simKeys}) AND tc.kind = 'write'`,
+  );
+  const taskOf = new Map(tasks.map((t) => [t.sim_key, t]));
+  const componentsOf = bySim(components);
+  const messagesOf = bySim(messages);
+  const writesOf = bySim(writes);
+  return headers.map((sim) => ({
+    sim,
+    task: taskOf.get(sim.sim_key) ?? null,
+    components: [...(componentsOf.get(sim.sim_key) ?? [])].sort(
+      (a, b) => componentRank(a.component) - componentRank(b.component),
+    ),
+    causes: causes.get(sim.sim_key) ?? [],
+    messages: messagesOf.get(sim.sim_key) ?? [],
+    writes: new Set((writesOf.get(sim.sim_key) ?? []).map((w) => w.message_index)),
+  }));
+}

@@ -1,0 +1,115 @@
+/**
+ * The conversation view: per simulation, where it comes from (file path, its own id), the task's user
+ * instructions and gold actions, every grader's components (vacuous 1.0 scores marked), the causes
+ * linked to their turns, and every message with an anchor. Evidence turns are highlighted; long tool
+ * results are folded. All text arrives through `html` interpolations, so it is escaped.
+ */
+import { GRADER_LABEL } from "../charts/common.ts";
+import type { MessageRow } from "../reviews/queries.ts";
+import { goldActions, instructionParts, toolCallsOf } from "../reviews/task-text.ts";
+import { causeMessage, messageAnchor, simAnchor } from "./anchors.ts";
+import { causeItem, kindLabel, reviewBadge } from "./cause-html.ts";
+import type { ComponentRow, ConversationView } from "./conversation-data.ts";
+import type { CauseRow } from "./drilldown.ts";
+import { html, type SafeHtml } from "./escape.ts";
+
+/** Tool results longer than this (or with more lines) are folded. */
+const FOLD_CHARS = 400;
+const FOLD_LINES = 8;
+
+const verdict = (pass: boolean | null) => (pass === null ? "unknown" : pass ? "pass" : "fail");
+
+function taskBlock(v: ConversationView): SafeHtml {
+  if (v.task === null) return html`<p class="muted">No task text stored for this simulation.</p>`;
+  const parts = instructionParts(v.task.instructions);
+  const gold = goldActions(v.task.criteria);
+  return html`<details class="task" open><summary>Task: user instructions and gold actions</summary>
+<dl>${v.task.persona === null ? "" : html`<dt>persona</dt><dd>${v.task.persona}</dd>`}${parts.map((p) => html`<dt>${p.label.replaceAll("_", " ")}</dt><dd>${p.text}</dd>`)}${v.task.ticket === null ? "" : html`<dt>ticket</dt><dd>${v.task.ticket}</dd>`}</dl>
+<div><b>Gold actions (${gold.length})</b>${gold.length === 0 ? html` <span class="muted">none: the ACTION component has nothing to check</span>` : ""}</div>
+${gold.length === 0 ? "" : html`<ol class="gold">${gold.map((a) => html`<li><code>${a.name}</code>${a.requestor === null || a.requestor === "assistant" ? "" : html` <span class="muted">(by the ${a.requestor})</span>`} <span class="args">${a.arguments}</span></li>`)}</ol>`}
+</details>`;
+}
+
+function componentCell(c: ComponentRow | undefined): SafeHtml {
+  if (c === undefined) return html`<td class="muted">–</td>`;
+  const score = c.score === null ? "unknown" : c.score.toFixed(1);
+  return html`<td class="${c.in_basis ? "basis" : "off-basis"}">${score}${c.in_basis ? html` <span class="badge">basis</span>` : ""}${c.vacuous ? html` <span class="badge vacuous" title="scored 1.0 because there was nothing to check">vacuous</span>` : ""}</td>`;
+}
+
+function componentsTable(v: ConversationView): SafeHtml {
+  if (v.components.length === 0) return html``;
+  const graders = [...new Set(v.components.map((c) => c.grader))];
+  const names = [...new Set(v.components.map((c) => c.component))];
+  const at = new Map(v.components.map((c) => [`${c.grader}\u0000${c.component}`, c]));
+  return html`<div class="scroll"><table class="components"><caption>Components (bold: in the reward basis)</caption>
+<thead><tr><th scope="col">component</th>${graders.map((g) => html`<th scope="col">${GRADER_LABEL[g] ?? g}</th>`)}</tr></thead>
+<tbody>${names.map((n) => html`<tr><th scope="row">${n}</th>${graders.map((g) => componentCell(at.get(`${g}\u0000${n}`)))}</tr>`)}</tbody></table></div>`;
+}
+
+function causeList(v: ConversationView): SafeHtml {
+  const structured = v.causes.filter((c) => c.grader === "structured" && c.kind !== "tau3");
+  const groups: [string, readonly CauseRow[]][] = [
+    ["gating", structured.filter((c) => c.gates)],
+    ["tau3", v.causes.filter((c) => c.grader === "tau3")],
+    ["reported", structured.filter((c) => !c.gates)],
+  ];
+  if (groups.every(([, l]) => l.length === 0)) return html`<p class="muted">No causes.</p>`;
+  const simKey = v.sim.sim_key;
+  const writes = [...v.writes].sort((a, b) => a - b);
+  return html`<div class="causes"><b>Causes</b> <span class="muted">(click one to go to its turn; bold: fails the structured verdict, italic: τ³'s own or reported only)</span>
+<ul>${groups.map(([cls, list]) => list.map((c) => causeItem(c, { cls, simKey, writes })))}</ul></div>`;
+}
+
+/** Message index → the causes whose turn it is. */
+function hitsOf(causes: readonly CauseRow[]): Map<number, CauseRow[]> {
+  const out = new Map<number, CauseRow[]>();
+  const add = (i: number | null, c: CauseRow) => {
+    if (i === null) return;
+    const l = out.get(i) ?? [];
+    if (!l.includes(c)) l.push(c);
+    out.set(i, l);
+  };
+  for (const c of causes) {
+    if (c.kind === "tau3") continue;
+    add(causeMessage(c), c);
+    for (const e of c.evidence) add(e.message_index, c);
+  }
+  return out;
+}
+
+function body(m: MessageRow, hit: boolean): SafeHtml {
+  const text = m.content ?? "";
+  if (text === "") return html``;
+  const long = text.length > FOLD_CHARS || text.split("\n").length > FOLD_LINES;
+  if (m.role !== "tool" || !long) return html`<div class="text">${text}</div>`;
+  const first = text.slice(0, 100).replace(/\s+/g, " ");
+  return html`<details${hit ? html` open` : ""}><summary>tool result, ${text.length} characters: <span class="muted">${first}…</span></summary><div class="text">${text}</div></details>`;
+}
+
+function message(simKey: string, m: MessageRow, hits: readonly CauseRow[], write: boolean): SafeHtml {
+  const hit = hits.length > 0;
+  const calls = toolCallsOf(m.tool_calls);
+  return html`<li id="${messageAnchor(simKey, m.message_index)}" class="msg ${m.role}${hit ? " hit" : ""}${write ? " write" : ""}">
+<div class="meta"><a href="#${messageAnchor(simKey, m.message_index)}">#${m.message_index}</a>${m.turn_idx === null ? "" : html` · turn ${m.turn_idx}`} · <b>${m.role}</b>${m.role === "tool" && m.tool_call_id !== null ? html` · <code>${m.tool_call_id}</code>` : ""}${m.tool_error === true ? html` · <span class="fail">error</span>` : ""}${hits.map((c) => html` <span class="hit-label">evidence: ${kindLabel(c.kind)} <code>${c.reference}</code></span>`)}</div>
+${body(m, hit)}${calls.map((c) => html`<div class="call">→ <code>${c.name}</code>${c.id === null ? "" : html` <span class="muted">${c.id}</span>`}<div class="args">${c.arguments}</div></div>`)}</li>`;
+}
+
+function conversation(v: ConversationView): SafeHtml {
+  const s = v.sim;
+  const hits = hitsOf(v.causes);
+  return html`<section class="conv" id="${simAnchor(s.sim_key)}">
+<h3>${s.domain} · task ${s.task_id}${s.trial === null ? "" : html` · trial ${s.trial}`} · ${s.model}</h3>
+<p class="conv-meta">simulation <code class="sim-id">${s.simulation_id ?? "(no id)"}</code> · file <code>${s.path}</code> · task set ${s.task_version}<br>
+τ³ <b class="${verdict(s.tau3_pass)}">${verdict(s.tau3_pass)}</b> · structured <b class="${verdict(s.structured_pass)}">${verdict(s.structured_pass)}</b>${s.review === null ? "" : html` · review ${reviewBadge(s.review)}`}${s.excluded ? html` · <span class="badge excluded">excluded file</span> <span class="muted">${s.exclusion_reason ?? ""}</span>` : ""}${s.fingerprint === null ? "" : html` · <span class="muted">fingerprint <code>${s.fingerprint.slice(0, 12)}</code></span>`} · <a href="#flips">↑ flips</a></p>
+${taskBlock(v)}
+${componentsTable(v)}
+${causeList(v)}
+<ol class="msgs">${v.messages.map((m) => message(s.sim_key, m, hits.get(m.message_index) ?? [], v.writes.has(m.message_index)))}</ol>
+</section>`;
+}
+
+export function conversationSection(views: readonly ConversationView[], all: boolean): SafeHtml {
+  return html`<h2 id="conversations">Conversations (${views.length})</h2>
+<p class="muted">${all ? "Every simulation whose conversation the run stored" : "Every flipped simulation"}: the task, the components, the causes (each links to its turn) and every message. Evidence turns are highlighted; long tool results are folded.</p>
+${views.length === 0 ? html`<p class="empty">No conversation to show.</p>` : views.map(conversation)}`;
+}

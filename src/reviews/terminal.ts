@@ -1,0 +1,108 @@
+/**
+ * One flip cause as plain terminal text for `tau-rescore review`: where it is, the cause and its
+ * evidence, the user's instructions, and the conversation around the evidence turns (marked `>>`).
+ * Trajectory text is untrusted: control characters (terminal escape sequences) are shown as `�`.
+ */
+import type { EvidenceText, MessageRow, ReviewTarget, TaskText } from "./queries.ts";
+import { instructionParts, toolCallsOf } from "./task-text.ts";
+
+/** Trajectory text → printable text: no escape sequences, carriage returns or other control characters. */
+export const printable = (text: string): string =>
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: these are exactly what must not reach a terminal
+  text.replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g, "\uFFFD");
+
+const clip = (text: string, max: number) =>
+  text.length > max ? `${text.slice(0, max)}… (${text.length} chars)` : text;
+
+const indent = (text: string, pad: string) => text.replaceAll("\n", `\n${pad}`);
+
+export interface TargetView {
+  readonly target: ReviewTarget;
+  readonly position: { readonly index: number; readonly total: number };
+  readonly evidence: readonly EvidenceText[];
+  readonly task: TaskText | null;
+  readonly messages: readonly MessageRow[];
+  /** Messages that made a write call, shown when the cause has no turn of its own (a DB field). */
+  readonly writes: readonly number[];
+  /** Messages shown before and after each marked one. */
+  readonly context: number;
+}
+
+function evidenceLine(e: EvidenceText): string {
+  const where = e.turn_idx === null ? "" : `turn ${e.turn_idx}: `;
+  const call =
+    e.tool_name === null ? "" : ` ${e.tool_name}${e.arguments === null ? "" : clip(e.arguments, 300)}`;
+  const field =
+    e.path === null
+      ? ""
+      : `\n      ${e.db ?? "?"}: ${e.path}: initial ${e.initial_value ?? "absent"}, gold ${e.gold_value ?? "absent"}, predicted ${e.predicted_value ?? "absent"}`;
+  const quote = e.quote === null ? "" : `\n      quote: “${e.quote}”`;
+  return `    - ${where}${e.message}${call}${field}${quote}`;
+}
+
+function messageLines(m: MessageRow, marked: boolean): string[] {
+  const head = `${marked ? ">>" : "  "} #${m.message_index}${m.turn_idx === null ? "" : ` [turn ${m.turn_idx}]`} ${m.role}${
+    m.role === "tool" && m.tool_error ? " (error)" : ""
+  }: `;
+  const pad = " ".repeat(8);
+  const body =
+    m.content === null || m.content === ""
+      ? ""
+      : indent(clip(m.content, m.role === "tool" ? 400 : 1500), pad);
+  const calls = toolCallsOf(m.tool_calls).map(
+    (c) => `${pad}→ ${c.name}(${indent(clip(c.arguments, 600), pad)})`,
+  );
+  return [head + body, ...calls];
+}
+
+/** Indices to show: each marked message with `context` neighbours, at most `limit` in all. */
+function window(marked: ReadonlySet<number>, count: number, context: number, limit = 40): number[] {
+  const shown = new Set<number>();
+  const centres = marked.size > 0 ? [...marked] : [count - 1];
+  for (const i of centres)
+    for (let j = Math.max(0, i - context); j <= Math.min(count - 1, i + context); j++) shown.add(j);
+  return [...shown].sort((a, b) => a - b).slice(0, limit);
+}
+
+export function renderTarget(v: TargetView): string {
+  const t = v.target;
+  const direction = t.direction === "pass_to_fail" ? "pass → fail" : "fail → pass";
+  const lines = [
+    "",
+    `━━ ${v.position.index} of ${v.position.total} ━━ ${t.domain} · task ${t.task_id}${t.trial === null ? "" : ` · trial ${t.trial}`} · ${t.model}`,
+    `file: ${t.path}`,
+    `simulation: ${t.simulation_id ?? "(no id)"}${t.excluded ? "  (excluded file)" : ""}`,
+    `cause: ${t.kind} ${t.reference} (${t.grader}, ${direction})`,
+    `  ${indent(t.message, "  ")}`,
+  ];
+  if (v.evidence.length > 0) lines.push("  evidence:", ...v.evidence.map((e) => indent(evidenceLine(e), "")));
+  if (v.task !== null) {
+    lines.push("task:");
+    if (v.task.persona !== null) lines.push(`  persona: ${indent(clip(v.task.persona, 600), "    ")}`);
+    for (const p of instructionParts(v.task.instructions))
+      lines.push(`  ${p.label}: ${indent(clip(p.text, 1200), "    ")}`);
+  }
+  const evidenceTurns = new Set(
+    [t.message_index, ...v.evidence.map((e) => e.message_index)].filter((i): i is number => i !== null),
+  );
+  const marked = evidenceTurns.size > 0 ? evidenceTurns : new Set(v.writes);
+  const shown = window(marked, v.messages.length, v.context);
+  const why =
+    evidenceTurns.size > 0
+      ? ">> marks the evidence"
+      : marked.size > 0
+        ? "no turn of its own (a DB end state): >> marks the messages that wrote to the DB"
+        : "no turn of its own and no writes: the end of the conversation";
+  lines.push(`conversation (${v.messages.length} messages; ${why}):`);
+  let last = -1;
+  for (const i of shown) {
+    const m = v.messages[i];
+    if (m === undefined) continue;
+    if (i > last + 1) lines.push("   …");
+    lines.push(...messageLines(m, marked.has(i)));
+    last = i;
+  }
+  if (last < v.messages.length - 1) lines.push("   …");
+  // Everything from the store is trajectory text (ids, paths, models too): one pass over the whole.
+  return `${printable(lines.join("\n"))}\n`;
+}

@@ -1,0 +1,286 @@
+/**
+ * The review views on a hand-built store: which reviews apply and which are stale (and why), flip review
+ * status, precision with its Wilson interval, confirmed flip rates, and excluded files left out of every
+ * headline number. Expected values are worked out by hand from the rows below.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { summarize } from "../../src/analysis/report.ts";
+import type { RowOf } from "../../src/store/schema.ts";
+import type { VerdictStore } from "../../src/store/store.ts";
+import { query, type SyntheticSim, syntheticStore } from "./synthetic-store.ts";
+
+const fp = (i: number) => i.toString(16).padStart(64, "0");
+
+// s0–s2 (model a), s3 (model b) flip on requirement x; s4 agrees; s5 flips in an excluded file.
+const sims: SyntheticSim[] = [
+  { model: "a", task: "t0", tau3: true, structured: false },
+  { model: "a", task: "t1", tau3: true, structured: false },
+  { model: "a", task: "t2", tau3: true, structured: false },
+  { model: "b", task: "t0", tau3: true, structured: false },
+  { model: "b", task: "t1", tau3: true, structured: true },
+  { model: "c", task: "t0", tau3: true, structured: false, excluded: true },
+];
+
+const review = (
+  over: Partial<RowOf<"reviews">> & Pick<RowOf<"reviews">, "fingerprint" | "verdict">,
+): RowOf<"reviews"> => ({
+  experiment: "synthetic",
+  grader: "structured",
+  kind: "requirement",
+  reference: "x",
+  reason: "hand-made",
+  reviewer: null,
+  date: null,
+  simulation_id: null,
+  path: null,
+  ...over,
+});
+
+/** Wilson 95% interval, written out independently of the SQL macro. */
+function wilson(k: number, n: number): [number, number] {
+  const z = 1.96;
+  const p = k / n;
+  const centre = p + (z * z) / (2 * n);
+  const spread = z * Math.sqrt((p * (1 - p)) / n + (z * z) / (4 * n * n));
+  return [(centre - spread) / (1 + (z * z) / n), (centre + spread) / (1 + (z * z) / n)];
+}
+
+let store: VerdictStore;
+beforeAll(async () => {
+  store = await syntheticStore(sims);
+  await store.append(
+    "sim_context",
+    [0, 1, 2, 3, 5].map((i) => ({
+      run_id: "r1",
+      sim_key: `s${i}`,
+      fingerprint: fp(i),
+      persona: null,
+      instructions: "do it",
+      ticket: null,
+      criteria: null,
+    })),
+  );
+  // s2 has a second flip cause, y.
+  await store.append("causes", [
+    {
+      run_id: "r1",
+      sim_key: "s2",
+      grader: "structured",
+      seq: 1,
+      kind: "requirement",
+      reference: "y",
+      gates: true,
+      message: "y",
+      message_index: null,
+      turn_idx: null,
+      tool_call_id: null,
+      tool_name: null,
+      actor: null,
+    },
+  ]);
+  await store.append("reviews", [
+    review({ fingerprint: fp(0), verdict: "confirmed" }), // A: applied
+    review({ fingerprint: fp(1), verdict: "false_positive" }), // B: applied
+    review({ fingerprint: fp(2), verdict: "unclear" }), // C: applied; s2's y stays unreviewed
+    review({ fingerprint: fp(2), reference: "z", verdict: "confirmed" }), // D: no such cause
+    review({ fingerprint: fp(99), simulation_id: "s3", path: "b.json", verdict: "confirmed" }), // E: changed
+    review({ fingerprint: fp(98), simulation_id: "s4", path: "b.json", verdict: "confirmed" }), // F: agree now
+    review({ fingerprint: fp(97), simulation_id: "gone", path: "x.json", verdict: "confirmed" }), // G: gone
+    review({ fingerprint: fp(5), verdict: "confirmed" }), // H: applied, but in an excluded file
+    review({ experiment: "other", fingerprint: fp(3), verdict: "confirmed" }), // another experiment's
+  ]);
+});
+afterAll(() => store.close());
+
+describe("review_status", () => {
+  it("applies a review where the fingerprint and the cause match, and says why the others are stale", async () => {
+    const got = await query<{
+      fingerprint: string;
+      reference: string;
+      stale: boolean;
+      stale_reason: string | null;
+    }>(
+      store,
+      "SELECT fingerprint, reference, stale, stale_reason FROM review_status ORDER BY fingerprint, reference",
+    );
+    expect(got).toEqual([
+      { fingerprint: fp(0), reference: "x", stale: false, stale_reason: null },
+      { fingerprint: fp(1), reference: "x", stale: false, stale_reason: null },
+      { fingerprint: fp(2), reference: "x", stale: false, stale_reason: null },
+      {
+        fingerprint: fp(2),
+        reference: "z",
+        stale: true,
+        stale_reason: "the simulation no longer has this cause",
+      },
+      { fingerprint: fp(5), reference: "x", stale: false, stale_reason: null },
+      {
+        fingerprint: fp(97),
+        reference: "x",
+        stale: true,
+        stale_reason: "no simulation with this id and path in the run",
+      },
+      {
+        fingerprint: fp(98),
+        reference: "x",
+        stale: true,
+        stale_reason: "the graders now agree on the simulation (its fingerprint is not stored)",
+      },
+      {
+        fingerprint: fp(99),
+        reference: "x",
+        stale: true,
+        stale_reason: "the simulation changed (another fingerprint)",
+      },
+    ]);
+  });
+});
+
+describe("flip review status and counts", () => {
+  it("confirms a flip when any cause is confirmed, and leaves it unreviewed while a cause is", async () => {
+    const got = await query<{ sim_key: string; review: string }>(
+      store,
+      "SELECT sim_key, review FROM flip_reviews ORDER BY sim_key",
+    );
+    expect(got).toEqual([
+      { sim_key: "s0", review: "confirmed" },
+      { sim_key: "s1", review: "false_positive" },
+      { sim_key: "s2", review: "unreviewed" },
+      { sim_key: "s3", review: "unreviewed" },
+      { sim_key: "s5", review: "confirmed" },
+    ]);
+  });
+
+  it("counts flip causes by verdict outside excluded files, and the stale reviews", async () => {
+    const s = await summarize(store);
+    expect(s.reviews).toEqual({
+      confirmed: 1,
+      false_positive: 1,
+      unclear: 1,
+      unreviewed: 2, // s2's y and s3's x
+      stale: 4,
+      flips: { confirmed: 1, false_positive: 1, unclear: 0, unreviewed: 2 },
+      gates: {
+        structured: {
+          pass_to_fail: 4,
+          confirmed: 1,
+          false_positive: 1,
+          unclear: 0,
+          unreviewed: 2,
+          precision: 0.5,
+          real_violations: 1, // s0
+          caught: 1,
+          recall: 1,
+        },
+        // This store has no strict-gate verdicts: it fails nothing, so it misses s0's confirmed violation.
+        structured_strict: {
+          pass_to_fail: 0,
+          confirmed: 0,
+          false_positive: 0,
+          unclear: 0,
+          unreviewed: 0,
+          precision: null,
+          real_violations: 1,
+          caught: 0,
+          recall: 0,
+        },
+      },
+    });
+  });
+});
+
+describe("precision", () => {
+  it("is confirmed / (confirmed + false positive) over applied reviews, with a Wilson interval", async () => {
+    const [row] = await query<Record<string, number | string>>(
+      store,
+      "SELECT * FROM review_precision_by_kind",
+    );
+    const [lo, hi] = wilson(1, 2);
+    expect(row).toMatchObject({ grader: "structured", kind: "requirement", reviews: 3, confirmed: 1 });
+    expect(row).toMatchObject({ false_positive: 1, unclear: 1, precision: 0.5 });
+    expect(row?.precision_lo).toBeCloseTo(lo, 12);
+    expect(row?.precision_hi).toBeCloseTo(hi, 12);
+    const rules = await query<{ reference: string; reviews: number }>(
+      store,
+      "SELECT reference, reviews FROM review_precision_by_rule ORDER BY reference",
+    );
+    expect(rules).toEqual([{ reference: "x", reviews: 3 }]);
+  });
+});
+
+describe("excluded files and confirmed flip rates", () => {
+  it("leaves excluded files out of the headline flips, but keeps their flips listed", async () => {
+    const [overall] = await query<{ simulations: number; pass_to_fail: number }>(
+      store,
+      "SELECT simulations, pass_to_fail FROM flip_summary WHERE scope = 'overall'",
+    );
+    expect(overall).toEqual({ simulations: 5, pass_to_fail: 4 });
+    const flips = await query<{ sim_key: string; excluded: boolean }>(
+      store,
+      "SELECT sim_key, excluded FROM flips WHERE excluded",
+    );
+    expect(flips).toEqual([{ sim_key: "s5", excluded: true }]);
+    expect((await summarize(store)).excluded_files).toEqual([
+      { path: "c.json", reason: "synthetic exclusion", simulations: 0 },
+    ]);
+  });
+
+  it("puts the confirmed flip rate next to the raw one, per model", async () => {
+    const got = await query<Record<string, number | string>>(
+      store,
+      `SELECT model, n, pass_to_fail, confirmed_flips, unreviewed_flips, confirmed_flip_rate
+       FROM flip_rates_by_model ORDER BY model`,
+    );
+    expect(got).toEqual([
+      {
+        model: "a [agent]",
+        n: 3,
+        pass_to_fail: 3,
+        confirmed_flips: 1,
+        unreviewed_flips: 1,
+        confirmed_flip_rate: 1 / 3,
+      },
+      {
+        model: "b [agent]",
+        n: 2,
+        pass_to_fail: 1,
+        confirmed_flips: 0,
+        unreviewed_flips: 1,
+        confirmed_flip_rate: 0,
+      },
+    ]);
+    const [b] = await query<{ lo: number; hi: number }>(
+      store,
+      "SELECT confirmed_flip_rate_lo AS lo, confirmed_flip_rate_hi AS hi FROM flip_rates_by_model WHERE model = 'b [agent]'",
+    );
+    expect(b?.lo).toBe(0); // clamped: rounding would give -1e-17
+    expect(b?.hi).toBeCloseTo(wilson(0, 2)[1], 12);
+  });
+});
+
+describe("pass^k", () => {
+  it("pools trials only within one run configuration (user model known and equal)", async () => {
+    const s = await syntheticStore([
+      { model: "m", task: "t0", tau3: true, structured: true, file: "run1", userModel: "u1" },
+      { model: "m", task: "t0", tau3: false, structured: false, file: "run2", userModel: "u1" },
+      { model: "m", task: "t0", tau3: true, structured: true, file: "other-user", userModel: "u2" },
+      { model: "m", task: "t0", tau3: true, structured: true, file: "no-user", userModel: null },
+      { model: "m", task: "t0", tau3: true, structured: true, file: "no-user-2", userModel: null },
+    ]);
+    try {
+      const got = await query<{ run_config: string; k: number; pass_hat_k: number }>(
+        s,
+        "SELECT run_config, k, pass_hat_k FROM pass_hat_k WHERE grader = 'tau3' ORDER BY run_config, k",
+      );
+      expect(got).toEqual([
+        { run_config: "file no-user-2.json", k: 1, pass_hat_k: 1 },
+        { run_config: "file no-user.json", k: 1, pass_hat_k: 1 },
+        { run_config: "user u1", k: 1, pass_hat_k: 0.5 },
+        { run_config: "user u1", k: 2, pass_hat_k: 0 },
+        { run_config: "user u2", k: 1, pass_hat_k: 1 },
+      ]);
+    } finally {
+      s.close();
+    }
+  });
+});

@@ -1,0 +1,464 @@
+/**
+ * `tau-rescore review` end to end on a small corpus: `set` then `list --json` round-trips, ambiguity
+ * lists the candidates, a bad reviews file exits 2 with its JSON path, the interactive walk runs from a
+ * pipe and saves every answer, an edited trajectory makes its review stale, and `run` and `report` load
+ * the reviews (summary.json `reviews`, precision per cause in report.html).
+ */
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { beforeAll, describe, expect, it } from "vitest";
+import { installAnalyses, rows } from "../../src/analysis/report.ts";
+import { readReviewFile } from "../../src/reviews/file.ts";
+import { VerdictStore } from "../../src/store/store.ts";
+import { CLI, cli, smallExperiment } from "../helpers/small-run.ts";
+
+const WHISSLE = "sierra-tau2-bench__pr448-whissle/airline_run1.json";
+const FILES = [
+  WHISSLE,
+  "jitrc-tau2-enhanced/airline_gemini2_5_flash_10tasks_2t.json",
+  "sierra-tau2-bench__branch-feature-gym__experiments/gpt-4.1_telecom_default_gpt-4.1_1trials.json",
+];
+
+interface Target {
+  sim_key: string;
+  simulation_id: string;
+  path: string;
+  grader: string;
+  kind: string;
+  reference: string;
+  fingerprint: string;
+  domain: string;
+  /** Every gate that reports this cause as a flip cause. */
+  graders: string[];
+}
+
+async function withStore<T>(db: string, body: (s: VerdictStore) => Promise<T>): Promise<T> {
+  const store = await VerdictStore.open(db);
+  try {
+    await installAnalyses(store);
+    return await body(store);
+  } finally {
+    store.close();
+  }
+}
+
+/** The flip causes of the run, in the order `review` walks them: one per cause, whichever gates report it. */
+const targets = (db: string) =>
+  withStore(db, (s) =>
+    rows<Target>(
+      s,
+      `SELECT sim_key, simulation_id, path, grader, kind, reference, fingerprint, domain,
+              list(grader ORDER BY grader) OVER (PARTITION BY sim_key, kind, reference) AS graders
+       FROM review_targets
+       WHERE NOT excluded
+       QUALIFY row_number() OVER (PARTITION BY sim_key, grader, kind, reference ORDER BY seq) = 1
+       ORDER BY domain, model, task_id, trial, path, sim_key, seq`,
+    ),
+  ).then((all) =>
+    all.filter(
+      (t, i) =>
+        all.findIndex((u) => u.sim_key === t.sim_key && u.kind === t.kind && u.reference === t.reference) ===
+        i,
+    ),
+  );
+
+/** `review set` for one target, in one of the test's stores and reviews files. */
+const setReview = (
+  db: string,
+  file: string,
+  t: Target,
+  verdict: string,
+  reason: string,
+  extra: string[] = [],
+) =>
+  cli([
+    "review",
+    "set",
+    experiment,
+    "--db",
+    db,
+    "--reviews",
+    file,
+    "--simulation",
+    t.simulation_id,
+    "--path",
+    t.path,
+    "--cause",
+    `${t.kind}:${t.reference}`,
+    "--verdict",
+    verdict,
+    "--reason",
+    reason,
+    ...extra,
+  ]);
+
+function piped(args: readonly string[], input: string) {
+  const env: NodeJS.ProcessEnv = { ...process.env, TAU_RESCORE_REVIEWER: "walker" };
+  delete env.TAU2_DATA_DIR;
+  return spawnSync(process.execPath, [CLI, ...args], { encoding: "utf8", env, input });
+}
+
+let dir = "";
+let experiment = "";
+let db = "";
+let reviews = "";
+const session = () => [experiment, "--db", db, "--reviews", reviews];
+
+beforeAll(() => {
+  ({ dir, experiment } = smallExperiment(FILES));
+  db = join(dir, "r.duckdb");
+  reviews = join(dir, "reviews", "small.json");
+  const r = cli(["run", experiment, "--db", db, "--reviews", reviews]);
+  expect(r.status, r.stderr).toBe(0);
+});
+
+describe("review set and review list", () => {
+  it("round-trips: the review set is the review listed, keyed by the simulation's fingerprint", async () => {
+    const t = (await targets(db)).find((x) => x.path === WHISSLE && x.kind === "requirement");
+    if (t === undefined) throw new Error("the corpus has no requirement flip in the whissle file");
+    // Both gates fail on the requirement: one judgment is recorded for each gate's copy of the cause.
+    expect(t.graders).toEqual(["structured", "structured_strict"]);
+    const set = cli([
+      "review",
+      "set",
+      ...session(),
+      "--simulation",
+      t.simulation_id,
+      "--path",
+      t.path,
+      "--cause",
+      `${t.kind}:${t.reference}`,
+      "--verdict",
+      "confirmed",
+      "--reason",
+      "turn 13: transfers although the user refused",
+      "--reviewer",
+      "ann",
+      "--date",
+      "2026-11-30",
+    ]);
+    expect(set.status, set.stderr).toBe(0);
+    const list = cli(["review", "list", ...session(), "--json"]);
+    expect(list.status, list.stderr).toBe(0);
+    expect(JSON.parse(list.stdout)).toEqual(
+      t.graders.map((grader) => ({
+        simulation_id: t.simulation_id,
+        path: t.path,
+        cause: `${t.kind}:${t.reference}`,
+        grader,
+        verdict: "confirmed",
+        reason: "turn 13: transfers although the user refused",
+        reviewer: "ann",
+        date: "2026-11-30",
+        stale: false,
+        stale_reason: null,
+      })),
+    );
+    expect(readReviewFile(reviews).reviews.map((e) => e.fingerprint)).toEqual([t.fingerprint, t.fingerprint]);
+    // The same cause again replaces the review instead of adding one.
+    const again = cli([
+      "review",
+      "set",
+      ...session(),
+      "--simulation",
+      t.simulation_id,
+      "--verdict",
+      "unclear",
+      "--reason",
+      "second look",
+    ]);
+    expect(again.status, again.stderr).toBe(0);
+    expect(again.stderr).toMatch(
+      /^replaced: unclear .*\(structured\).*\nreplaced: unclear .*\(structured_strict\)/,
+    );
+    expect(readReviewFile(reviews).reviews.map((e) => [e.grader, e.verdict, e.reason])).toEqual([
+      ["structured", "unclear", "second look"],
+      ["structured_strict", "unclear", "second look"],
+    ]);
+    // --grader narrows it to one gate's copy.
+    const one = cli([
+      "review",
+      "set",
+      ...session(),
+      "--simulation",
+      t.simulation_id,
+      "--grader",
+      "structured_strict",
+      "--verdict",
+      "false_positive",
+      "--reason",
+      "third look",
+    ]);
+    expect(one.status, one.stderr).toBe(0);
+    expect(readReviewFile(reviews).reviews.map((e) => [e.grader, e.verdict])).toEqual([
+      ["structured", "unclear"],
+      ["structured_strict", "false_positive"],
+    ]);
+  });
+
+  it("refuses a simulation with several flip causes and lists them", async () => {
+    const all = await targets(db);
+    const bySim = new Map<string, Target[]>();
+    for (const t of all) bySim.set(t.sim_key, [...(bySim.get(t.sim_key) ?? []), t]);
+    const several = [...bySim.values()].find((l) => l.length > 1);
+    if (several === undefined) throw new Error("the corpus has no flip with several causes");
+    const first = several[0] as Target;
+    const r = cli([
+      "review",
+      "set",
+      ...session(),
+      "--simulation",
+      first.simulation_id,
+      "--verdict",
+      "confirmed",
+      "--reason",
+      "x",
+    ]);
+    expect(r.status).toBe(2);
+    expect(r.stderr.trim().split("\n")).toHaveLength(1);
+    for (const t of several)
+      for (const g of t.graders) expect(r.stderr).toContain(`${t.kind}:${t.reference} (${g})`);
+  });
+
+  it("names an unknown simulation, and a bad verdict, as usage errors", () => {
+    const unknown = cli([
+      "review",
+      "set",
+      ...session(),
+      "--simulation",
+      "nope",
+      "--verdict",
+      "confirmed",
+      "--reason",
+      "x",
+    ]);
+    expect(unknown.status).toBe(2);
+    expect(unknown.stderr).toContain('no simulation "nope" in the run');
+    const bad = cli([
+      "review",
+      "set",
+      ...session(),
+      "--simulation",
+      "nope",
+      "--verdict",
+      "maybe",
+      "--reason",
+      "x",
+    ]);
+    expect(bad.status).toBe(2);
+    expect(bad.stderr).toContain("--verdict: one of confirmed, false_positive, unclear");
+  });
+
+  it("rejects a bad reviews file with one line naming the file and the JSON path, and writes nothing", () => {
+    const bad = join(dir, "bad.json");
+    const entry = {
+      path: WHISSLE,
+      simulation_id: "s",
+      fingerprint: "0".repeat(64),
+      grader: "structured",
+      kind: "requirement",
+      reference: "r",
+      verdict: "maybe",
+      reason: "x",
+    };
+    writeFileSync(bad, JSON.stringify({ version: 1, reviews: [entry] }));
+    const list = cli(["review", "list", experiment, "--db", db, "--reviews", bad]);
+    expect(list.status).toBe(2);
+    expect(list.stderr).toMatch(
+      new RegExp(`^tau-rescore: ${bad.replaceAll(".", "\\.")}: at reviews\\[0\\]\\.verdict: .*\\n$`),
+    );
+    const fresh = join(dir, "never.duckdb");
+    const run = cli(["run", experiment, "--db", fresh, "--reviews", bad]);
+    expect(run.status).toBe(2);
+    expect(existsSync(fresh)).toBe(false);
+  });
+});
+
+describe("review (interactive)", () => {
+  it("walks the unreviewed flip causes from a pipe, re-asks bad answers, and saves each answer", async () => {
+    const walkFile = join(dir, "walk.json");
+    const all = await targets(db);
+    const [first, second] = all as [Target, Target];
+    const input = ["x", "f", "", "turn 4: the user asked for the transfer", "s", "q"].join("\n");
+    const r = piped(["review", experiment, "--db", db, "--reviews", walkFile], `${input}\n`);
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stdout).toContain(`1 of ${all.length}`);
+    expect(r.stdout).toContain(`simulation: ${first.simulation_id}`);
+    expect(r.stdout).toContain(`cause: ${first.kind} ${first.reference}`);
+    expect(r.stdout).toMatch(/^>> #\d+ \[turn \d+\] /m);
+    expect(r.stdout).toContain("not an answer");
+    expect(r.stdout).toContain("a review needs a reason");
+    expect(r.stderr).toMatch(/reviewed 1, skipped 1; \d+ flip cause\(s\) without a review/);
+    const saved = readReviewFile(walkFile).reviews;
+    expect(saved.map((e) => e.grader)).toEqual(first.graders);
+    expect(saved[0]).toMatchObject({
+      fingerprint: first.fingerprint,
+      kind: first.kind,
+      reference: first.reference,
+      verdict: "false_positive",
+      reason: "turn 4: the user asked for the transfer",
+      reviewer: "walker",
+    });
+    expect(saved[0]?.date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    // The next walk starts at the skipped cause; the end of the input ends it without a change.
+    const next = piped(["review", experiment, "--db", db, "--reviews", walkFile], "");
+    expect(next.status, next.stderr).toBe(0);
+    expect(next.stdout).toContain(`simulation: ${second.simulation_id}`);
+    expect(next.stdout).toContain(`1 of ${all.length - 1}`);
+    expect(readReviewFile(walkFile).reviews).toHaveLength(first.graders.length);
+  });
+
+  it("offers the same verdict for the other causes of one kind in a simulation", async () => {
+    const walkFile = join(dir, "siblings.json");
+    const all = await targets(db);
+    const at = all.findIndex((t, i) =>
+      all.some((u, j) => j !== i && u.sim_key === t.sim_key && u.kind === t.kind),
+    );
+    const t = all[at] as Target;
+    const siblings = all.filter((u) => u.sim_key === t.sim_key && u.kind === t.kind);
+    const input = [...Array(at).fill("s"), "c", "turn 12 resumes the line", "y", "q"].join("\n");
+    const r = piped(["review", experiment, "--db", db, "--reviews", walkFile], `${input}\n`);
+    expect(r.status, r.stderr).toBe(0);
+    const saved = readReviewFile(walkFile).reviews;
+    expect([...new Set(saved.map((e) => e.reference))].sort()).toEqual(
+      siblings.map((s) => s.reference).sort(),
+    );
+    expect(saved).toHaveLength(siblings.reduce((n, s) => n + s.graders.length, 0));
+    expect(new Set(saved.map((e) => e.fingerprint))).toEqual(new Set([t.fingerprint]));
+  });
+});
+
+describe("reviews in run and report", () => {
+  it("run loads the reviews file into the store; report shows precision per cause and summary.json counts", async () => {
+    const file = join(dir, "report-reviews.json");
+    const reqs = (await targets(db)).filter((t) => t.kind === "requirement").slice(0, 2);
+    expect(reqs).toHaveLength(2);
+    reqs.forEach((t, i) => {
+      const r = setReview(db, file, t, i === 0 ? "confirmed" : "false_positive", `reason ${i}`);
+      expect(r.status, r.stderr).toBe(0);
+    });
+    const run = cli(["run", experiment, "--db", db, "--reviews", file]);
+    expect(run.status, run.stderr).toBe(0);
+    const stored = await withStore(db, (s) =>
+      rows<{ n: number }>(s, "SELECT count(*) AS n FROM reviews WHERE experiment = 'small'"),
+    );
+    expect(stored[0]?.n).toBe(reqs.reduce((n, t) => n + t.graders.length, 0));
+
+    const out = join(dir, "report");
+    const report = cli([
+      "report",
+      "--experiment",
+      experiment,
+      "--db",
+      db,
+      "--reviews",
+      file,
+      "--out",
+      out,
+      "--html",
+    ]);
+    expect(report.status, report.stderr).toBe(0);
+    const total = (await targets(db)).filter((t) => t.graders.includes("structured")).length;
+    const summary = JSON.parse(readFileSync(join(out, "summary.json"), "utf8"));
+    expect(summary.reviews).toMatchObject({
+      confirmed: 1,
+      false_positive: 1,
+      unclear: 0,
+      unreviewed: total - 2,
+      stale: 0,
+    });
+    const html = readFileSync(join(out, "report.html"), "utf8");
+    const table = /<table class="sortable" id="precision-by-kind">[\s\S]*?<\/table>/.exec(html)?.[0] ?? "";
+    // 1 of 2: precision 50%, Wilson 95% interval [9.5%, 90.5%].
+    expect(table).toMatch(
+      /<td data-sort="requirement">requirement<\/td>[\s\S]*<td[^>]*>50\.0% \[9\.5%, 90\.5%\]<\/td>/,
+    );
+    expect(html).toContain('id="precision-by-rule"');
+    // One conversation per flip; with --all-conversations, one per simulation the run stored context for.
+    const [counts] = await withStore(db, (st) =>
+      rows<{ flips: number; stored: number }>(
+        st,
+        `SELECT (SELECT count(*) FROM flips) AS flips,
+                (SELECT count(*) FROM sim_context JOIN current_run USING (run_id)) AS stored`,
+      ),
+    );
+    expect(counts!.stored).toBeGreaterThan(counts!.flips); // τ³ corrected disagrees more often
+    expect(html.match(/<section class="conv"/g)?.length).toBe(counts!.flips);
+    const all = join(dir, "report-all");
+    expect(cli(["report", "--db", db, "--out", all, "--html", "--all-conversations"]).status).toBe(0);
+    const allHtml = readFileSync(join(all, "report.html"), "utf8");
+    expect(allHtml.match(/<section class="conv"/g)?.length).toBe(counts!.stored);
+  });
+
+  it("makes a review stale when the graded file is edited so the simulation's fingerprint changes", async () => {
+    const t = (await targets(db)).find((x) => x.path === WHISSLE);
+    if (t === undefined) throw new Error("no flip in the whissle file");
+    const file = join(dir, "stale.json");
+    const set = setReview(db, file, t, "confirmed", "x");
+    expect(set.status, set.stderr).toBe(0);
+    const path = join(dir, "corpus", WHISSLE);
+    const raw = JSON.parse(readFileSync(path, "utf8")) as {
+      simulations: { id: string; messages: { content: string | null }[] }[];
+    };
+    const sim = raw.simulations.find((s) => s.id === t.simulation_id);
+    if (sim === undefined) throw new Error("the simulation is not in its file");
+    const first = sim.messages[0] as { content: string | null };
+    first.content = `${first.content ?? ""} (edited)`;
+    writeFileSync(path, JSON.stringify(raw));
+    const regraded = join(dir, "regraded.duckdb");
+    expect(cli(["run", experiment, "--db", regraded, "--reviews", file]).status).toBe(0);
+    const list = cli(["review", "list", experiment, "--db", regraded, "--reviews", file, "--json"]);
+    expect(list.status, list.stderr).toBe(0);
+    expect(JSON.parse(list.stdout)).toEqual(
+      t.graders.map(() =>
+        expect.objectContaining({
+          simulation_id: t.simulation_id,
+          stale: true,
+          stale_reason: "the simulation changed (another fingerprint)",
+        }),
+      ),
+    );
+    const out = join(dir, "stale-report");
+    expect(cli(["report", "--db", regraded, "--out", out]).status).toBe(0);
+    const summary = JSON.parse(readFileSync(join(out, "summary.json"), "utf8"));
+    expect(summary.reviews).toMatchObject({ confirmed: 0, stale: t.graders.length });
+  });
+});
+
+describe("review set with a simulation id in two files", () => {
+  it("lists both files, and takes --path to pick one", async () => {
+    const s = smallExperiment([WHISSLE]);
+    mkdirSync(join(s.dir, "corpus", "copy"));
+    // The same simulations in other bytes (a byte-identical copy would share the file id).
+    const original = JSON.parse(readFileSync(join(s.dir, "corpus", WHISSLE), "utf8"));
+    writeFileSync(join(s.dir, "corpus", "copy", "airline_run1.json"), JSON.stringify(original, null, 1));
+    const twoDb = join(s.dir, "two.duckdb");
+    const file = join(s.dir, "two.json");
+    expect(cli(["run", s.experiment, "--db", twoDb, "--reviews", file]).status).toBe(0);
+    const [t] = await targets(twoDb);
+    if (t === undefined) throw new Error("no flip");
+    const args = [
+      "review",
+      "set",
+      s.experiment,
+      "--db",
+      twoDb,
+      "--reviews",
+      file,
+      "--simulation",
+      t.simulation_id,
+    ];
+    const verdict = ["--verdict", "confirmed", "--reason", "x"];
+    const ambiguous = cli([...args, ...verdict]);
+    expect(ambiguous.status).toBe(2);
+    expect(ambiguous.stderr).toContain("is in 2 places; pass --path with one of:");
+    expect(ambiguous.stderr).toContain(WHISSLE);
+    expect(ambiguous.stderr).toContain("copy/airline_run1.json");
+    const picked = cli([...args, "--path", "copy/airline_run1.json", ...verdict]);
+    expect(picked.status, picked.stderr).toBe(0);
+    expect(new Set(readReviewFile(file).reviews.map((e) => e.path))).toEqual(
+      new Set(["copy/airline_run1.json"]),
+    );
+  });
+});
