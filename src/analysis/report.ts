@@ -1,11 +1,13 @@
 /**
  * `tau-rescore report`: every analysis view exported as JSON, CSV and Parquet (DuckDB COPY), plus
- * `summary.json`. Written into a temporary folder first and moved into place, so a failure (read-only
- * folder, full disk) never leaves a half-written report.
+ * `summary.json`. Written into a temporary folder first and moved into place (`out-dir.ts`), so a
+ * failure (read-only folder, full disk, Ctrl-C) never leaves a half-written report.
  */
-import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
-import { basename, dirname, join, resolve } from "node:path";
+import { writeFileSync } from "node:fs";
+import { join, resolve } from "node:path";
 import type { VerdictStore } from "../store/store.ts";
+import { toCsv } from "./csv.ts";
+import { OutDirError, type Staging, stage } from "./out-dir.ts";
 import { analysisStatements, REPORTED, RUN_VARIABLE } from "./views.ts";
 
 export class ReportError extends Error {
@@ -57,12 +59,21 @@ export async function installAnalyses(store: VerdictStore, runId?: string): Prom
 
 /** Rows as plain JSON values: BIGINT counts become numbers (they are far below 2^53 here). */
 export async function rows<T = Record<string, unknown>>(store: VerdictStore, sql: string): Promise<T[]> {
+  return (await table(store, sql)).rows as T[]; // the caller names the row type of its own query
+}
+
+/** The rows and the column names (known even when there are no rows). */
+async function table(
+  store: VerdictStore,
+  sql: string,
+): Promise<{ columns: string[]; rows: Record<string, unknown>[] }> {
   const reader = await store.conn.runAndReadAll(sql);
-  return reader.getRowObjectsJS().map((r) => {
+  const data = reader.getRowObjectsJS().map((r) => {
     const out: Record<string, unknown> = {};
     for (const [k, v] of Object.entries(r)) out[k] = typeof v === "bigint" ? Number(v) : v;
-    return out as T; // the caller names the row type of its own query
+    return out;
   });
+  return { columns: reader.columnNames(), rows: data };
 }
 
 const ORDER: Partial<Record<(typeof REPORTED)[number], string>> = {
@@ -270,13 +281,10 @@ export async function summarize(store: VerdictStore): Promise<Summary> {
   };
 }
 
-const csvCell = (v: unknown): string => {
-  if (v === null || v === undefined) return "";
-  const s = typeof v === "object" ? JSON.stringify(v) : String(v);
-  return /[",\n\r]/.test(s) ? `"${s.replaceAll('"', '""')}"` : s;
-};
-
-/** Writes the whole report into `outDir` atomically (temp folder, then rename). */
+/**
+ * Writes the whole report into `outDir` (a new or empty folder, or a previous report) and swaps it in
+ * only when complete.
+ */
 export async function writeReport(
   store: VerdictStore,
   outDir: string,
@@ -284,32 +292,30 @@ export async function writeReport(
   runId?: string,
 ): Promise<Summary> {
   const target = resolve(outDir);
-  const tmp = join(dirname(target), `.${basename(target)}.partial-${process.pid}`);
+  let staging: Staging | null = null;
   try {
-    rmSync(tmp, { recursive: true, force: true });
-    mkdirSync(tmp, { recursive: true });
+    staging = stage(target);
+    const tmp = staging.dir;
     await installAnalyses(store, runId);
     for (const view of REPORTED) {
       const sql = `SELECT * FROM ${view} ORDER BY ${ORDER[view] ?? "ALL"}`;
-      const data = await rows(store, sql);
-      writeFileSync(join(tmp, `${view}.json`), `${JSON.stringify(data, null, 1)}\n`);
-      const cols = data.length > 0 ? Object.keys(data[0] as object) : [];
-      writeFileSync(
-        join(tmp, `${view}.csv`),
-        [cols.join(","), ...data.map((r) => cols.map((c) => csvCell(r[c])).join(","))].join("\n") + "\n",
-      );
+      const data = await table(store, sql);
+      writeFileSync(join(tmp, `${view}.json`), `${JSON.stringify(data.rows, null, 1)}\n`);
+      writeFileSync(join(tmp, `${view}.csv`), toCsv(data.columns, data.rows));
       await store.conn.run(`COPY (${sql}) TO ${sqlString(join(tmp, `${view}.parquet`))} (FORMAT PARQUET)`);
     }
     const summary = await summarize(store);
     writeFileSync(join(tmp, "summary.json"), `${JSON.stringify(summary, null, 2)}\n`);
     if (extra !== undefined) await extra(tmp);
-    if (existsSync(target)) rmSync(target, { recursive: true, force: true });
-    renameSync(tmp, target);
+    staging.commit();
     return summary;
   } catch (e) {
-    rmSync(tmp, { recursive: true, force: true });
+    staging?.abort();
     const err = e as NodeJS.ErrnoException;
-    if (["EACCES", "EROFS", "ENOSPC", "EPERM", "ENOENT", "EDQUOT"].includes(err.code ?? "")) {
+    if (
+      !(e instanceof OutDirError) &&
+      ["EACCES", "EROFS", "ENOSPC", "EPERM", "ENOENT", "EDQUOT"].includes(err.code ?? "")
+    ) {
       throw new ReportError(
         `cannot write the report to ${target}: ${err.code} (${err.message}); nothing was written`,
       );

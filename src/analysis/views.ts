@@ -417,24 +417,31 @@ export const REPORTED = [
 ] as const;
 
 /**
- * Views that many others build on, computed once per session into TEMP tables of the same name.
- * DuckDB resolves a name to the temp table first, so every dependent view reads the stored rows,
- * while the persisted views stay self-contained for anyone who opens the file later.
+ * Views that many others build on, computed once per session into TEMP tables of the same name (their
+ * definition is the view `<name>_definition`), so every dependent view reads the stored rows.
  */
-const MATERIALIZED = [
+const MATERIALIZED: ReadonlySet<string> = new Set([
   "sim_verdicts",
   "graded_long",
   "ranking_task_scores",
   "ranking",
   "bootstrap_scores",
-] as const;
+]);
 
+/**
+ * Every macro and view lives in the session's temp catalog, so a report reads the store read-only (and
+ * shadows any view an older version persisted in it).
+ */
 export function analysisStatements(): string[] {
   return [
-    ...MACROS,
-    // A previous session's shadows would hide the views being (re)defined: drop them first.
-    ...MATERIALIZED.map((name) => `DROP TABLE IF EXISTS temp.${name}`),
-    ...VIEWS.map(([name, sql]) => `CREATE OR REPLACE VIEW main.${name} AS ${sql}`),
-    ...MATERIALIZED.map((name) => `CREATE TEMP TABLE ${name} AS SELECT * FROM main.${name}`),
+    ...MACROS.map((sql) => sql.replace("CREATE OR REPLACE MACRO", "CREATE OR REPLACE TEMP MACRO")),
+    ...VIEWS.flatMap(([name, sql]) =>
+      MATERIALIZED.has(name)
+        ? [
+            `CREATE OR REPLACE TEMP VIEW ${name}_definition AS ${sql}`,
+            `CREATE OR REPLACE TEMP TABLE ${name} AS SELECT * FROM ${name}_definition`,
+          ]
+        : [`CREATE OR REPLACE TEMP VIEW ${name} AS ${sql}`],
+    ),
   ];
 }

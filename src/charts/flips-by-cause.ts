@@ -44,6 +44,7 @@ const KIND_COLOR: {
   policy_rule: "#b279a2",
   format_error: "#9d755d",
   nl_curated: "#54a24b",
+  degenerate_judge_reply: "#eeca3b",
   consistency: "#bab0ac",
 };
 const kindScale = (kinds: readonly string[]) => {

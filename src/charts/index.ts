@@ -10,6 +10,7 @@ import { passHatKChart } from "./pass-hat-k.ts";
 import { probeCensusChart } from "./probe-census.ts";
 import { rankSlopeChart } from "./rank-slope.ts";
 import { renderPng, renderSvg } from "./render.ts";
+import { sanitizeSvg } from "./svg-safety.ts";
 
 export type { ChartDef } from "./common.ts";
 
@@ -35,6 +36,8 @@ export async function buildCharts(store: VerdictStore): Promise<ChartDef[]> {
 
 export interface RenderedChart extends ChartDef {
   readonly svg: string;
+  /** What `sanitizeSvg` removed from vega's SVG (normally nothing). */
+  readonly warnings: readonly string[];
   /** File names relative to the report folder. */
   readonly files: { readonly spec: string; readonly svg: string; readonly png: string };
 }
@@ -45,7 +48,7 @@ export async function writeCharts(dir: string, charts: readonly ChartDef[]): Pro
   mkdirSync(chartDir, { recursive: true });
   const out: RenderedChart[] = [];
   for (const c of charts) {
-    const svg = await renderSvg(c.spec);
+    const { svg, warnings } = sanitizeSvg(await renderSvg(c.spec));
     const files = {
       spec: `charts/${c.name}.vl.json`,
       svg: `charts/${c.name}.svg`,
@@ -54,7 +57,7 @@ export async function writeCharts(dir: string, charts: readonly ChartDef[]): Pro
     writeFileSync(join(dir, files.spec), `${JSON.stringify(c.spec, null, 1)}\n`);
     writeFileSync(join(dir, files.svg), svg);
     writeFileSync(join(dir, files.png), renderPng(svg).data);
-    out.push({ ...c, svg, files });
+    out.push({ ...c, svg, warnings, files });
   }
   return out;
 }

@@ -8,6 +8,7 @@
  */
 import { CommanderError } from "commander";
 import { FormatError } from "../formats/errors.ts";
+import { terminalSafe } from "../formats/terminal-text.ts";
 
 export const EXIT_OK = 0;
 export const EXIT_INPUT_FAILED = 1;
@@ -39,7 +40,7 @@ export function reportCliError(err: unknown, stderr: ErrorSink = process.stderr)
   if (err instanceof CommanderError) {
     // commander printed its message already
   } else if (err instanceof UsageError || err instanceof InputError || err instanceof FormatError) {
-    stderr.write(`tau-rescore: ${err.message}\n`);
+    stderr.write(`tau-rescore: ${terminalSafe(err.message)}\n`); // messages quote corpus names
   } else {
     stderr.write(
       `tau-rescore: unexpected error: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`,

@@ -4,12 +4,12 @@
  * shared config cannot read or write outside them.
  */
 import { realpathSync } from "node:fs";
-import { basename, dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
+import { basename, dirname, isAbsolute, join, parse, relative, resolve, sep } from "node:path";
 import { z } from "zod";
 import { stableJson } from "../formats/stable-json.ts";
 import { readJsonFile } from "../formats/zod-issues.ts";
 import { GRADER_IDS } from "../graders/registry.ts";
-import { judgeBaseUrlSchema, quirkOverrideSchema } from "../graders/spec.ts";
+import { judgeBaseUrlSchema, judgeParamsSchema, quirkOverrideSchema } from "../graders/spec.ts";
 import { NO_EXTRA_GATES } from "../graders/structured/grade.ts";
 import { policyRuleIdSchema } from "../graders/structured/grader.ts";
 import { sha256Hex } from "../py/json.ts";
@@ -47,6 +47,11 @@ export const experimentSchema = z
         /** For mode http; else the command line's --judge-base-url / $TAU_RESCORE_JUDGE_BASE_URL. */
         base_url: judgeBaseUrlSchema.optional(),
         model: z.string().min(1).optional(),
+        temperature: z.number().min(0).optional(),
+        /** Judge where tau2 would not (NL_ASSERTION outside the reward basis), for analysis. */
+        all: z.boolean().optional(),
+        /** Request parameters tau2 does not send (opt-in). */
+        params: judgeParamsSchema.optional(),
       })
       .default({ mode: "recorded" }),
     corrections: z.boolean().default(false),
@@ -71,6 +76,8 @@ export const experimentSchema = z
         nl_curated: z.boolean().default(false),
         /** Fail simulations whose conversation is about another task's users. */
         consistency: z.boolean().default(false),
+        /** Fail where a live NL judge's degenerate reply was scored (as tau2 scores it). */
+        degenerate_judge: z.boolean().default(false),
         /** Broken domain policy clauses fail the structured verdict. */
         policy_clauses: z.boolean().default(true),
         /** Changes to the user's own device/state made through the user's own tools fail it. */
@@ -167,6 +174,8 @@ export interface ResolvedExperiment {
   readonly config: ExperimentConfig;
   readonly file: string;
   readonly corpusPaths: readonly string[];
+  /** The root the config's corpus paths are confined to; null when the command line named them. */
+  readonly corpusRoot: string | null;
   readonly dataDir: string;
   readonly output: string;
   readonly requirementsDir: string;
@@ -186,6 +195,11 @@ export function loadExperiment(
   const config = readJsonFile(file, experimentSchema, (m) => new ExperimentError(m));
   const base = dirname(resolve(file));
   const root = (p: string) => resolve(base, p);
+  for (const [name, r] of Object.entries(config.roots))
+    if (realPathOfExisting(root(r)) === parse(root(r)).root)
+      throw new ExperimentError(
+        `${file}: roots.${name} may not be the filesystem root: it would confine nothing`,
+      );
   const corpusRoot = root(config.roots.corpus);
   const repoRoot = root(config.roots.repo);
   return {
@@ -193,6 +207,7 @@ export function loadExperiment(
     file: resolve(file),
     // Paths given on the command line are the user's own choice; only the config's are confined.
     corpusPaths: overrides.corpus ?? config.corpus.map((p) => insideRoot(corpusRoot, p, "corpus path")),
+    corpusRoot: overrides.corpus === undefined ? corpusRoot : null,
     dataDir: overrides.dataDir ?? insideRoot(root(config.roots.data), config.data_dir, "data_dir"),
     output: overrides.db ?? insideRoot(root(config.roots.output), config.output, "output"),
     requirementsDir: insideRoot(repoRoot, config.requirements_dir, "requirements_dir"),

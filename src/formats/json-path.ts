@@ -14,3 +14,21 @@ export function joinPath(base: string, segments: readonly PropertyKey[]): string
   }
   return out === "" ? "$" : out;
 }
+
+/** The JSON path of the first own `__proto__` key in parsed JSON (which object building would drop), or null. */
+export function protoKeyPath(value: unknown, path = "$"): string | null {
+  if (value === null || typeof value !== "object") return null;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const found = protoKeyPath(value[i], joinPath(path, [i]));
+      if (found !== null) return found;
+    }
+    return null;
+  }
+  if (Object.hasOwn(value, "__proto__")) return path;
+  for (const [k, v] of Object.entries(value)) {
+    const found = protoKeyPath(v, joinPath(path, [k]));
+    if (found !== null) return found;
+  }
+  return null;
+}

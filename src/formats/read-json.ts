@@ -2,8 +2,16 @@
  * Reads one `.json` file for the loaders: fast `JSON.parse` with Python-typed argument values, a JSON
  * Lines check (judge outputs are saved as `.json`), and error texts that give the position.
  */
-import { isAscii, isUtf8 } from "node:buffer";
-import { readFileSync } from "node:fs";
+import { constants, isAscii, isUtf8 } from "node:buffer";
+import {
+  closeSync,
+  constants as fsConstants,
+  fstatSync,
+  openSync,
+  readFileSync,
+  type Stats,
+  statSync,
+} from "node:fs";
 import { JsonSyntaxError, parsePyJson } from "../py/parse.ts";
 import { PyFloat, type PyValue, setKey } from "../py/value.ts";
 import { FormatError } from "./errors.ts";
@@ -81,10 +89,46 @@ function plainOutsideTypedKeys(v: PyValue, keys: ReadonlySet<string>): unknown {
   return v;
 }
 
+const KINDS: readonly [keyof Stats, string][] = [
+  ["isDirectory", "a directory"],
+  ["isFIFO", "a FIFO"],
+  ["isSocket", "a socket"],
+  ["isCharacterDevice", "a character device"],
+  ["isBlockDevice", "a block device"],
+];
+const kindOf = (st: Stats): string =>
+  KINDS.find(([test]) => (st[test] as () => boolean).call(st))?.[1] ?? "not a file";
+
+/** Why `st` cannot be read as a results file (not regular, or too long for a JS string), or null. */
+function unreadableReason(st: Stats): string | null {
+  if (!st.isFile()) return `not a regular file (${kindOf(st)}): skipped`;
+  if (st.size > constants.MAX_STRING_LENGTH)
+    return `too large: ${Math.floor(st.size / 2 ** 20)} MB (files of 512 MB or more cannot be decoded in one piece; split it)`;
+  return null;
+}
+
+/**
+ * A file's bytes, refusing what is not a regular file before opening it (a FIFO blocks its reader
+ * until a writer comes) and checking again on the open descriptor (the path may change in between).
+ */
+export function readRegularFile(file: string): Buffer {
+  const before = unreadableReason(statSync(file));
+  if (before !== null) throw new FormatError(file, "$", before);
+  const fd = openSync(file, fsConstants.O_RDONLY | fsConstants.O_NONBLOCK);
+  try {
+    const after = unreadableReason(fstatSync(fd));
+    if (after !== null) throw new FormatError(file, "$", after);
+    return readFileSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+}
+
 function readBytes(file: string): Uint8Array {
   try {
-    return readFileSync(file);
+    return readRegularFile(file);
   } catch (err) {
+    if (err instanceof FormatError) throw err;
     const code = (err as NodeJS.ErrnoException).code;
     const why =
       code === "ENOENT"

@@ -50,7 +50,8 @@ export function readJsonFile<T>(path: string, schema: z.ZodType<T>, fail: (messa
   try {
     raw = JSON.parse(readFileSync(path, "utf8"));
   } catch (e) {
-    throw fail(`${path}: ${(e as Error).message}`);
+    // V8's syntax errors quote the text: a config pointed at the wrong file must not print it.
+    throw fail(`${path}: ${e instanceof SyntaxError ? "not valid JSON" : (e as Error).message}`);
   }
   const parsed = schema.safeParse(raw);
   if (!parsed.success) throw fail(`${path}: ${describeZodError(parsed.error)}`);

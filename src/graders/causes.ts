@@ -64,6 +64,11 @@ export const CAUSE_KINDS = {
     reference: "NL_CURATED",
     about: "the curated NL assertion list (corrections overlay) was judged and not met",
   },
+  degenerate_judge_reply: {
+    reference: "NL_ASSERTION",
+    about:
+      "the live NL judge's reply judged less than it was asked ({}, no results, too few); tau2 scores it anyway",
+  },
   consistency: {
     reference: "the consistency code",
     about: "the conversation is about other users than the task's (a mislabelled simulation)",

@@ -15,7 +15,9 @@ import { contentIdentity, FingerprintError, fileRef } from "./fingerprint.ts";
 import { GRADER_IDS, GRADERS, type GraderId, graderOf, isGraderId, type LoadedGraders } from "./registry.ts";
 import { policiesRef, requirementsRef } from "./structured/grader.ts";
 import { HandoffOverridesError } from "./structured/handoff.ts";
-import { DEFAULT_JUDGE_MODEL, httpJudge } from "./tau3/judge-http.ts";
+import type { JudgmentCache } from "./tau3/judge/cache.ts";
+import { httpJudge } from "./tau3/judge/http-judge.ts";
+import { DEFAULT_JUDGE_MODEL, DEFAULT_JUDGE_TEMPERATURE } from "./tau3/judge/prompt.ts";
 import { type NlJudge, noJudge, recordedJudge } from "./tau3/nl.ts";
 
 export class GradingSpecError extends Error {
@@ -45,10 +47,26 @@ export const judgeBaseUrlSchema = z.url({
   error: (issue) => `judge base URL ${JSON.stringify(issue.input)} is not an http(s) URL`,
 });
 
+/** Extra request parameters: a JSON object that may not override what tau2's request sets. */
+export const judgeParamsSchema = z
+  .record(z.string(), z.unknown())
+  .refine((p) => !["model", "messages"].some((k) => Object.hasOwn(p, k)), {
+    error: "judge params may not set model or messages (use the judge model setting)",
+  });
+
 export const judgeSpecSchema = z.discriminatedUnion("mode", [
   z.strictObject({ mode: z.literal("recorded") }),
   z.strictObject({ mode: z.literal("none") }),
-  z.strictObject({ mode: z.literal("http"), base_url: judgeBaseUrlSchema, model: z.string().min(1) }),
+  z.strictObject({
+    mode: z.literal("http"),
+    base_url: judgeBaseUrlSchema,
+    model: z.string().min(1),
+    temperature: z.number().min(0),
+    /** Judge where tau2 would not (NL_ASSERTION outside the reward basis), for analysis. */
+    all: z.boolean(),
+    /** Request parameters tau2 does not send (opt-in), e.g. `response_format`. */
+    params: judgeParamsSchema,
+  }),
 ]);
 export type JudgeSpec = z.infer<typeof judgeSpecSchema>;
 
@@ -92,7 +110,14 @@ export type GradingSpec = z.infer<typeof gradingSpecSchema>;
 export interface GradingChoice {
   readonly graders: readonly string[];
   readonly quirks: { readonly preset: string; readonly overrides: readonly string[] };
-  readonly judge: { readonly mode: string; readonly base_url?: string; readonly model?: string };
+  readonly judge: {
+    readonly mode: string;
+    readonly base_url?: string;
+    readonly model?: string;
+    readonly temperature?: number;
+    readonly all?: boolean;
+    readonly params?: Readonly<Record<string, unknown>>;
+  };
   readonly fallbackTaskVersion: string;
   readonly requirementsDir: string;
   readonly policiesDir: string;
@@ -103,6 +128,7 @@ export interface GradingChoice {
     readonly format_errors: boolean;
     readonly nl_curated: boolean;
     readonly consistency: boolean;
+    readonly degenerate_judge: boolean;
     readonly policy_clauses: boolean;
     readonly user_state: boolean;
     readonly delta: string;
@@ -137,7 +163,14 @@ export function buildGradingSpec(choice: GradingChoice): GradingSpec {
     : choice.graders;
   const judge =
     choice.judge.mode === "http"
-      ? { mode: "http", base_url: choice.judge.base_url, model: choice.judge.model ?? DEFAULT_JUDGE_MODEL }
+      ? {
+          mode: "http",
+          base_url: choice.judge.base_url,
+          model: choice.judge.model ?? DEFAULT_JUDGE_MODEL,
+          temperature: choice.judge.temperature ?? DEFAULT_JUDGE_TEMPERATURE,
+          all: choice.judge.all ?? false,
+          params: choice.judge.params ?? {},
+        }
       : { mode: choice.judge.mode };
   if (judge.mode === "http" && choice.judge.base_url === undefined)
     throw new GradingSpecError(
@@ -195,6 +228,16 @@ export interface GradingSecrets {
   readonly judgeApiKey: string | null;
 }
 
+/** How a live judge runs, not what it decides: never hashed into the run id. */
+export interface JudgeRuntime {
+  readonly concurrency?: number;
+  readonly timeoutMs?: number;
+  readonly retries?: number;
+  /** Replies already known (a run's store, `--judge-cache`); new ones are added to it. */
+  readonly cache?: JudgmentCache;
+  readonly log?: (line: string) => void;
+}
+
 /** A spec made ready to grade with: its judge, quirks and every selected grader's loaded configuration. */
 export interface LoadedGrading {
   readonly spec: GradingSpec;
@@ -205,14 +248,32 @@ export interface LoadedGrading {
   readonly graders: LoadedGraders;
 }
 
-export function judgeFor(spec: JudgeSpec, secrets: GradingSecrets): NlJudge {
+export function judgeFor(spec: JudgeSpec, secrets: GradingSecrets, runtime: JudgeRuntime = {}): NlJudge {
   if (spec.mode === "recorded") return recordedJudge;
   if (spec.mode === "none") return noJudge;
-  return httpJudge({ baseUrl: spec.base_url, model: spec.model, apiKey: secrets.judgeApiKey });
+  return httpJudge({
+    baseUrl: spec.base_url,
+    model: spec.model,
+    apiKey: secrets.judgeApiKey,
+    temperature: spec.temperature,
+    all: spec.all,
+    params: spec.params,
+    ...(runtime.concurrency === undefined ? {} : { concurrency: runtime.concurrency }),
+    policy: {
+      ...(runtime.timeoutMs === undefined ? {} : { timeoutMs: runtime.timeoutMs }),
+      ...(runtime.retries === undefined ? {} : { retries: runtime.retries }),
+    },
+    ...(runtime.cache === undefined ? {} : { cache: runtime.cache }),
+    ...(runtime.log === undefined ? {} : { log: runtime.log }),
+  });
 }
 
 /** Loads what the spec points at; a broken overlay or override file is a `GradingSpecError`. */
-export function loadGrading(spec: GradingSpec, secrets: GradingSecrets): LoadedGrading {
+export function loadGrading(
+  spec: GradingSpec,
+  secrets: GradingSecrets,
+  runtime: JudgeRuntime = {},
+): LoadedGrading {
   const graders: Record<string, unknown> = {};
   for (const id of selectedGraders(spec)) {
     try {
@@ -229,7 +290,7 @@ export function loadGrading(spec: GradingSpec, secrets: GradingSecrets): LoadedG
   return {
     spec,
     hashes: specHashes(spec),
-    judge: judgeFor(spec.judge, secrets),
+    judge: judgeFor(spec.judge, secrets, runtime),
     quirks: resolveQuirks(spec.quirks.preset, spec.quirks.overrides),
     fallbackTaskVersion: spec.fallback_task_version,
     graders: graders as LoadedGraders,

@@ -16,7 +16,7 @@ import {
   type Verdicts,
 } from "../graders/registry.ts";
 import type { Tau3Verdict } from "../graders/tau3/evaluate.ts";
-import type { NlJudge } from "../graders/tau3/nl.ts";
+import { assertionsToJudge, type JudgeRequest, type NlJudge } from "../graders/tau3/nl.ts";
 import type { ContextPool } from "./contexts.ts";
 
 export interface GradeSettings {
@@ -114,6 +114,58 @@ async function gradeAll(input: GraderInput, graders: LoadedGraders): Promise<Ver
   return verdicts as Verdicts;
 }
 
+/** The tasks a file's simulations are graded against: its own, or the fallback set's when it embeds none. */
+function fileTasks(
+  file: TrajectoryFile,
+  version: TaskVersion,
+  pool: ContextPool,
+  settings: GradeSettings,
+): { tasks: Map<string, Task> | null; taskVersion: string; taskVersions: readonly string[] } {
+  const domainName = file.info.domain;
+  const tasks = file.tasks === null ? null : new Map(file.tasks.map((t) => [t.id, t]));
+  if ((tasks === null || tasks.size === 0) && domainName !== null)
+    return {
+      tasks: dataDirTasks(pool.dataDir, domainName, settings.fallbackTaskVersion),
+      taskVersion: `${settings.fallbackTaskVersion} (assumed: the file embeds no tasks)`,
+      taskVersions: [settings.fallbackTaskVersion],
+    };
+  return {
+    tasks,
+    taskVersion: version.version,
+    taskVersions: version.matches.length > 0 ? version.matches : [version.version],
+  };
+}
+
+function judgeRequestsOf(
+  simulations: readonly Simulation[],
+  tasks: ReadonlyMap<string, Task> | null,
+  judge: NlJudge,
+): JudgeRequest[] {
+  const out: JudgeRequest[] = [];
+  for (const sim of simulations) {
+    const task = tasks?.get(sim.task_id);
+    const assertions = task === undefined ? null : assertionsToJudge(judge, task, sim);
+    if (task !== undefined && assertions !== null) out.push({ task, sim, assertions });
+  }
+  return out;
+}
+
+/** Files a live judge works ahead on (bounds the conversations held for requests in flight). */
+export const JUDGE_FILES_AHEAD = 8;
+
+/** Starts a live judge on a file's simulations ahead of grading it (the next files, while one is graded). */
+export function prefetchJudgements(
+  file: TrajectoryFile,
+  version: TaskVersion,
+  pool: ContextPool,
+  settings: GradeSettings,
+): void {
+  if (settings.judge.prefetch === undefined || file.info.domain === null) return;
+  if (domainByName(file.info.domain) === undefined) return;
+  const { tasks } = fileTasks(file, version, pool, settings);
+  settings.judge.prefetch(judgeRequestsOf(file.simulations, tasks, settings.judge));
+}
+
 export async function* gradeFile(
   file: TrajectoryFile,
   version: TaskVersion,
@@ -121,15 +173,7 @@ export async function* gradeFile(
   settings: GradeSettings,
 ): AsyncGenerator<GradedSimulation> {
   const domainName = file.info.domain;
-  let taskVersion = version.version;
-  let taskVersions = version.matches.length > 0 ? version.matches : [version.version];
-  let tasks: Map<string, Task> | null =
-    file.tasks === null ? null : new Map(file.tasks.map((t) => [t.id, t]));
-  if ((tasks === null || tasks.size === 0) && domainName !== null) {
-    tasks = dataDirTasks(pool.dataDir, domainName, settings.fallbackTaskVersion);
-    taskVersion = `${settings.fallbackTaskVersion} (assumed: the file embeds no tasks)`;
-    taskVersions = [settings.fallbackTaskVersion];
-  }
+  const { tasks, taskVersion, taskVersions } = fileTasks(file, version, pool, settings);
   const base = {
     file: file.path,
     domain: domainName,
@@ -157,6 +201,9 @@ export async function* gradeFile(
   const domain = domainName === null ? undefined : domainByName(domainName);
   const graders = settings.graders ?? {};
   const recordWrites = GRADER_IDS.some((id) => graders[id] !== undefined && graderOf(id).readsWriteJournal);
+  // A live judge is slow: ask about every simulation of the file at once (its limiter bounds it).
+  if (domain !== undefined)
+    settings.judge.prefetch?.(judgeRequestsOf(file.simulations, tasks, settings.judge));
   for (const sim of file.simulations) {
     const row = {
       ...base,

@@ -7,12 +7,29 @@
  * `errors` tables. A folder reached twice (a symlink back up the tree) is walked once.
  */
 import { readdirSync, realpathSync, statSync } from "node:fs";
-import { join } from "node:path";
+import { isAbsolute, join, relative, resolve, sep } from "node:path";
 import { FormatError } from "../formats/errors.ts";
 
-export function listInputFiles(paths: readonly string[]): string[] {
+/** The real path of `p` when it lies outside `realRoot` (a symlink out of the root), else null. */
+export function targetOutside(realRoot: string, p: string): string | null {
+  let real: string;
+  try {
+    real = realpathSync(p);
+  } catch {
+    return null; // broken or looping: reported when read
+  }
+  const rel = relative(realRoot, real);
+  return rel === "" || (!isAbsolute(rel) && rel !== ".." && !rel.startsWith(`..${sep}`)) ? null : real;
+}
+
+/**
+ * With `root` (a config's corpus root), an entry whose real path is outside it is listed, never walked
+ * into or read: the caller records it as refused (`targetOutside`).
+ */
+export function listInputFiles(paths: readonly string[], root?: string): string[] {
   const out: string[] = [];
   const seenDirs = new Set<string>();
+  const realRoot = root === undefined ? undefined : realpathSync(root);
   const walkDir = (dir: string): void => {
     let real: string;
     let names: string[];
@@ -27,6 +44,10 @@ export function listInputFiles(paths: readonly string[]): string[] {
     seenDirs.add(real);
     for (const name of names) {
       const p = join(dir, name);
+      if (realRoot !== undefined && targetOutside(realRoot, p) !== null) {
+        out.push(p);
+        continue;
+      }
       let isDir: boolean;
       try {
         isDir = statSync(p).isDirectory();
@@ -46,7 +67,9 @@ export function listInputFiles(paths: readonly string[]): string[] {
       throw new FormatError(p, "$", "no such file or directory");
     }
     if (isDir) walkDir(p);
-    else if (p.endsWith(".json")) out.push(p);
+    else out.push(p); // named on purpose: never ignored for its extension (RESULTS.JSON, x.jsonl)
   }
-  return out;
+  // The same path given twice (or reached from two arguments) is one input.
+  const seen = new Set<string>();
+  return out.filter((p) => !seen.has(resolve(p)) && seen.add(resolve(p)) !== undefined);
 }

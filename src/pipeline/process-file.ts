@@ -3,17 +3,18 @@
  * simulation, build the rows. Shared by the in-thread path and the worker threads.
  */
 import { createHash } from "node:crypto";
-import { readFileSync } from "node:fs";
 import { domainByName } from "../domains/registry.ts";
 import type { ExperimentConfig } from "../experiments/config.ts";
+import { duplicateIdWarnings } from "../formats/duplicate-ids.ts";
 import { FormatError } from "../formats/errors.ts";
 import { loadJsonFile } from "../formats/load.ts";
 import type { TrajectoryFile } from "../formats/model.ts";
+import { readRegularFile } from "../formats/read-json.ts";
 import { detectTaskVersion } from "../formats/task-version.ts";
 import type { GraderId } from "../graders/registry.ts";
 import { type PackedBatch, packRows, type RowOf, type TableName } from "../store/schema.ts";
 import type { ContextPool } from "./contexts.ts";
-import { type GradeSettings, gradeFile } from "./grade.ts";
+import { type GradeSettings, gradeFile, prefetchJudgements } from "./grade.ts";
 import {
   appendSimulationRows,
   emptyBatch,
@@ -29,6 +30,8 @@ export interface FileJob {
   readonly full: string;
   /** The path recorded in the store (relative to the corpus root). */
   readonly path: string;
+  /** Why the file is not read at all (a symlink out of the corpus root). */
+  readonly refused?: string;
 }
 
 export type FileResult =
@@ -42,6 +45,8 @@ export type FileResult =
       readonly batch: PackedBatch;
       readonly simulations: number;
       readonly errors: number;
+      /** Things worth a line on the terminal that are not errors (duplicate simulation ids). */
+      readonly warnings?: readonly string[];
     };
 
 export interface FileDeps {
@@ -101,12 +106,20 @@ function packBatch(b: SimulationBatch): PackedBatch {
 
 export async function processFile(job: FileJob, deps: FileDeps): Promise<FileResult> {
   const { runId } = deps;
+  if (job.refused !== undefined) {
+    const fileId = createHash("sha256").update(`unreadable:${job.path}`).digest("hex");
+    return unreadable(job, deps, fileId, `${job.path}: ${job.refused}`);
+  }
   let bytes: Buffer;
   try {
-    bytes = readFileSync(job.full);
+    bytes = readRegularFile(job.full);
   } catch (e) {
     const fileId = createHash("sha256").update(`unreadable:${job.path}`).digest("hex");
-    return unreadable(job, deps, fileId, `${job.path}: cannot read: ${(e as Error).message}`);
+    const why =
+      e instanceof FormatError
+        ? e.message.replace(job.full, job.path)
+        : `${job.path}: cannot read: ${(e as Error).message}`;
+    return unreadable(job, deps, fileId, why);
   }
   const fileId = createHash("sha256").update(bytes).digest("hex");
   if (deps.committed.has(fileId)) return { kind: "skipped", path: job.path, fileId };
@@ -166,5 +179,23 @@ export async function processFile(job: FileJob, deps: FileDeps): Promise<FileRes
     batch: packBatch(batch),
     simulations,
     errors: batch.errors.length,
+    warnings: duplicateIdWarnings(loaded, job.path),
   };
+}
+
+/**
+ * Loads a file only to start a live judge on it while earlier files are graded; anything wrong with
+ * the file is left for `processFile` to report.
+ */
+export function prefetchFile(job: FileJob, deps: FileDeps): void {
+  if (deps.settings.judge.prefetch === undefined || job.refused !== undefined) return;
+  try {
+    const bytes = readRegularFile(job.full); // never opens a FIFO
+    if (deps.committed.has(createHash("sha256").update(bytes).digest("hex"))) return;
+    const loaded = loadJsonFile(job.full, bytes);
+    if (loaded.variant === "not-trajectories") return;
+    prefetchJudgements(loaded, detectTaskVersion(loaded, deps.dataDir), deps.pool, deps.settings);
+  } catch {
+    // reported when the file is graded
+  }
 }

@@ -1,5 +1,6 @@
 /** Progress on stderr: a bar on a terminal, plain periodic lines in logs. */
 import { SingleBar } from "cli-progress";
+import { terminalSafe } from "../formats/terminal-text.ts";
 
 export interface Progress {
   start(total: number): void;
@@ -21,7 +22,7 @@ export function stderrProgress(stream: NodeJS.WriteStream = process.stderr, ever
       start: (total) => bar.start(total, 0, { sims, file: "" }),
       tick: (file, n) => {
         sims += n;
-        bar.increment(1, { sims, file: file.slice(-50) });
+        bar.increment(1, { sims, file: terminalSafe(file).slice(-50) });
       },
       stop: () => bar.stop(),
     };
@@ -41,7 +42,7 @@ export function stderrProgress(stream: NodeJS.WriteStream = process.stderr, ever
       sims += n;
       if (Date.now() - last >= everyMs || done === total) {
         last = Date.now();
-        stream.write(`graded ${done}/${total} files, ${sims} simulations (last: ${file})\n`);
+        stream.write(`graded ${done}/${total} files, ${sims} simulations (last: ${terminalSafe(file)})\n`);
       }
     },
     stop() {},

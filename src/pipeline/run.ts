@@ -4,20 +4,25 @@
  * are graded on worker threads when there is more than one core; rows are written by this thread,
  * one transaction per group of files. The run is marked completed once every file is committed.
  */
-import { statSync } from "node:fs";
+import { realpathSync, statSync } from "node:fs";
 import { relative } from "node:path";
 import type { ResolvedExperiment } from "../experiments/config.ts";
 import { stableJson } from "../formats/stable-json.ts";
+import { loadJudgments, saveJudgments } from "../store/judgments.ts";
 import type { VerdictStore } from "../store/store.ts";
-import { listInputFiles } from "./inputs.ts";
+import { FileLedger, type LedgerDecision } from "./file-ledger.ts";
+import { JUDGE_FILES_AHEAD } from "./grade.ts";
+import { listInputFiles, targetOutside } from "./inputs.ts";
 import { gradeInWorkers, inputBytes, workerCount } from "./parallel.ts";
-import { type FileJob, type FileResult, processFile } from "./process-file.ts";
+import { type FileJob, type FileResult, prefetchFile, processFile } from "./process-file.ts";
 import type { Progress } from "./progress.ts";
 import { fileDepsFor, type RunPlan, TOOL_VERSION, workerInit } from "./settings.ts";
 
 export { TOOL_VERSION };
 
 const COMMIT_SIMULATIONS = 2000;
+
+type WriteResult = Extract<LedgerDecision, { kind: "write" }>["result"];
 
 export interface RunOptions {
   /** Grading threads (1 = this thread); by default chosen by `workerCount`. */
@@ -26,14 +31,22 @@ export interface RunOptions {
   readonly commitFiles?: number;
   /** Prints the threads' wall and busy time on stderr. */
   readonly debugWorkers?: boolean;
+  /** Told how many files of the run the store holds, at the start and after every commit. */
+  readonly onStored?: (files: number) => void;
 }
 
 export interface RunSummary {
   readonly runId: string;
   readonly files: number;
   readonly skipped: number;
+  /** Files whose content is stored under another path (recorded, not graded again). */
+  readonly duplicates: number;
   readonly notTrajectories: number;
   readonly failedFiles: number;
+  /** Lines for the terminal about files graded anyway (duplicate simulation ids). */
+  readonly warnings: readonly string[];
+  /** Each file that could not be read, with the reason (also in the store's `files` and `errors`). */
+  readonly failures: readonly { readonly path: string; readonly error: string }[];
   readonly simulations: number;
   readonly errors: number;
   readonly rejectedFixtures: number;
@@ -73,7 +86,15 @@ export function jobsFor(exp: ResolvedExperiment): FileJob[] {
     exp.corpusPaths.length === 1 && first !== undefined && statSync(first).isDirectory()
       ? first
       : process.cwd();
-  return listInputFiles(exp.corpusPaths).map((full) => ({ full, path: relative(base, full) || full }));
+  const root = exp.corpusRoot;
+  const realRoot = root === null ? null : realpathSync(root);
+  return listInputFiles(exp.corpusPaths, root ?? undefined).map((full) => {
+    const path = relative(base, full) || full;
+    const outside = realRoot === null ? null : targetOutside(realRoot, full);
+    return outside === null
+      ? { full, path }
+      : { full, path, refused: `symbolic link to ${outside}, outside the corpus root ${root}: not followed` };
+  });
 }
 
 /** Results in completion order, from worker threads or (one worker) this thread. */
@@ -90,7 +111,16 @@ export async function* gradeJobs(
     return;
   }
   const deps = fileDepsFor(init, plan.grading);
-  for (const job of jobs) yield await processFile(job, deps);
+  // A live judge waits on the network: its requests for the next files start while one is graded
+  // (files are still graded one at a time, in order).
+  let prefetched = 0;
+  for (const [i, job] of jobs.entries()) {
+    if (deps.settings.judge.prefetch !== undefined)
+      for (; prefetched < Math.min(jobs.length, i + JUDGE_FILES_AHEAD); prefetched++) {
+        prefetchFile(jobs[prefetched] as FileJob, deps);
+      }
+    yield await processFile(job, deps);
+  }
 }
 
 export async function runExperiment(
@@ -100,38 +130,74 @@ export async function runExperiment(
   options: RunOptions = {},
 ): Promise<RunSummary> {
   await ensureRun(store, plan);
-  const committed = await store.committedFiles(plan.runId);
+  const judgeCache = plan.grading.judge.cache;
+  if (judgeCache !== undefined) {
+    await loadJudgments(store, judgeCache);
+    // Files where the judge failed are graded again (their replies are asked again, the rest cached).
+    await store.dropFilesWithJudgeFailures(plan.runId);
+  }
+  const storedBefore = await store.storedFiles(plan.runId);
+  const ledger = new FileLedger(plan.runId, storedBefore);
+  let stored = storedBefore.length;
+  options.onStored?.(stored);
   const rejectedFixtures = plan.grading.graders.structured?.requirements?.problems.length ?? 0;
   const jobs = jobsFor(plan.exp);
-  const workers = workerCount(jobs.length, inputBytes(jobs), options.workers);
-  const counts = { skipped: 0, notTrajectories: 0, failedFiles: 0, simulations: 0, errors: 0 };
+  // A live judge's limiter, cache and counts live in this thread: grade here.
+  const workers = judgeCache !== undefined ? 1 : workerCount(jobs.length, inputBytes(jobs), options.workers);
+  const counts = { skipped: 0, duplicates: 0, notTrajectories: 0, failedFiles: 0, simulations: 0, errors: 0 };
   // Files are committed in small groups: one transaction (and one WAL sync) per group, not per file.
-  const pending: Exclude<FileResult, { kind: "skipped" }>[] = [];
+  const failures: { path: string; error: string }[] = [];
+  const warnings: string[] = [];
+  const pending: WriteResult[] = [];
   let pendingSims = 0;
   const groupSize = options.commitFiles ?? 16;
   const flush = async () => {
     await store.writeFiles(pending);
+    if (judgeCache !== undefined) await saveJudgments(store, judgeCache);
+    // A replacement takes its old version's place; a new path adds one.
+    stored += pending.filter((w) => !w.replaces).length;
+    options.onStored?.(stored);
     pending.length = 0;
     pendingSims = 0;
   };
   progress.start(jobs.length);
-  for await (const r of gradeJobs(plan, jobs, committed, workers, options.debugWorkers)) {
-    if (r.kind === "skipped") {
-      counts.skipped++;
-      progress.tick(r.path, 0);
-      continue;
+  // Stopped on every exit: a running bar keeps a timer alive (the process would never end).
+  try {
+    let todo: readonly FileJob[] = jobs;
+    while (todo.length > 0) {
+      const regrade = new Set<string>();
+      for await (const r of gradeJobs(plan, todo, ledger.committed(), workers, options.debugWorkers)) {
+        const d = ledger.decide(r);
+        for (const p of d.regrade) regrade.add(p);
+        if (d.kind === "skip") {
+          counts.skipped++;
+          progress.tick(r.path, 0);
+          continue;
+        }
+        const w = d.result;
+        if (w.kind === "duplicate") counts.duplicates++;
+        else if (w.warnings !== undefined) warnings.push(...w.warnings);
+        if (w.kind === "not-trajectories") counts.notTrajectories++;
+        if (w.kind === "error") {
+          counts.failedFiles++;
+          failures.push({ path: w.path, error: w.fileRow.error ?? "unreadable" });
+        }
+        counts.simulations += w.simulations;
+        counts.errors += w.kind === "graded" ? w.errors : 0;
+        pending.push(w);
+        pendingSims += w.simulations;
+        progress.tick(r.path, w.simulations);
+        if (pending.length >= groupSize || pendingSims >= COMMIT_SIMULATIONS) await flush();
+      }
+      await flush();
+      // Copies of content a rewritten file no longer holds: graded on their own now.
+      todo = jobs.filter((j) => regrade.has(j.path));
     }
-    if (r.kind === "not-trajectories") counts.notTrajectories++;
-    if (r.kind === "error") counts.failedFiles++;
-    counts.simulations += r.simulations;
-    counts.errors += r.kind === "error" ? 0 : r.errors;
-    pending.push(r);
-    pendingSims += r.simulations;
-    progress.tick(r.path, r.simulations);
-    if (pending.length >= groupSize || pendingSims >= COMMIT_SIMULATIONS) await flush();
+    await store.conn.run("UPDATE runs SET completed = true WHERE run_id = $1 AND NOT completed", [
+      plan.runId,
+    ]);
+  } finally {
+    progress.stop();
   }
-  await flush();
-  await store.conn.run("UPDATE runs SET completed = true WHERE run_id = $1 AND NOT completed", [plan.runId]);
-  progress.stop();
-  return { runId: plan.runId, files: jobs.length, ...counts, rejectedFixtures, workers };
+  return { runId: plan.runId, files: jobs.length, ...counts, failures, warnings, rejectedFixtures, workers };
 }

@@ -3,6 +3,7 @@
  * and the run id. Everything that can be wrong in a configuration is found here, before the store is
  * opened, so a bad config never leaves a `runs` row behind.
  */
+import { resolve } from "node:path";
 import { resolveQuirks } from "../domains/quirks.ts";
 import type { ExperimentConfig, ResolvedExperiment } from "../experiments/config.ts";
 import { stableJson } from "../formats/stable-json.ts";
@@ -11,6 +12,7 @@ import {
   type GradingChoice,
   type GradingSecrets,
   type GradingSpec,
+  type JudgeRuntime,
   type LoadedGrading,
   loadGrading,
 } from "../graders/spec.ts";
@@ -38,6 +40,9 @@ export function experimentChoice(exp: ResolvedExperiment, judge: JudgeDefaults =
       mode: c.judge.mode,
       ...(base_url === undefined ? {} : { base_url }),
       ...(model === undefined ? {} : { model }),
+      ...(c.judge.temperature === undefined ? {} : { temperature: c.judge.temperature }),
+      ...(c.judge.all === undefined ? {} : { all: c.judge.all }),
+      ...(c.judge.params === undefined ? {} : { params: c.judge.params }),
     },
     fallbackTaskVersion: c.fallback_task_version,
     requirementsDir: exp.requirementsDir,
@@ -55,12 +60,24 @@ export interface RunPlan {
   readonly runId: string;
 }
 
-/** The run id: the experiment config, the tool version and every grader's spec hash. */
-export function runIdFor(configHash: string, grading: LoadedGrading): string {
-  return sha256Hex(stableJson({ config: configHash, tool: TOOL_VERSION, graders: grading.hashes })).slice(
-    0,
-    16,
-  );
+/**
+ * The run id: the experiment config, the tool version, every grader's spec hash, and the data dir and
+ * corpus paths actually used (command-line overrides included), so a wrong `--data-dir` is not "done".
+ */
+export function runIdFor(
+  configHash: string,
+  grading: LoadedGrading,
+  inputs: { readonly dataDir: string; readonly corpusPaths: readonly string[] },
+): string {
+  return sha256Hex(
+    stableJson({
+      config: configHash,
+      tool: TOOL_VERSION,
+      graders: grading.hashes,
+      data: resolve(inputs.dataDir),
+      corpus: inputs.corpusPaths.map((p) => resolve(p)),
+    }),
+  ).slice(0, 16);
 }
 
 /** Validates and loads everything a run needs; throws `GradingSpecError` on a bad configuration. */
@@ -68,9 +85,10 @@ export function planRun(
   exp: ResolvedExperiment,
   judge: JudgeDefaults = {},
   secrets: GradingSecrets = { judgeApiKey: null },
+  runtime: JudgeRuntime = {},
 ): RunPlan {
-  const grading = loadGrading(buildGradingSpec(experimentChoice(exp, judge)), secrets);
-  return { exp, grading, secrets, runId: runIdFor(exp.configHash, grading) };
+  const grading = loadGrading(buildGradingSpec(experimentChoice(exp, judge)), secrets, runtime);
+  return { exp, grading, secrets, runId: runIdFor(exp.configHash, grading, exp) };
 }
 
 /** What a grading thread needs to rebuild a run's file dependencies (plain data, clonable). */

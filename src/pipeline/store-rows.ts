@@ -5,6 +5,7 @@ import type { Message, Simulation, Task, TrajectoryFile } from "../formats/model
 import type { Cause } from "../graders/causes.ts";
 import type { Evidence } from "../graders/evidence.ts";
 import { GRADER_IDS, type GraderId, graderOf } from "../graders/registry.ts";
+import type { NlJudgement } from "../graders/tau3/nl.ts";
 import { canonicalJson } from "../py/json.ts";
 import type { PyValue } from "../py/value.ts";
 import type { RowOf, TableName } from "../store/schema.ts";
@@ -92,6 +93,7 @@ export const FILE_TABLES = [
   "sim_context",
   "conversations",
   "tool_calls",
+  "nl_assertions",
   "errors",
 ] as const satisfies readonly TableName[];
 type FileTable = (typeof FILE_TABLES)[number];
@@ -109,8 +111,28 @@ export function emptyBatch(): SimulationBatch {
     sim_context: [],
     conversations: [],
     tool_calls: [],
+    nl_assertions: [],
     errors: [],
   };
+}
+
+/** A live judge's per-assertion verdicts (recorded ones stay in the trajectory file they came from). */
+function nlRows(batch: SimulationBatch, run: string, key: string, nl: NlJudgement | null): void {
+  if (nl?.status !== "judged" || nl.provenance === undefined) return;
+  const p = nl.provenance;
+  for (const [seq, r] of nl.results.entries())
+    batch.nl_assertions.push({
+      run_id: run,
+      sim_key: key,
+      seq,
+      assertion: r.assertion,
+      met: r.met,
+      reasoning: r.justification,
+      source: nl.source,
+      judge_model: p.model,
+      cache_key: p.cacheKey,
+      degenerate: p.degenerate,
+    });
 }
 
 /** JSON that also writes ints beyond 2^53 (as numbers) and Python floats (as numbers). */
@@ -288,7 +310,8 @@ export function appendSimulationRows(
     task_id: r.task_id,
     trial: r.trial,
     termination_reason: r.termination_reason,
-    recorded_reward: r.recorded_reward,
+    // Python writes a missing reward as NaN: no recorded reward, not one that was not reproduced.
+    recorded_reward: Number.isNaN(r.recorded_reward) ? null : r.recorded_reward,
     domain: r.domain,
     task_version: r.task_version,
     model: r.agent_model ?? "unknown",
@@ -313,6 +336,7 @@ export function appendSimulationRows(
   }
   if (g.sim !== null && g.task !== null && ((passes > 0 && fails > 0) || ctx.conversations === "all"))
     contextRows(batch, run, key, g.sim, g.task);
+  nlRows(batch, run, key, g.tau3?.nl ?? null);
   let seq = 0;
   messages.forEach((m, messageIndex) => {
     if (m.role !== "assistant" && m.role !== "user") return;

@@ -35,6 +35,17 @@ export interface ComponentRow {
   vacuous: boolean;
 }
 
+/** One NL assertion as a live judge judged it (`nl_assertions`). */
+export interface NlAssertionRow {
+  seq: number;
+  assertion: string;
+  met: boolean;
+  reasoning: string | null;
+  judge_model: string | null;
+  cache_key: string | null;
+  degenerate: string | null;
+}
+
 export interface ConversationView {
   readonly sim: ConversationHeader;
   readonly task: TaskText | null;
@@ -43,6 +54,8 @@ export interface ConversationView {
   readonly messages: readonly MessageRow[];
   /** Messages that made a write call (where a DB-field cause, which has no turn, came from). */
   readonly writes: ReadonlySet<number>;
+  /** The live judge's verdict on each NL assertion (none for recorded verdicts). */
+  readonly nl: readonly NlAssertionRow[];
 }
 
 /** The simulations shown: the flips, or every simulation of the run with stored context. */
@@ -104,6 +117,13 @@ export async function loadConversations(
     `SELECT DISTINCT tc.sim_key, tc.message_index FROM tool_calls tc JOIN current_run r USING (run_id)
      WHERE tc.sim_key IN (${simKeys}) AND tc.kind = 'write'`,
   );
+  const nl = await rows<NlAssertionRow & { sim_key: string }>(
+    store,
+    `SELECT n.sim_key, n.seq, n.assertion, n.met, n.reasoning, n.judge_model, n.cache_key, n.degenerate
+     FROM nl_assertions n JOIN current_run r USING (run_id) WHERE n.sim_key IN (${simKeys})
+     ORDER BY n.sim_key, n.seq`,
+  );
+  const nlOf = bySim(nl);
   const taskOf = new Map(tasks.map((t) => [t.sim_key, t]));
   const componentsOf = bySim(components);
   const messagesOf = bySim(messages);
@@ -117,5 +137,6 @@ export async function loadConversations(
     causes: causes.get(sim.sim_key) ?? [],
     messages: messagesOf.get(sim.sim_key) ?? [],
     writes: new Set((writesOf.get(sim.sim_key) ?? []).map((w) => w.message_index)),
+    nl: nlOf.get(sim.sim_key) ?? [],
   }));
 }

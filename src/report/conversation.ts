@@ -46,6 +46,14 @@ function componentsTable(v: ConversationView): SafeHtml {
 <tbody>${names.map((n) => html`<tr><th scope="row">${n}</th>${graders.map((g) => componentCell(at.get(`${g}\u0000${n}`)))}</tr>`)}</tbody></table></div>`;
 }
 
+function nlBlock(v: ConversationView): SafeHtml {
+  if (v.nl.length === 0) return html``;
+  const first = v.nl[0] as ConversationView["nl"][number];
+  return html`<div class="scroll"><table class="nl"><caption>NL assertions as the judge (${first.judge_model ?? "?"}) judged them${first.degenerate === null ? "" : html` · <span class="badge">degenerate reply</span> ${first.degenerate}`}${first.cache_key === null ? "" : html` · <span class="muted">reply <code>${first.cache_key.slice(0, 12)}</code></span>`}</caption>
+<thead><tr><th scope="col">assertion</th><th scope="col">met</th><th scope="col">judge's reasoning</th></tr></thead>
+<tbody>${v.nl.map((a) => html`<tr><td>${a.assertion}</td><td class="${a.met ? "pass" : "fail"}">${a.met ? "yes" : "no"}</td><td>${a.reasoning ?? ""}</td></tr>`)}</tbody></table></div>`;
+}
+
 function causeList(v: ConversationView): SafeHtml {
   const structured = v.causes.filter((c) => c.grader === "structured" && c.kind !== "tau3");
   const groups: [string, readonly CauseRow[]][] = [
@@ -103,6 +111,7 @@ function conversation(v: ConversationView): SafeHtml {
 τ³ <b class="${verdict(s.tau3_pass)}">${verdict(s.tau3_pass)}</b> · structured <b class="${verdict(s.structured_pass)}">${verdict(s.structured_pass)}</b>${s.review === null ? "" : html` · review ${reviewBadge(s.review)}`}${s.excluded ? html` · <span class="badge excluded">excluded file</span> <span class="muted">${s.exclusion_reason ?? ""}</span>` : ""}${s.fingerprint === null ? "" : html` · <span class="muted">fingerprint <code>${s.fingerprint.slice(0, 12)}</code></span>`} · <a href="#flips">↑ flips</a></p>
 ${taskBlock(v)}
 ${componentsTable(v)}
+${nlBlock(v)}
 ${causeList(v)}
 <ol class="msgs">${v.messages.map((m) => message(s.sim_key, m, hits.get(m.message_index) ?? [], v.writes.has(m.message_index)))}</ol>
 </section>`;

@@ -5,6 +5,8 @@
  * reaches the page through an interpolation. Markdown gets its own escaper for the same text.
  */
 
+import { sanitizeSvg } from "../charts/svg-safety.ts";
+
 export class SafeHtml {
   constructor(readonly value: string) {}
   toString(): string {
@@ -47,19 +49,14 @@ export class UnsafeSvgError extends Error {
 }
 
 /**
- * An SVG string from vega's SVG renderer, which escapes text and attribute values itself. Checked
- * anyway: anything that could run script or load a resource is refused rather than inlined.
+ * An SVG string from vega's SVG renderer, which escapes text and attribute values itself, already made
+ * inert by `sanitizeSvg` (`writeCharts`). Checked anyway: markup that could run script or load a resource
+ * is refused rather than inlined. Text is not markup: a model name "javascript:x" is fine.
  */
 export function trustedSvg(svg: string): SafeHtml {
-  const body = svg.replace(/^<\?xml[^>]*>\s*/, "");
-  if (!body.startsWith("<svg")) throw new UnsafeSvgError("not an SVG document");
-  if (
-    /<script|<foreignObject|<iframe|\son[a-z]+\s*=|javascript:|<image|\shref\s*=|@import|url\(\s*['"]?(?!#)/i.test(
-      body,
-    )
-  )
-    throw new UnsafeSvgError("SVG contains script, event handlers or external references");
-  return new SafeHtml(body);
+  const safe = sanitizeSvg(svg);
+  if (safe.warnings.length > 0) throw new UnsafeSvgError(`unsafe SVG: ${safe.warnings.join("; ")}`);
+  return new SafeHtml(safe.svg);
 }
 
 /** Characters Markdown (CommonMark + GFM tables, autolinks, mentions) gives meaning to. */

@@ -7,13 +7,12 @@ import type { RenderedChart } from "../charts/index.ts";
 import type { ReportData } from "./data.ts";
 import { escapeMarkdown } from "./escape.ts";
 import { gateLabel } from "./honesty.ts";
+import { num, pct } from "./table.ts";
 
 type MdCell = string | number | null | undefined;
 
 /** Numbers and percentages we formatted ourselves carry no markup, so they stay readable unescaped. */
 const NUMERIC = /^[-+]?[0-9][0-9.,]*%?$/;
-
-const pct = (v: number | null | undefined) => (typeof v === "number" ? `${(v * 100).toFixed(1)}%` : "–");
 
 /** A GFM table; cells are escaped here, so callers pass raw values. */
 export function mdTable(header: readonly string[], body: readonly (readonly MdCell[])[]): string {
@@ -123,9 +122,9 @@ export function renderMarkdown(d: ReportData, charts: readonly RenderedChart[]):
     "",
   ];
   for (const [domain, g] of Object.entries(s.ranking)) {
-    const tau = g.kendall_tau_b === null ? "–" : g.kendall_tau_b.toFixed(3);
+    const tau = g.kendall_tau_b === null ? "–" : num(3)(g.kendall_tau_b);
     const [lo, hi] = g.kendall_tau_b_ci;
-    const ci = lo === null || hi === null ? "" : ` (bootstrap 95% CI ${lo.toFixed(3)} to ${hi.toFixed(3)})`;
+    const ci = lo === null || hi === null ? "" : ` (bootstrap 95% CI ${num(3)(lo)} to ${num(3)(hi)})`;
     out.push(
       `### ${escapeMarkdown(domain)} · ${escapeMarkdown(g.task_version)}`,
       "",

@@ -12,8 +12,14 @@ export interface Column<T> {
 
 const isNumeric = (v: Cell) => typeof v === "number" && Number.isFinite(v);
 
-export const pct = (v: Cell) => (typeof v === "number" ? `${(v * 100).toFixed(1)}%` : "–");
-export const num = (digits: number) => (v: Cell) => (typeof v === "number" ? v.toFixed(digits) : "–");
+/** `toFixed` without a sign on zero: a bound at -1e-17 (floating-point rounding) reads "0.0", not "-0.0". */
+const fixed = (v: number, digits: number) => {
+  const s = v.toFixed(digits);
+  return /^-0(\.0*)?$/.test(s) ? s.slice(1) : s;
+};
+
+export const pct = (v: Cell) => (typeof v === "number" ? `${fixed(v * 100, 1)}%` : "–");
+export const num = (digits: number) => (v: Cell) => (typeof v === "number" ? fixed(v, digits) : "–");
 
 function cell<T>(col: Column<T>, row: T): SafeHtml {
   const v = col.value(row);

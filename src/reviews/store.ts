@@ -6,12 +6,9 @@ import type { RowOf } from "../store/schema.ts";
 import type { VerdictStore } from "../store/store.ts";
 import type { ReviewEntry } from "./file.ts";
 
-export async function saveReviews(
-  store: VerdictStore,
-  experiment: string,
-  reviews: readonly ReviewEntry[],
-): Promise<void> {
-  const rows = reviews.map(
+/** The `reviews` rows of an experiment's reviews. */
+export const reviewRows = (experiment: string, reviews: readonly ReviewEntry[]): RowOf<"reviews">[] =>
+  reviews.map(
     (e): RowOf<"reviews"> => ({
       experiment,
       fingerprint: e.fingerprint,
@@ -26,6 +23,13 @@ export async function saveReviews(
       path: e.path,
     }),
   );
+
+export async function saveReviews(
+  store: VerdictStore,
+  experiment: string,
+  reviews: readonly ReviewEntry[],
+): Promise<void> {
+  const rows = reviewRows(experiment, reviews);
   await store.conn.run("BEGIN TRANSACTION");
   try {
     await store.conn.run("DELETE FROM reviews WHERE experiment = $1", [experiment]);

@@ -30,7 +30,7 @@ export interface TableSpec {
  * The layout this build writes and reads. Bump it with every change to `TABLES`: a store written by
  * another layout is refused with a message that says what to do (`store.ts`), never misread.
  */
-export const SCHEMA_VERSION = 2;
+export const SCHEMA_VERSION = 3;
 
 const c = <N extends string, T extends ColumnType>(name: N, type: T): Column<N, T, false> => ({
   name,
@@ -260,6 +260,40 @@ export const TABLES = {
     ],
     key: ["run_id", "sim_key", "seq"],
     enforced: false,
+  },
+  /** Every NL assertion a judge judged for a simulation, with its reasoning and where the reply came from. */
+  nl_assertions: {
+    columns: [
+      c("run_id", "VARCHAR"),
+      c("sim_key", "VARCHAR"),
+      c("seq", "INTEGER"),
+      c("assertion", "VARCHAR"),
+      c("met", "BOOLEAN"),
+      n("reasoning", "VARCHAR"),
+      /** `recorded`, or `http:<model>`. */
+      c("source", "VARCHAR"),
+      n("judge_model", "VARCHAR"),
+      /** The `judgments` key of the reply (live judges). */
+      n("cache_key", "VARCHAR"),
+      /** Why tau2 scored a reply that judged less than it was asked (`degenerate_judge_reply`). */
+      n("degenerate", "VARCHAR"),
+    ],
+    key: ["run_id", "sim_key", "seq"],
+    enforced: false,
+  },
+  /**
+   * Live judge replies by the sha256 of their exact request (not per run: any run, or `grade
+   * --judge-cache`, over the same conversation and judge settings reuses them).
+   */
+  judgments: {
+    columns: [
+      c("key", "VARCHAR"),
+      c("base_url", "VARCHAR"),
+      c("model", "VARCHAR"),
+      c("content", "VARCHAR"),
+      c("created_at", "VARCHAR"),
+    ],
+    key: ["key"],
   },
   errors: {
     columns: [

@@ -4,6 +4,7 @@
  * it, and a re-run skips exactly the files already committed. A store written by another schema
  * version is refused on open with a message that says what to do.
  */
+import { closeSync, openSync, readSync } from "node:fs";
 import { type DuckDBAppender, type DuckDBConnection, DuckDBInstance } from "@duckdb/node-api";
 import {
   type CellValue,
@@ -30,6 +31,7 @@ export class VerdictStore {
   ) {}
 
   static async open(path: string, opts: { readOnly?: boolean } = {}): Promise<VerdictStore> {
+    refuseNonDuckDb(path);
     let instance: DuckDBInstance;
     try {
       instance = await DuckDBInstance.create(path, opts.readOnly ? { access_mode: "READ_ONLY" } : {});
@@ -66,6 +68,12 @@ export class VerdictStore {
     } else if (tables.has("runs")) {
       version = "1"; // written before the schema was versioned
     }
+    // Schema 3 only added tables (nl_assertions, judgments): a writable schema-2 store gains them.
+    if (version === "2" && SCHEMA_VERSION === 3 && !readOnly) {
+      for (const name of Object.keys(TABLES) as TableName[]) await this.conn.run(ddl(name));
+      await this.conn.run("UPDATE store_meta SET value = '3' WHERE key = 'schema_version'");
+      version = "3";
+    }
     if (version !== null && version !== String(SCHEMA_VERSION)) {
       const older = Number(version) < SCHEMA_VERSION;
       throw new StoreError(
@@ -89,6 +97,13 @@ export class VerdictStore {
     return new Set(r.getRowsJson().map((row) => String(row[0])));
   }
 
+  /** The `files` rows of a run: what identifies each stored file (path and content). */
+  async storedFiles(runId: string): Promise<StoredFile[]> {
+    return this.query<StoredFile>("SELECT file_id, path, status, error FROM files WHERE run_id = $1", [
+      runId,
+    ]);
+  }
+
   async query<T = Record<string, unknown>>(sql: string, params: CellValue[] = []): Promise<T[]> {
     const r = await this.conn.runAndReadAll(sql, params);
     return r.getRowObjectsJson() as T[];
@@ -99,7 +114,12 @@ export class VerdictStore {
    * together, so after a crash every file is either complete or absent (and is re-done).
    */
   async writeFiles(
-    files: readonly { readonly fileRow: RowOf<"files">; readonly batch: PackedBatch }[],
+    files: readonly {
+      readonly fileRow: RowOf<"files">;
+      readonly batch: PackedBatch;
+      /** Another version of this path is stored in the run: its rows are deleted first. */
+      readonly replaces?: boolean;
+    }[],
   ): Promise<void> {
     if (files.length === 0) return;
     const byTable = new Map<TableName, PackedRow[]>();
@@ -112,6 +132,7 @@ export class VerdictStore {
     }
     await this.conn.run("BEGIN TRANSACTION");
     try {
+      for (const f of files) if (f.replaces === true) await this.deleteOtherVersions(f.fileRow);
       for (const [table, rows] of byTable) if (rows.length > 0) await this.appendPacked(table, rows);
       await this.append(
         "files",
@@ -122,6 +143,54 @@ export class VerdictStore {
       await this.conn.run("ROLLBACK").catch(() => undefined);
       throw e;
     }
+  }
+
+  /**
+   * Deletes every row of the run's files where a live judge failed (a τ³ note says so), so the next
+   * run grades them again: a fixed judge is asked again, not remembered as unknown.
+   */
+  async dropFilesWithJudgeFailures(runId: string): Promise<number> {
+    const failed = `SELECT DISTINCT s.file_id FROM verdicts v JOIN simulations s USING (run_id, sim_key)
+      WHERE v.run_id = $1 AND v.grader = 'tau3' AND v.notes LIKE '%NL judge failed: %'`;
+    const n = Number(
+      (await this.query<{ n: number }>(`SELECT count(*)::INTEGER AS n FROM (${failed})`, [runId]))[0]?.n ?? 0,
+    );
+    if (n === 0) return 0;
+    await this.conn.run("BEGIN TRANSACTION");
+    try {
+      await this.conn.run(`CREATE TEMP TABLE judge_failed AS ${failed}`, [runId]);
+      for (const t of BY_SIM_KEY)
+        await this.conn.run(
+          `DELETE FROM ${t} WHERE run_id = $1 AND sim_key IN (SELECT sim_key FROM simulations WHERE run_id = $1 AND file_id IN (SELECT file_id FROM judge_failed))`,
+          [runId],
+        );
+      for (const t of [...BY_FILE_ID, "files"])
+        await this.conn.run(
+          `DELETE FROM ${t} WHERE run_id = $1 AND file_id IN (SELECT file_id FROM judge_failed)`,
+          [runId],
+        );
+      await this.conn.run("DROP TABLE judge_failed");
+      await this.conn.run("COMMIT");
+    } catch (e) {
+      await this.conn.run("ROLLBACK").catch(() => undefined);
+      throw e;
+    }
+    return n;
+  }
+
+  /** Deletes the rows of every other version of `row.path` in its run (a rewritten or fixed file). */
+  private async deleteOtherVersions(row: RowOf<"files">): Promise<void> {
+    const old = "SELECT file_id FROM files WHERE run_id = $1 AND path = $2 AND file_id <> $3";
+    const params = [row.run_id, row.path, row.file_id];
+    // Per-simulation tables first: their keys are found through `simulations`.
+    for (const t of BY_SIM_KEY)
+      await this.conn.run(
+        `DELETE FROM ${t} WHERE run_id = $1 AND sim_key IN (SELECT sim_key FROM simulations WHERE run_id = $1 AND file_id IN (${old}))`,
+        params,
+      );
+    for (const t of BY_FILE_ID)
+      await this.conn.run(`DELETE FROM ${t} WHERE run_id = $1 AND file_id IN (${old})`, params);
+    await this.conn.run(`DELETE FROM files WHERE run_id = $1 AND path = $2 AND file_id <> $3`, params);
   }
 
   async append<T extends TableName>(table: T, rows: readonly RowOf<T>[]): Promise<void> {
@@ -156,6 +225,22 @@ export class VerdictStore {
   }
 }
 
+export interface StoredFile {
+  readonly file_id: string;
+  readonly path: string;
+  readonly status: string;
+  readonly error: string | null;
+}
+
+const hasColumn = (t: TableName, name: string): boolean =>
+  (TABLES[t].columns as readonly { name: string }[]).some((col) => col.name === name);
+const RUN_TABLES = (Object.keys(TABLES) as TableName[]).filter(
+  (t) => t !== "files" && hasColumn(t, "run_id"),
+);
+/** Run tables whose rows belong to a file: by its id, or through its simulations' keys. */
+const BY_FILE_ID = RUN_TABLES.filter((t) => hasColumn(t, "file_id"));
+const BY_SIM_KEY = RUN_TABLES.filter((t) => !hasColumn(t, "file_id") && hasColumn(t, "sim_key"));
+
 type CellWriter = (a: DuckDBAppender, v: CellValue) => void;
 
 const WRITERS: Record<ColumnType, CellWriter> = {
@@ -170,5 +255,24 @@ const WRITERS: Record<ColumnType, CellWriter> = {
 const CELL_WRITERS = Object.fromEntries(
   (Object.keys(TABLES) as TableName[]).map((t) => [t, TABLES[t].columns.map((c) => WRITERS[c.type])]),
 ) as Record<TableName, CellWriter[]>;
+
+/** A file that exists and is not a DuckDB database (`report --db x.json`) is named, never opened. */
+function refuseNonDuckDb(path: string): void {
+  const head = Buffer.alloc(12);
+  let n: number;
+  try {
+    const fd = openSync(path, "r");
+    try {
+      n = readSync(fd, head, 0, 12, 0);
+    } finally {
+      closeSync(fd);
+    }
+  } catch {
+    return; // absent or unreadable: DuckDB's own message says which
+  }
+  // DuckDB's file header carries "DUCK" at byte 8; an empty file is one DuckDB is about to create.
+  if (n > 0 && head.subarray(8, 12).toString("latin1") !== "DUCK")
+    throw new StoreError(`${path} is not a DuckDB file (a store written by \`tau-rescore run\`)`);
+}
 
 const firstLine = (s: string) => s.split("\n")[0] ?? s;

@@ -1,4 +1,5 @@
 /** The grader registry and the grading spec: validation before anything runs, and what a spec hash covers. */
+
 import { cpSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -13,6 +14,7 @@ import {
   specHashes,
 } from "../../src/graders/spec.ts";
 import { BUILTIN_POLICIES_DIR } from "../../src/graders/structured/clauses/load.ts";
+import { NO_EXTRA_GATES } from "../../src/graders/structured/grade.ts";
 import { BUILTIN_REQUIREMENTS_DIR } from "../../src/graders/structured/requirements/load.ts";
 
 const choice = (over: Partial<GradingChoice> = {}): GradingChoice => ({
@@ -24,15 +26,7 @@ const choice = (over: Partial<GradingChoice> = {}): GradingChoice => ({
   policiesDir: BUILTIN_POLICIES_DIR,
   correctionsDir: BUILTIN_CORRECTIONS_DIR,
   handoffOverrides: null,
-  gate: {
-    policy_rules: [],
-    format_errors: false,
-    nl_curated: false,
-    consistency: false,
-    policy_clauses: true,
-    user_state: false,
-    delta: "licensed",
-  },
+  gate: NO_EXTRA_GATES,
   ...over,
 });
 

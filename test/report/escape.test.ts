@@ -81,3 +81,11 @@ describe("escapeMarkdown", () => {
     );
   });
 });
+
+describe("trustedSvg and hostile text", () => {
+  it("accepts javascript: and onerror= as text and in aria labels (vega escaped them)", () => {
+    const svg =
+      '<svg width="1"><g aria-label="model: x onerror=alert(1); javascript:alert(1)"><text>javascript:alert(1) onerror=x &lt;img&gt;</text></g></svg>';
+    expect(trustedSvg(svg).value).toBe(svg);
+  });
+});

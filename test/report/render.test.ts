@@ -205,6 +205,17 @@ const conversation: ConversationView = {
     },
   ],
   writes: new Set([3]),
+  nl: [
+    {
+      seq: 0,
+      assertion: "Agent refuses <b>the</b> refund",
+      met: false,
+      reasoning: EVIL,
+      judge_model: "gpt-4.1-2025-04-14",
+      cache_key: "ab".repeat(32),
+      degenerate: null,
+    },
+  ],
 };
 
 const data: ReportData = {
@@ -289,6 +300,13 @@ describe("renderHtml", () => {
     expect(page).toContain(`<details><summary>tool result, ${LONG_RESULT.length} characters`);
     expect(page).toContain('<span class="badge vacuous"');
     expect(page).toContain("Gold actions (1)");
+  });
+
+  it("shows the live judge's verdict and reasoning per NL assertion, escaped", () => {
+    expect(page).toContain("NL assertions as the judge (gpt-4.1-2025-04-14) judged them");
+    expect(page).toContain("Agent refuses &lt;b&gt;the&lt;/b&gt; refund");
+    expect(page).toContain('<td class="fail">no</td>');
+    expect(page).toContain(`reply <code>${"ab".repeat(6)}</code>`);
   });
 
   it("forbids network access and any inline script but its own", () => {

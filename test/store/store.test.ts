@@ -69,6 +69,21 @@ describe("VerdictStore", () => {
     await expect(VerdictStore.open(path, { readOnly: true })).rejects.toThrow(/older tau-rescore/);
   });
 
+  it("upgrades a schema-2 store in place (schema 3 only added the judge tables); read-only refuses it", async () => {
+    const path = join(tmp(), "v2.duckdb");
+    await rawDb(path, [
+      "CREATE TABLE store_meta (key VARCHAR, value VARCHAR)",
+      "INSERT INTO store_meta VALUES ('schema_version', '2')",
+      "CREATE TABLE runs (run_id VARCHAR)",
+    ]);
+    await expect(VerdictStore.open(path, { readOnly: true })).rejects.toThrow(/store schema 2/);
+    const store = await VerdictStore.open(path);
+    expect(await store.query("SELECT value FROM store_meta")).toEqual([{ value: "3" }]);
+    expect(await store.query("SELECT count(*)::INTEGER AS n FROM judgments")).toEqual([{ n: 0 }]);
+    expect(await store.query("SELECT count(*)::INTEGER AS n FROM nl_assertions")).toEqual([{ n: 0 }]);
+    store.close();
+  });
+
   it("refuses a store of a newer schema", async () => {
     const path = join(tmp(), "newer.duckdb");
     await rawDb(path, [
@@ -105,7 +120,7 @@ describe("report and run on an old store", () => {
     await rawDb(path, ["CREATE TABLE runs (run_id VARCHAR)"]);
     for (const args of [
       ["report", "--db", path, "--out", join(dir, "report")],
-      ["run", resolve("experiments/default.json"), "--db", path, "--corpus", join(dir, "none")],
+      ["run", resolve("experiments/default.json"), "--db", path, "--corpus", dir],
     ]) {
       const r = cli(args);
       expect(r.status, r.stderr).toBe(1);

@@ -5,6 +5,7 @@
  */
 import type { Command } from "commander";
 import { type InspectedFile, type InspectReport, inspectCorpus } from "../../formats/inspect.ts";
+import { terminalSafe } from "../../formats/terminal-text.ts";
 import { optionalDataDir } from "../data-dir.ts";
 import { EXIT_INPUT_FAILED, EXIT_OK, reportCliError } from "../errors.ts";
 
@@ -72,18 +73,21 @@ function toTable(report: InspectReport, notes: readonly string[]): string {
     "REWARD_INFO",
     "RECORDED PASS",
   ];
-  const rows = loaded.map((f) => [
-    f.path,
-    dash(f.variant),
-    dash(f.domain),
-    dash(f.agent_model),
-    dash(f.user_model),
-    dash(f.task_version),
-    String(f.simulations),
-    String(f.trials),
-    String(f.with_reward_info),
-    passText(f),
-  ]);
+  // Cells are made terminal-safe before the widths are measured, so the columns stay aligned.
+  const rows = loaded.map((f) =>
+    [
+      f.path,
+      dash(f.variant),
+      dash(f.domain),
+      dash(f.agent_model),
+      dash(f.user_model),
+      dash(f.task_version),
+      String(f.simulations),
+      String(f.trials),
+      String(f.with_reward_info),
+      passText(f),
+    ].map(terminalSafe),
+  );
   const out = [alignedTable(header, rows)];
   const other = report.files.filter((f) => f.variant === "not-trajectories");
   if (other.length > 0) out.push("", "Not trajectory files:", ...other.map((f) => `  ${f.path}: ${f.note}`));
@@ -103,7 +107,8 @@ function toTable(report: InspectReport, notes: readonly string[]): string {
     `${t.files} files, ${t.trajectory_files} with trajectories, ${t.simulations} simulations, ${t.failed_files} failed`,
   );
   for (const n of notes) out.push(`note: ${n}`);
-  return `${out.join("\n")}\n`;
+  // The table (out[0]) is made of safe cells; every other line quotes names and reasons as they are.
+  return `${out.map((l, i) => (i === 0 ? l : terminalSafe(l))).join("\n")}\n`;
 }
 
 export function registerCorpusCommand(program: Command, io?: Partial<CorpusCommandIo>): void {

@@ -3,18 +3,19 @@
  * CSV and Parquet, plus summary.json; `--charts` adds `charts/*.vl.json|svg|png`, `--html` adds the
  * charts, a self-contained `report.html` (with the conversation behind each flip) and a `report.md`.
  *
- * Reviews: with `--experiment` (or `--reviews`) the reviews file is read now and loaded into the store
- * first, so the report shows the file as it is; without, the report shows the reviews the store holds
- * (loaded by the last `run` or `review` of that experiment).
+ * Reviews: with `--experiment` (or `--reviews`) the reviews file is read now and laid over the store's
+ * (in memory), so the report shows the file as it is; without, the report shows the reviews the store
+ * holds (loaded by the last `run` or `review` of that experiment). The store is opened read-only.
  */
 import { resolve } from "node:path";
 import type { Command } from "commander";
+import { checkOutDir, OutDirError } from "../../analysis/out-dir.ts";
 import { ReportError, selectRun, writeReport } from "../../analysis/report.ts";
 import type { ReviewFile } from "../../reviews/file.ts";
-import { saveReviews } from "../../reviews/store.ts";
 import type { VerdictStore } from "../../store/store.ts";
 import { InputError, UsageError } from "../errors.ts";
-import { checkRunOf, experimentFor, openExistingStore, reviewFileAt } from "../reviews-source.ts";
+import { openStoreReadOnly, overlayReviews } from "../report-store.ts";
+import { checkRunOf, experimentFor, reviewFileAt } from "../reviews-source.ts";
 
 interface ReportOptions {
   db?: string;
@@ -37,7 +38,10 @@ export function registerReportCommand(program: Command): void {
     )
     .option("--db <file>", "the DuckDB file written by `tau-rescore run` (default: the experiment's output)")
     .option("--reviews <file>", "reviews file to read now, replacing the experiment's")
-    .requiredOption("--out <dir>", "output folder (replaced atomically)")
+    .requiredOption(
+      "--out <dir>",
+      "output folder: new, empty, or a previous report (replaced whole; nothing else is ever deleted)",
+    )
     .option("--run <id>", "the run to report (default: the latest completed run in the store)")
     .option("--charts", "also render the charts (charts/*.vl.json, .svg, .png)")
     .option("--html", "also write the charts, a self-contained report.html and a report.md")
@@ -73,19 +77,29 @@ function sources(opts: ReportOptions): Sources {
   };
 }
 
-/** Loads the reviews file into the store for the selected run's experiment. */
+/** Lays the reviews file over the store's reviews of the selected run's experiment (the store is not written). */
 async function loadReviews(store: VerdictStore, src: Sources, runId: string | undefined): Promise<void> {
   if (src.reviews === null) return;
   const run = await selectRun(store, runId);
   if (run === null) return; // nothing to match against: the report says the store has no run
   const experiment =
     src.experiment === null ? run.experiment : checkRunOf(run, src.experiment, src.db).experiment;
-  await saveReviews(store, experiment, src.reviews.file.reviews);
+  await overlayReviews(store, experiment, src.reviews.file.reviews);
+}
+
+/** `--out` checked before anything is opened or written (and again when the report is swapped in). */
+function checkOut(out: string): void {
+  try {
+    checkOutDir(resolve(out));
+  } catch (e) {
+    throw e instanceof OutDirError ? new UsageError(e.message) : e;
+  }
 }
 
 async function reportCommand(opts: ReportOptions): Promise<void> {
   const src = sources(opts);
-  const store = await openExistingStore(src.db);
+  checkOut(opts.out);
+  const store = await openStoreReadOnly(src.db);
   const html = opts.html === true;
   const rich = html || opts.charts === true;
   try {
@@ -94,12 +108,14 @@ async function reportCommand(opts: ReportOptions): Promise<void> {
     const extra = rich
       ? async (tmp: string) => {
           const { writeRichReport } = await import("../../report/index.ts");
-          await writeRichReport(store, tmp, {
+          const charts = await writeRichReport(store, tmp, {
             html,
             writtenAt: new Date().toISOString(),
             reviewsSource: src.reviews?.path ?? null,
             allConversations: opts.allConversations === true,
           });
+          for (const c of charts)
+            for (const w of c.warnings) process.stderr.write(`tau-rescore: warning: chart ${c.name}: ${w}\n`);
         }
       : undefined;
     const s = await writeReport(store, opts.out, extra, opts.run);
@@ -118,6 +134,7 @@ async function reportCommand(opts: ReportOptions): Promise<void> {
         "\n",
     );
   } catch (e) {
+    if (e instanceof OutDirError) throw new UsageError(e.message);
     throw e instanceof ReportError ? new InputError(e.message) : e;
   } finally {
     store.close();

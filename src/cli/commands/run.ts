@@ -1,8 +1,9 @@
 /** `tau-rescore run <experiment.json>`: grade an experiment's corpus into its DuckDB file. */
-import { mkdirSync } from "node:fs";
+import { existsSync, mkdirSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import type { Command } from "commander";
 import { ExperimentError, loadExperiment } from "../../experiments/config.ts";
+import { terminalSafe } from "../../formats/terminal-text.ts";
 import { GradingSpecError } from "../../graders/spec.ts";
 import { stderrProgress } from "../../pipeline/progress.ts";
 import { runExperiment } from "../../pipeline/run.ts";
@@ -13,9 +14,17 @@ import { StoreError, VerdictStore } from "../../store/store.ts";
 import { resolveDataDir } from "../data-dir.ts";
 import { judgeDefaults, judgeSecrets, runTuning } from "../env.ts";
 import { InputError, UsageError } from "../errors.ts";
+import { onInterrupt } from "../interrupt.ts";
+import {
+  addJudgeRuntimeOptions,
+  checkJudgeEndpoint,
+  type JudgeRuntimeOptions,
+  judgeRuntime,
+  reportJudge,
+} from "../judge-options.ts";
 import { reviewFileAt } from "../reviews-source.ts";
 
-interface RunOptions {
+interface RunOptions extends JudgeRuntimeOptions {
   db?: string;
   corpus?: string[];
   dataDir?: string;
@@ -23,15 +32,21 @@ interface RunOptions {
 }
 
 export function registerRunCommand(program: Command): void {
-  program
+  const cmd = program
     .command("run")
     .description("grade every simulation of an experiment with both graders into one DuckDB file")
     .argument("<experiment>", "experiment config (JSON, see experiments/default.json)")
     .option("--db <path>", "DuckDB output file (default: the experiment's `output`)")
-    .option("--corpus <paths...>", "trajectory files or folders, replacing the experiment's corpus")
+    // One path per flag (repeatable): a variadic option would swallow the experiment after it.
+    .option(
+      "--corpus <path>",
+      "trajectory file or folder, replacing the experiment's corpus (repeat for several)",
+      (p: string, all: string[] = []) => [...all, p],
+    )
     .option("--data-dir <dir>", "tau2 data dir, replacing the experiment's (also $TAU2_DATA_DIR)")
-    .option("--reviews <file>", "reviews file, replacing the experiment's (loaded into the store)")
-    .action((file: string, opts: RunOptions) => runCommand(file, opts));
+    .option("--reviews <file>", "reviews file, replacing the experiment's (loaded into the store)");
+  addJudgeRuntimeOptions(cmd);
+  cmd.action((file: string, opts: RunOptions) => runCommand(file, opts));
 }
 
 /** Everything is checked here, before the store is opened: a bad config (or reviews file) writes nothing. */
@@ -44,8 +59,14 @@ function plan(file: string, opts: RunOptions): { plan: RunPlan; reviews: ReviewF
       ...(opts.db === undefined ? {} : { db: resolve(opts.db) }),
       ...(opts.reviews === undefined ? {} : { reviews: resolve(opts.reviews) }),
     });
+    // A typo in a corpus path is a usage mistake, found before the store is opened.
+    for (const c of exp.corpusPaths)
+      if (!existsSync(c))
+        throw new UsageError(
+          `${opts.corpus === undefined ? `${file}: ` : "--corpus: "}corpus path ${c} not found`,
+        );
     const reviews = reviewFileAt(exp.reviewsFile);
-    return { plan: planRun(exp, judgeDefaults(), judgeSecrets()), reviews };
+    return { plan: planRun(exp, judgeDefaults(), judgeSecrets(), judgeRuntime(opts)), reviews };
   } catch (e) {
     if (e instanceof ExperimentError) throw new UsageError(e.message);
     if (e instanceof GradingSpecError) throw new UsageError(`${file}: ${e.message}`);
@@ -56,6 +77,7 @@ function plan(file: string, opts: RunOptions): { plan: RunPlan; reviews: ReviewF
 async function runCommand(file: string, opts: RunOptions): Promise<void> {
   const { plan: p, reviews } = plan(file, opts);
   const { exp } = p;
+  if (p.grading.spec.judge.mode === "http") await checkJudgeEndpoint(p.grading.spec.judge.base_url);
   mkdirSync(dirname(exp.output), { recursive: true });
   let store: VerdictStore;
   try {
@@ -66,22 +88,33 @@ async function runCommand(file: string, opts: RunOptions): Promise<void> {
   }
   const started = Date.now();
   const tuning = runTuning();
+  const progress = stderrProgress(process.stderr, tuning.progressMs);
+  let stored = 0;
+  const removeHandlers = onInterrupt(
+    () => progress.stop(),
+    // A commit already under way when the signal came may still land: the count is a lower bound.
+    () => `${stored} files stored (a group being committed may add more); re-run to continue`,
+  );
   try {
-    const s = await runExperiment(p, store, stderrProgress(process.stderr, tuning.progressMs), tuning);
+    const s = await runExperiment(p, store, progress, { ...tuning, onStored: (n) => (stored = n) });
     // Reviews change without re-grading: every run refreshes the store's copy of the experiment's file.
     await saveReviews(store, exp.config.name, reviews.reviews);
     const secs = ((Date.now() - started) / 1000).toFixed(1);
     process.stderr.write(
       [
         `run ${s.runId} of ${exp.config.name} → ${exp.output}`,
-        `  files: ${s.files} (${s.skipped} already done, ${s.notTrajectories} not trajectories, ${s.failedFiles} unreadable)`,
+        `  files: ${s.files} (${s.skipped} already done, ${s.notTrajectories} not trajectories, ${s.failedFiles} unreadable${s.duplicates > 0 ? `, ${s.duplicates} duplicates of another file` : ""})`,
+        ...s.failures.map((f) => `  unreadable: ${terminalSafe(f.error)}`),
+        ...s.warnings.map((w) => `  ${terminalSafe(w)}`),
         `  simulations graded now: ${s.simulations} (${s.errors} into the errors table), ${secs}s`,
         ...(s.rejectedFixtures > 0 ? [`  requirement fixtures rejected: ${s.rejectedFixtures}`] : []),
         `  reviews: ${reviews.reviews.length} from ${exp.reviewsFile} (stale ones are listed by \`tau-rescore review list\`)`,
       ].join("\n") + "\n",
     );
-    if (s.failedFiles > 0 || s.errors > 0) process.exitCode = 1;
+    const judgeFailed = reportJudge(p.grading.judge);
+    if (s.failedFiles > 0 || s.errors > 0 || judgeFailed) process.exitCode = 1;
   } finally {
+    removeHandlers();
     store.close();
   }
 }

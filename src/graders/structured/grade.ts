@@ -54,6 +54,8 @@ export interface StructuredGates {
   readonly nl_curated: boolean;
   /** Fail a simulation whose conversation belongs to another task. */
   readonly consistency: boolean;
+  /** Fail where τ³ scored a degenerate live-judge reply (`degenerate_judge_reply`). */
+  readonly degenerate_judge: boolean;
   /** Broken domain policy clauses fail the verdict (on by default). */
   readonly policy_clauses: boolean;
   /** Changes to the user's own device and state made through the user's tools fail it (off by default). */
@@ -67,6 +69,7 @@ export const NO_EXTRA_GATES: StructuredGates = {
   format_errors: false,
   nl_curated: false,
   consistency: false,
+  degenerate_judge: false,
   policy_clauses: true,
   user_state: false,
   delta: "licensed",
@@ -311,7 +314,10 @@ export function gradeStructured(
     const views = new Map<number, StateView>();
     const view = (step: number): StateView => {
       let v = views.get(step);
-      if (v === undefined) views.set(step, (v = viewBefore(journal, final, step)));
+      if (v === undefined) {
+        v = viewBefore(journal, final, step);
+        views.set(step, v);
+      }
       return v;
     };
     const permitted = (c: CallRef, v: StateView) => permissionsFor(requirements.permissions, c, v);
@@ -386,6 +392,15 @@ export function gradeStructured(
       cause("nl_curated", "NL_CURATED", {
         gates: gates.nl_curated,
         message: "the curated NL assertion list was judged and not met",
+      }),
+    );
+  const judged = tau3.nl?.status === "judged" ? tau3.nl : null;
+  const degenerate = judged?.provenance?.degenerate ?? null;
+  if (degenerate !== null)
+    found.push(
+      cause("degenerate_judge_reply", "NL_ASSERTION", {
+        gates: gates.degenerate_judge,
+        message: `the NL judge (${judged?.source}) ${degenerate.replace(/^the reply /, "replied with less than asked: ")}`,
       }),
     );
   if (consistency.status === "foreign")

@@ -28,6 +28,7 @@ export const structuredConfig = z.strictObject({
     format_errors: z.boolean(),
     nl_curated: z.boolean(),
     consistency: z.boolean(),
+    degenerate_judge: z.boolean(),
     policy_clauses: z.boolean(),
     user_state: z.boolean(),
     delta: z.enum(["licensed", "strict"]),

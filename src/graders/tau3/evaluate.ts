@@ -103,7 +103,9 @@ export function gradeTau3(ctx: GradingContext, task: Task, sim: Simulation, opts
     nl = opts.nl;
     nlScore = nlReward(nl);
     if (nl.status === "unknown") notes.push(`NL_ASSERTION unknown: ${nl.reason}`);
-  } else {
+    else if (nl.provenance?.degenerate != null)
+      notes.push(`degenerate_judge_reply: ${nl.provenance.degenerate}`);
+  } else if (basis.has("NL_ASSERTION")) {
     notes.push("NL_ASSERTION not judged");
   }
 
@@ -125,11 +127,14 @@ export function gradeTau3(ctx: GradingContext, task: Task, sim: Simulation, opts
     NL_ASSERTION: nlAssertions.length === 0,
   };
 
-  // Combine in tau2's order: env (DB, ENV_ASSERTION), ACTION, NL_ASSERTION, COMMUNICATE.
+  // Combine in tau2's order: env (DB, ENV_ASSERTION), ACTION, NL_ASSERTION, COMMUNICATE. An unknown
+  // component leaves the reward unknown only if it could change it: a known 0 decides it.
   const breakdown: Partial<Record<RewardType, number>> = {};
-  let reward: number | null = 1;
+  let known = 1;
+  let unknown = false;
   const multiply = (r: number | null) => {
-    reward = reward === null || r === null ? null : reward * r;
+    if (r === null) unknown = true;
+    else known *= r;
   };
   if (basis.has("DB") || basis.has("ENV_ASSERTION")) {
     // A vacuous env result carries no breakdown in tau2 (DB is then missing from the breakdown).
@@ -155,6 +160,7 @@ export function gradeTau3(ctx: GradingContext, task: Task, sim: Simulation, opts
     breakdown.COMMUNICATE = communicate.reward;
     multiply(communicate.reward);
   }
+  const reward = known === 0 ? 0 : unknown ? null : known;
   if (env.replay !== null && env.replay.skippedUnknown.length > 0) {
     notes.push(`replay skipped ${env.replay.skippedUnknown.length} call(s) to unknown tools`);
   }

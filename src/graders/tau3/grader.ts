@@ -6,6 +6,7 @@ import type { Evidence } from "../evidence.ts";
 import { type ComponentRecord, defineGrader, type VerdictRecord } from "../grader.ts";
 import { causesJson } from "../json.ts";
 import { gradeTau3, type Tau3Verdict } from "./evaluate.ts";
+import { assertionsToJudge, type NlJudgement } from "./nl.ts";
 
 /** Why a basis component scored 0, one evidence item per failed check. */
 function componentEvidence(v: Tau3Verdict, component: RewardType): Evidence[] {
@@ -102,7 +103,27 @@ export const tau3Json = (v: Tau3Verdict) => ({
   breakdown: v.breakdown,
   notes: v.notes,
   causes: causesJson(tau3Causes(v)),
+  nl: nlJson(v.nl),
 });
+
+/** The NL judgement as `grade --format jsonl` shows it: every assertion's verdict and where it came from. */
+function nlJson(nl: NlJudgement | null) {
+  if (nl === null) return null;
+  if (nl.status === "unknown") return { status: nl.status, reason: nl.reason, failed: nl.failed === true };
+  return {
+    status: nl.status,
+    source: nl.source,
+    ...(nl.provenance === undefined
+      ? {}
+      : {
+          judge_model: nl.provenance.model,
+          cache_key: nl.provenance.cacheKey,
+          cached: nl.provenance.cached,
+          degenerate_judge_reply: nl.provenance.degenerate,
+        }),
+    assertions: nl.results.map((r) => ({ assertion: r.assertion, met: r.met, reasoning: r.justification })),
+  };
+}
 
 export const tau3Grader = defineGrader({
   id: "tau3",
@@ -117,8 +138,8 @@ export const tau3Grader = defineGrader({
   load: () => null,
   async grade(input): Promise<Tau3Verdict> {
     const { task, sim, judge } = input;
-    const assertions = task.evaluation_criteria?.nl_assertions ?? [];
-    const nl = assertions.length > 0 ? await judge.judge(task, sim, assertions) : null;
+    const assertions = assertionsToJudge(judge, task, sim);
+    const nl = assertions === null ? null : await judge.judge(task, sim, assertions);
     return gradeTau3(input.ctx, task, sim, { solo: input.solo, nl, recordWrites: input.recordWrites });
   },
   record: tau3Record,

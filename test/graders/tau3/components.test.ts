@@ -159,6 +159,28 @@ describe("evaluate_simulation", () => {
     expect(judged.reward).toBe(1);
     expect(judged.breakdown).toEqual({ DB: 1, NL_ASSERTION: 1 });
   });
+  it("an unknown NL component does not hide a known 0: the reward is 0, as tau2 would give", () => {
+    const t = task({
+      actions: [create],
+      nl_assertions: ["Agent is polite"],
+      reward_basis: ["DB", "NL_ASSERTION"],
+    });
+    // Nothing was created: DB is 0 whatever the judge would say.
+    const v = gradeTau3(ctx, t, sim("user_stop", [say("assistant", "bye")]), {
+      solo: false,
+      nl: { status: "unknown", reason: "NL judge failed: HTTP 500", failed: true },
+    });
+    expect(v.components).toMatchObject({ DB: 0, NL_ASSERTION: null });
+    expect(v.reward).toBe(0);
+    // NL before COMMUNICATE in tau2's order: a later known 0 decides it too.
+    const later = gradeTau3(
+      ctx,
+      task({ nl_assertions: ["x"], communicate_info: ["42"], reward_basis: ["NL_ASSERTION", "COMMUNICATE"] }),
+      sim("user_stop", [say("assistant", "no number")]),
+      { solo: false, nl: { status: "unknown", reason: "no judge" } },
+    );
+    expect(later.reward).toBe(0);
+  });
   it("an env assertion that raises aborts grading, as in tau2", () => {
     const t = task({
       env_assertions: [

@@ -110,7 +110,10 @@ function matching(
 const indexes = new WeakMap<readonly PyValue[], Map<string, Map<string, PyValue[]>>>();
 function indexOn(records: readonly PyValue[], field: string): Map<string, PyValue[]> {
   let byField = indexes.get(records);
-  if (byField === undefined) indexes.set(records, (byField = new Map()));
+  if (byField === undefined) {
+    byField = new Map();
+    indexes.set(records, byField);
+  }
   let index = byField.get(field);
   if (index === undefined) {
     index = new Map();
@@ -150,17 +153,18 @@ function quantify(kind: "any" | "all" | "none", q: Quantifier, ctx: EvalContext,
     items = Array.isArray(v) ? v : null;
   } else items = matching(q.each, ctx, scope);
   if (items === null) return null;
+  if (items.length === 0) return kind !== "any";
   let sawUnknown = false;
+  // One scope and one scratch context for every element (this runs for every governed call).
+  const inner = new Map(scope);
+  const scratch: EvalContext = { ...ctx, facts: [] };
   for (const item of items) {
-    const inner = new Map(scope).set(q.as, item);
-    const r = evaluateAll(q.when, { ...ctx, facts: [] }, inner);
-    if (r === true && kind !== "all") {
-      evaluateAll(q.when, ctx, inner); // keep the facts of the element that decided
+    inner.set(q.as, item);
+    scratch.facts.length = 0;
+    const r = evaluateAll(q.when, scratch, inner);
+    if ((r === true && kind !== "all") || (r === false && kind === "all")) {
+      ctx.facts.push(...scratch.facts); // keep the facts of the element that decided
       return kind === "any";
-    }
-    if (r === false && kind === "all") {
-      evaluateAll(q.when, ctx, inner);
-      return false;
     }
     if (r === null) sawUnknown = true;
   }

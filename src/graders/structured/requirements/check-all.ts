@@ -11,7 +11,7 @@ import type { DomainDef } from "../../../domains/domain.ts";
 import { domainByName, loadDomainData } from "../../../domains/registry.ts";
 import type { Task } from "../../../formats/model.ts";
 import { pyDumps } from "../../../py/json.ts";
-import { type LoadedFixture, loadRequirements } from "./load.ts";
+import { type LoadedFixture, loadFixtureFile, loadRequirements } from "./load.ts";
 import { fixtureRelPath } from "./paths.ts";
 import type { ActionPrecondition } from "./schema.ts";
 import { callInScope, entityNames, taskEntityNames } from "./scope.ts";
@@ -67,18 +67,38 @@ export function verifyRequirementSet(opts: VerifySetOptions): SetVerification {
     problems.push(...checkFixture(loaded, opts));
   }
   const wanted = opts.only?.map((p) => resolve(p));
-  const shown = wanted === undefined ? problems : problems.filter((p) => wanted.includes(resolve(p.fixture)));
-  return { fixtures: set.fixtures.length, rules, problems: shown };
+  if (wanted === undefined) return { fixtures: set.fixtures.length, rules, problems };
+  // Only the named files: those of the set as checked above; any other file is loaded and checked alone.
+  const shown = problems.filter((p) => wanted.includes(resolve(p.fixture)));
+  const inSet = new Set([...set.fixtures, ...set.problems].map((f) => resolve(f.path)));
+  let named = 0;
+  let namedRules = 0;
+  for (const file of wanted) {
+    const loaded = inSet.has(file)
+      ? set.fixtures.find((f) => resolve(f.path) === file)
+      : loadFixtureFile(file);
+    if (loaded === undefined) continue;
+    if ("message" in loaded) {
+      if (!inSet.has(file)) shown.push({ fixture: loaded.path, ruleId: null, message: loaded.message });
+      continue;
+    }
+    named++;
+    const reqs = loaded.fixture.user_preflight_requirements;
+    namedRules += reqs.action_preconditions.length + reqs.permissions.length;
+    if (!inSet.has(file)) shown.push(...checkFixture(loaded, opts, false));
+  }
+  return { fixtures: named, rules: namedRules, problems: shown };
 }
 
-function checkFixture(loaded: LoadedFixture, opts: VerifySetOptions): SetProblem[] {
+/** `located`: the file is in the set's folder, so where it sits must match what it says. */
+function checkFixture(loaded: LoadedFixture, opts: VerifySetOptions, located = true): SetProblem[] {
   const { path, fixture } = loaded;
   const problems: SetProblem[] = [];
   const fail = (ruleId: string | null, message: string) => problems.push({ fixture: path, ruleId, message });
 
   const expected = fixtureRelPath(fixture.domain, fixture.task_version, fixture.task_id);
   const actual = relative(resolve(opts.dir), resolve(path)).split(sep).join("/");
-  if (actual !== expected)
+  if (located && actual !== expected)
     fail(null, `file is at ${actual} but its domain/task_version/task_id say ${expected}`);
 
   const domain = domainByName(fixture.domain);

@@ -2,6 +2,7 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
+import { protoKeyPath } from "../../../formats/json-path.ts";
 import { describeZodError } from "../../../formats/zod-issues.ts";
 import { type RequirementFixture, requirementFixtureSchema } from "./schema.ts";
 
@@ -36,26 +37,36 @@ function listJson(dir: string): string[] {
   return out;
 }
 
+/** One fixture file, or why it is not one (path shown relative to the working folder). */
+export function loadFixtureFile(path: string): LoadedFixture | FixtureLoadProblem {
+  const shown = relative(process.cwd(), path) || path;
+  let raw: unknown;
+  try {
+    raw = JSON.parse(readFileSync(path, "utf8"));
+  } catch (e) {
+    return { path: shown, message: `invalid JSON: ${(e as Error).message}` };
+  }
+  // zod builds records by assignment: a `__proto__` key would vanish, widening a scope to every call.
+  const proto = protoKeyPath(raw);
+  if (proto !== null) return { path: shown, message: `at ${proto}: the key __proto__ is not allowed` };
+  const parsed = requirementFixtureSchema.safeParse(raw);
+  if (!parsed.success) return { path: shown, message: describeZodError(parsed.error) };
+  return { path: shown, fixture: parsed.data };
+}
+
 /** Files whose name starts with `_` (e.g. `_reviewed-candidates.json`) are not fixtures. */
 export function loadRequirements(dir: string): RequirementSet {
   const fixtures: LoadedFixture[] = [];
   const problems: FixtureLoadProblem[] = [];
   const index = new Map<string, LoadedFixture>();
   for (const path of listJson(dir)) {
-    const shown = relative(process.cwd(), path) || path;
-    let raw: unknown;
-    try {
-      raw = JSON.parse(readFileSync(path, "utf8"));
-    } catch (e) {
-      problems.push({ path: shown, message: `invalid JSON: ${(e as Error).message}` });
+    const one = loadFixtureFile(path);
+    if ("message" in one) {
+      problems.push(one);
       continue;
     }
-    const parsed = requirementFixtureSchema.safeParse(raw);
-    if (!parsed.success) {
-      problems.push({ path: shown, message: describeZodError(parsed.error) });
-      continue;
-    }
-    const f = parsed.data;
+    const shown = one.path;
+    const f = one.fixture;
     const k = key(f.domain, f.task_version, f.task_id);
     if (index.has(k)) {
       problems.push({

@@ -65,6 +65,14 @@ export function verifyFixture(
     if (!every && task.id !== fixture.task_id) fail(`fixture is for task ${fixture.task_id}, not ${task.id}`);
     if (seen.has(rule.id)) fail(`duplicate rule id ${rule.id}`);
     seen.add(rule.id);
+    // A scaffold's drafts say TODO until an author edits them; unedited, they must not be enforced.
+    for (const [field, value] of [
+      ["rule", rule.rule],
+      ["action", rule.action],
+      ["source_quote", rule.source_quote],
+    ])
+      if (/\bTODO\b/.test(value ?? ""))
+        fail(`unedited scaffold: ${field} still reads ${JSON.stringify(value)}`);
     if (!toolkits.agentTools.tools.has(rule.action) && !toolkits.userTools?.tools.has(rule.action)) {
       fail(`action ${rule.action} is not a tool of the ${fixture.domain} toolkit`);
     }

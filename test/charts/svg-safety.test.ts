@@ -1,0 +1,39 @@
+/** sanitizeSvg: removes what could run or load, keeps vega's markup and all text, says what it removed. */
+import { describe, expect, it } from "vitest";
+import { sanitizeSvg } from "../../src/charts/svg-safety.ts";
+
+describe("sanitizeSvg", () => {
+  it("keeps an SVG whose hostile text is only text", () => {
+    const svg =
+      '<svg width="2"><g aria-label="javascript:x onerror=y"><text>url(http://e/x) onload=z</text></g></svg>';
+    expect(sanitizeSvg(`<?xml version="1.0"?>\n${svg}`)).toEqual({ svg, warnings: [] });
+  });
+
+  it.each([
+    ["<svg><script>alert(1)</script><text>a</text></svg>", "<svg><text>a</text></svg>", "removed <script>"],
+    [
+      '<svg><rect onclick="alert(1)" width="1"/></svg>',
+      '<svg><rect width="1"/></svg>',
+      "removed attribute onclick of <rect>",
+    ],
+    ['<svg><a href="javascript:x"><text>t</text></a></svg>', "<svg></svg>", "removed <a>"],
+    [
+      '<svg><rect fill="url(http://e/p)"/></svg>',
+      "<svg><rect/></svg>",
+      "removed fill of <rect>: external reference",
+    ],
+    [
+      '<svg><g clip-path="url(#c1)"></g><!-- x --></svg>',
+      '<svg><g clip-path="url(#c1)"></g></svg>',
+      "removed a comment, declaration or CDATA section",
+    ],
+  ])("cleans %s", (svg, clean, warning) => {
+    expect(sanitizeSvg(svg)).toEqual({ svg: clean, warnings: [warning] });
+  });
+
+  it("replaces something that is not an SVG with an empty one", () => {
+    const r = sanitizeSvg("<div>x</div>");
+    expect(r.svg).toMatch(/^<svg /);
+    expect(r.warnings).toContain("not an SVG document");
+  });
+});

@@ -1,0 +1,71 @@
+/**
+ * Odd recorded values (issue 23, item 16): duplicate simulation ids in one file are graded but warned
+ * about, and a NaN recorded reward is no recorded reward (not a reward tau3 failed to reproduce).
+ */
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { installAnalyses, rows } from "../../src/analysis/report.ts";
+import { VerdictStore } from "../../src/store/store.ts";
+import { CORPUS_DIR, DATA_DIR } from "../helpers/data.ts";
+import { cli } from "../helpers/small-run.ts";
+
+const SOURCE = join(CORPUS_DIR, "sierra-tau2-bench__pr170-tau2-trace/e2e_airline_baseline.json");
+
+/** The source file with its simulation twice under the same id, the second with a NaN reward. */
+function corpus(): { dir: string; file: string; experiment: string } {
+  const dir = mkdtempSync(join(tmpdir(), "tr-recorded-"));
+  mkdirSync(join(dir, "corpus"));
+  const doc = JSON.parse(readFileSync(SOURCE, "utf8"));
+  const sim = doc.simulations[0];
+  doc.simulations = [sim, { ...sim, trial: 1, reward_info: { ...sim.reward_info, reward: "__NAN__" } }];
+  const file = join(dir, "corpus", "r.json");
+  writeFileSync(file, JSON.stringify(doc).replace('"__NAN__"', "NaN"));
+  const experiment = join(dir, "x.json");
+  writeFileSync(
+    experiment,
+    JSON.stringify({
+      name: "x",
+      roots: { corpus: "corpus", data: DATA_DIR, output: ".", repo: process.cwd() },
+      corpus: ["."],
+      output: "x.duckdb",
+      graders: ["tau3"],
+    }),
+  );
+  return { dir, file, experiment };
+}
+
+describe("duplicate simulation ids in one file", () => {
+  it("are graded, with a warning from grade and from run", () => {
+    const { file, experiment, dir } = corpus();
+    const g = cli(["grade", file, "--grader", "tau3", "--data-dir", DATA_DIR]);
+    expect(g.stdout.split("\n").filter((l) => l !== "")).toHaveLength(2);
+    expect(g.stderr).toMatch(
+      /r\.json: warning: simulation id 0e32d252-7a06-4893-b390-b048a0ec32ff appears 2 times/,
+    );
+    const r = cli(["run", experiment, "--db", join(dir, "x.duckdb")]);
+    expect(r.stderr).toMatch(
+      /r\.json: warning: simulation id 0e32d252-7a06-4893-b390-b048a0ec32ff appears 2 times/,
+    );
+  });
+});
+
+describe("a NaN recorded reward", () => {
+  it("is not counted as a recorded reward tau3 did not reproduce", async () => {
+    const { experiment, dir } = corpus();
+    const db = join(dir, "x.duckdb");
+    expect(cli(["run", experiment, "--db", db]).status).toBe(0);
+    const store = await VerdictStore.open(db);
+    try {
+      await installAnalyses(store);
+      const [agreement] = await rows<{ with_recorded_reward: number; reproduced: number }>(
+        store,
+        "SELECT with_recorded_reward::INTEGER AS with_recorded_reward, reproduced::INTEGER AS reproduced FROM recorded_agreement",
+      );
+      expect(agreement).toEqual({ with_recorded_reward: 1, reproduced: 1 });
+    } finally {
+      store.close();
+    }
+  });
+});
