@@ -8,7 +8,6 @@
 import { relative } from "node:path";
 import { parseArgs } from "node:util";
 import { TAU2_QUIRKS } from "../src/domains/quirks.ts";
-import { loadJsonFile } from "../src/formats/load.ts";
 import { detectTaskVersion } from "../src/formats/task-version.ts";
 import { BUILTIN_POLICIES_DIR, loadClauses } from "../src/graders/structured/clauses/load.ts";
 import { DEFAULT_STRUCTURED_OPTIONS } from "../src/graders/structured/grade.ts";
@@ -16,8 +15,7 @@ import { BUILTIN_REQUIREMENTS_DIR, loadRequirements } from "../src/graders/struc
 import { recordedJudge } from "../src/graders/tau3/nl.ts";
 import { ContextPool } from "../src/pipeline/contexts.ts";
 import { gradeFile } from "../src/pipeline/grade.ts";
-import { listInputFiles } from "../src/pipeline/inputs.ts";
-import { corpusOptions } from "./script-args.ts";
+import { corpusOptions, trajectoryFiles } from "./script-args.ts";
 
 const { values: args } = parseArgs({
   options: {
@@ -34,14 +32,7 @@ const options = {
   clauses: loadClauses(BUILTIN_POLICIES_DIR),
 };
 const counts = new Map<string, number>();
-for (const path of listInputFiles([args.corpus])) {
-  let file: ReturnType<typeof loadJsonFile>;
-  try {
-    file = loadJsonFile(path);
-  } catch {
-    continue;
-  }
-  if (file.variant === "not-trajectories") continue;
+for (const { path, file } of trajectoryFiles(args.corpus)) {
   if (args.domain !== undefined && file.info.domain !== args.domain) continue;
   const version = detectTaskVersion(file, args["data-dir"]);
   for await (const g of gradeFile(file, version, pool, {

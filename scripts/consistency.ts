@@ -4,16 +4,16 @@
  *
  *   npx tsx scripts/consistency.ts [corpus dir] [tau2 data dir] [--list]
  */
+
 import { relative } from "node:path";
 import { TAU2_QUIRKS } from "../src/domains/quirks.ts";
 import { domainByName } from "../src/domains/registry.ts";
-import { loadJsonFile } from "../src/formats/load.ts";
 import { detectTaskVersion } from "../src/formats/task-version.ts";
 import { checkConsistency } from "../src/graders/consistency.ts";
 import { noJudge } from "../src/graders/tau3/nl.ts";
 import { ContextPool } from "../src/pipeline/contexts.ts";
 import { gradeFile } from "../src/pipeline/grade.ts";
-import { listInputFiles } from "../src/pipeline/inputs.ts";
+import { trajectoryFiles } from "./script-args.ts";
 
 const args = process.argv.slice(2).filter((a) => !a.startsWith("--"));
 const list = process.argv.includes("--list");
@@ -22,14 +22,7 @@ const dataDir = args[1] ?? "../shared/tau2-data";
 const pool = new ContextPool(dataDir, TAU2_QUIRKS);
 const totals = { foreign: 0, consistent: 0, unchecked: 0, ungraded: 0 };
 
-for (const path of listInputFiles([corpus])) {
-  let file: ReturnType<typeof loadJsonFile>;
-  try {
-    file = loadJsonFile(path);
-  } catch {
-    continue;
-  }
-  if (file.variant === "not-trajectories") continue;
+for (const { path, file } of trajectoryFiles(corpus)) {
   const domain = domainByName(file.info.domain ?? "");
   const counts = { foreign: 0, consistent: 0, unchecked: 0, ungraded: 0 };
   const flagged: string[] = [];

@@ -3,6 +3,9 @@ import { spawnSync } from "node:child_process";
 import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { loadExperiment, type ResolvedExperiment } from "../src/experiments/config.ts";
+import { loadJsonFile } from "../src/formats/load.ts";
+import type { TrajectoryFile } from "../src/formats/model.ts";
+import { listInputFiles } from "../src/pipeline/inputs.ts";
 
 /** `parseArgs` options for the corpus and the tau2 data dir (defaults: the shared reference data). */
 export const corpusOptions = {
@@ -23,4 +26,17 @@ export function runInChild<T>(script: string, args: readonly string[], what: str
   const child = spawnSync(process.execPath, argv, { encoding: "utf8", maxBuffer: 1 << 24 });
   if (child.status !== 0) throw new Error(`${what} failed: ${child.stderr}`);
   return JSON.parse(child.stdout) as T;
+}
+
+/** The trajectory files under `corpus`, loaded (unreadable and non-trajectory files are passed over). */
+export function* trajectoryFiles(corpus: string): Generator<{ path: string; file: TrajectoryFile }> {
+  for (const path of listInputFiles([corpus])) {
+    let file: ReturnType<typeof loadJsonFile>;
+    try {
+      file = loadJsonFile(path);
+    } catch {
+      continue;
+    }
+    if (file.variant !== "not-trajectories") yield { path, file };
+  }
 }

@@ -4,8 +4,10 @@
  * cannot be graded yields a row with an `error` and the run goes on.
  */
 import { domainByName } from "../domains/registry.ts";
+import { loadJsonFile } from "../formats/load.ts";
 import type { Simulation, Task, TrajectoryFile } from "../formats/model.ts";
-import type { TaskVersion } from "../formats/task-version.ts";
+import { readRegularFile } from "../formats/read-json.ts";
+import { detectTaskVersion, type TaskVersion } from "../formats/task-version.ts";
 import { listTaskSets, loadTaskFile } from "../formats/tasks.ts";
 import type { GraderInput } from "../graders/grader.ts";
 import {
@@ -153,17 +155,40 @@ function judgeRequestsOf(
 /** Files a live judge works ahead on (bounds the conversations held for requests in flight). */
 export const JUDGE_FILES_AHEAD = 8;
 
-/** Starts a live judge on a file's simulations ahead of grading it (the next files, while one is graded). */
-export function prefetchJudgements(
-  file: TrajectoryFile,
-  version: TaskVersion,
+/**
+ * A live judge's look-ahead over a list of files: before file `current` is graded, `start` runs once
+ * for each of the JUDGE_FILES_AHEAD files after it, so the judge's requests overlap across files (the
+ * file being graded asks for its own, in `gradeFile`).
+ */
+export function judgeLookahead(count: number, start: (index: number) => void): (current: number) => void {
+  let next = 1;
+  return (current) => {
+    for (; next < Math.min(count, current + 1 + JUDGE_FILES_AHEAD); next++) start(next);
+  };
+}
+
+/**
+ * Starts a live judge on the file at `path` ahead of grading it; `skip` may pass on its bytes (a file
+ * already stored). Anything wrong with the file is left for grading to report.
+ */
+export function prefetchFileAt(
+  path: string,
   pool: ContextPool,
   settings: GradeSettings,
+  skip: (bytes: Buffer) => boolean = () => false,
 ): void {
-  if (settings.judge.prefetch === undefined || file.info.domain === null) return;
-  if (domainByName(file.info.domain) === undefined) return;
-  const { tasks } = fileTasks(file, version, pool, settings);
-  settings.judge.prefetch(judgeRequestsOf(file.simulations, tasks, settings.judge));
+  if (settings.judge.prefetch === undefined) return;
+  try {
+    const bytes = readRegularFile(path); // never opens a FIFO
+    if (skip(bytes)) return;
+    const file = loadJsonFile(path, bytes);
+    if (file.variant === "not-trajectories" || file.info.domain === null) return;
+    if (domainByName(file.info.domain) === undefined) return;
+    const { tasks } = fileTasks(file, detectTaskVersion(file, pool.dataDir), pool, settings);
+    settings.judge.prefetch(judgeRequestsOf(file.simulations, tasks, settings.judge));
+  } catch {
+    // reported when the file is graded
+  }
 }
 
 export async function* gradeFile(

@@ -14,7 +14,7 @@ import { detectTaskVersion } from "../formats/task-version.ts";
 import type { GraderId } from "../graders/registry.ts";
 import { type PackedBatch, packRows, type RowOf, type TableName } from "../store/schema.ts";
 import type { ContextPool } from "./contexts.ts";
-import { type GradeSettings, gradeFile, prefetchJudgements } from "./grade.ts";
+import { type GradeSettings, gradeFile, prefetchFileAt } from "./grade.ts";
 import {
   appendSimulationRows,
   emptyBatch,
@@ -188,14 +188,8 @@ export async function processFile(job: FileJob, deps: FileDeps): Promise<FileRes
  * the file is left for `processFile` to report.
  */
 export function prefetchFile(job: FileJob, deps: FileDeps): void {
-  if (deps.settings.judge.prefetch === undefined || job.refused !== undefined) return;
-  try {
-    const bytes = readRegularFile(job.full); // never opens a FIFO
-    if (deps.committed.has(createHash("sha256").update(bytes).digest("hex"))) return;
-    const loaded = loadJsonFile(job.full, bytes);
-    if (loaded.variant === "not-trajectories") return;
-    prefetchJudgements(loaded, detectTaskVersion(loaded, deps.dataDir), deps.pool, deps.settings);
-  } catch {
-    // reported when the file is graded
-  }
+  if (job.refused !== undefined) return;
+  prefetchFileAt(job.full, deps.pool, deps.settings, (bytes) =>
+    deps.committed.has(createHash("sha256").update(bytes).digest("hex")),
+  );
 }

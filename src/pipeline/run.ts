@@ -11,7 +11,7 @@ import { stableJson } from "../formats/stable-json.ts";
 import { loadJudgments, saveJudgments } from "../store/judgments.ts";
 import type { VerdictStore } from "../store/store.ts";
 import { FileLedger, type LedgerDecision } from "./file-ledger.ts";
-import { JUDGE_FILES_AHEAD } from "./grade.ts";
+import { judgeLookahead } from "./grade.ts";
 import { listInputFiles, targetOutside } from "./inputs.ts";
 import { gradeInWorkers, inputBytes, workerCount } from "./parallel.ts";
 import { type FileJob, type FileResult, prefetchFile, processFile } from "./process-file.ts";
@@ -113,12 +113,9 @@ export async function* gradeJobs(
   const deps = fileDepsFor(init, plan.grading);
   // A live judge waits on the network: its requests for the next files start while one is graded
   // (files are still graded one at a time, in order).
-  let prefetched = 0;
+  const ahead = judgeLookahead(jobs.length, (i) => prefetchFile(jobs[i] as FileJob, deps));
   for (const [i, job] of jobs.entries()) {
-    if (deps.settings.judge.prefetch !== undefined)
-      for (; prefetched < Math.min(jobs.length, i + JUDGE_FILES_AHEAD); prefetched++) {
-        prefetchFile(jobs[prefetched] as FileJob, deps);
-      }
+    ahead(i);
     yield await processFile(job, deps);
   }
 }

@@ -91,12 +91,6 @@ export class VerdictStore {
       );
   }
 
-  /** Files already committed for a run (their rows are complete). */
-  async committedFiles(runId: string): Promise<Set<string>> {
-    const r = await this.conn.runAndReadAll("SELECT file_id FROM files WHERE run_id = $1", [runId]);
-    return new Set(r.getRowsJson().map((row) => String(row[0])));
-  }
-
   /** The `files` rows of a run: what identifies each stored file (path and content). */
   async storedFiles(runId: string): Promise<StoredFile[]> {
     return this.query<StoredFile>("SELECT file_id, path, status, error FROM files WHERE run_id = $1", [
@@ -130,19 +124,44 @@ export class VerdictStore {
         byTable.set(table, list);
       }
     }
-    await this.conn.run("BEGIN TRANSACTION");
-    try {
+    await this.transaction(async () => {
       for (const f of files) if (f.replaces === true) await this.deleteOtherVersions(f.fileRow);
       for (const [table, rows] of byTable) if (rows.length > 0) await this.appendPacked(table, rows);
       await this.append(
         "files",
         files.map((f) => f.fileRow),
       );
+    });
+  }
+
+  /** Runs `work` in one transaction: all of it commits, or none of it. */
+  private async transaction(work: () => Promise<void>): Promise<void> {
+    await this.conn.run("BEGIN TRANSACTION");
+    try {
+      await work();
       await this.conn.run("COMMIT");
     } catch (e) {
       await this.conn.run("ROLLBACK").catch(() => undefined);
       throw e;
     }
+  }
+
+  /**
+   * Deletes every row of the run's files that `select` picks (SQL with one `file_id` column over
+   * `params`). The ids are fixed first: deleting rows must not change which files the query finds.
+   */
+  private async deleteFiles(runId: string, select: string, params: CellValue[]): Promise<void> {
+    await this.conn.run(`CREATE OR REPLACE TEMP TABLE doomed_files AS ${select}`, params);
+    const doomed = "SELECT file_id FROM doomed_files";
+    // Per-simulation tables first: their keys are found through `simulations`.
+    for (const t of BY_SIM_KEY)
+      await this.conn.run(
+        `DELETE FROM ${t} WHERE run_id = $1 AND sim_key IN (SELECT sim_key FROM simulations WHERE run_id = $1 AND file_id IN (${doomed}))`,
+        [runId],
+      );
+    for (const t of [...BY_FILE_ID, "files"])
+      await this.conn.run(`DELETE FROM ${t} WHERE run_id = $1 AND file_id IN (${doomed})`, [runId]);
+    await this.conn.run("DROP TABLE doomed_files");
   }
 
   /**
@@ -155,42 +174,17 @@ export class VerdictStore {
     const n = Number(
       (await this.query<{ n: number }>(`SELECT count(*)::INTEGER AS n FROM (${failed})`, [runId]))[0]?.n ?? 0,
     );
-    if (n === 0) return 0;
-    await this.conn.run("BEGIN TRANSACTION");
-    try {
-      await this.conn.run(`CREATE TEMP TABLE judge_failed AS ${failed}`, [runId]);
-      for (const t of BY_SIM_KEY)
-        await this.conn.run(
-          `DELETE FROM ${t} WHERE run_id = $1 AND sim_key IN (SELECT sim_key FROM simulations WHERE run_id = $1 AND file_id IN (SELECT file_id FROM judge_failed))`,
-          [runId],
-        );
-      for (const t of [...BY_FILE_ID, "files"])
-        await this.conn.run(
-          `DELETE FROM ${t} WHERE run_id = $1 AND file_id IN (SELECT file_id FROM judge_failed)`,
-          [runId],
-        );
-      await this.conn.run("DROP TABLE judge_failed");
-      await this.conn.run("COMMIT");
-    } catch (e) {
-      await this.conn.run("ROLLBACK").catch(() => undefined);
-      throw e;
-    }
+    if (n > 0) await this.transaction(() => this.deleteFiles(runId, failed, [runId]));
     return n;
   }
 
   /** Deletes the rows of every other version of `row.path` in its run (a rewritten or fixed file). */
   private async deleteOtherVersions(row: RowOf<"files">): Promise<void> {
-    const old = "SELECT file_id FROM files WHERE run_id = $1 AND path = $2 AND file_id <> $3";
-    const params = [row.run_id, row.path, row.file_id];
-    // Per-simulation tables first: their keys are found through `simulations`.
-    for (const t of BY_SIM_KEY)
-      await this.conn.run(
-        `DELETE FROM ${t} WHERE run_id = $1 AND sim_key IN (SELECT sim_key FROM simulations WHERE run_id = $1 AND file_id IN (${old}))`,
-        params,
-      );
-    for (const t of BY_FILE_ID)
-      await this.conn.run(`DELETE FROM ${t} WHERE run_id = $1 AND file_id IN (${old})`, params);
-    await this.conn.run(`DELETE FROM files WHERE run_id = $1 AND path = $2 AND file_id <> $3`, params);
+    await this.deleteFiles(
+      row.run_id,
+      "SELECT file_id FROM files WHERE run_id = $1 AND path = $2 AND file_id <> $3",
+      [row.run_id, row.path, row.file_id],
+    );
   }
 
   async append<T extends TableName>(table: T, rows: readonly RowOf<T>[]): Promise<void> {

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { cliAsync } from "../helpers/cli-async.ts";
 import { DATA_DIR } from "../helpers/data.ts";
 import { type FakeJudge, startFakeJudge } from "../helpers/fake-judge.ts";
+import { writeExperiment } from "../helpers/small-run.ts";
 
 const KEY = "sk-test-NEVER-PRINT-1234";
 let fake: FakeJudge;
@@ -240,19 +241,11 @@ describe("grade --judge http", () => {
 
 describe("run with judge http", () => {
   function experiment(name: string, corpus: string): string {
-    const path = join(dir, `${name}.json`);
-    writeFileSync(
-      path,
-      JSON.stringify({
-        name,
-        roots: { corpus: dir, data: DATA_DIR, output: dir, repo: process.cwd() },
-        corpus: [corpus],
-        output: `${name}.duckdb`,
-        graders: ["tau3"],
-        judge: { mode: "http", base_url: fake.baseUrl },
-      }),
+    return writeExperiment(
+      join(dir, `${name}.json`),
+      { name, corpus: [corpus], output: `${name}.duckdb`, judge: { mode: "http", base_url: fake.baseUrl } },
+      { corpus: dir, output: dir },
     );
-    return path;
   }
   const run = (exp: string) =>
     cliAsync(["run", exp, "--judge-retries", "0", "--judge-timeout", "2"], {

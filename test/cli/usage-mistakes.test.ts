@@ -3,12 +3,12 @@
  * nothing: a typo in a corpus path (command line or config), a missing requirements_dir, `judge: http`
  * without a URL, a bad quirk override.
  */
-import { cpSync, existsSync, mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { CORPUS_DIR, DATA_DIR } from "../helpers/data.ts";
-import { cli } from "../helpers/small-run.ts";
+import { cli, writeExperiment } from "../helpers/small-run.ts";
 
 const GOOD = "sierra-tau2-bench__pr170-tau2-trace/e2e_airline_baseline.json";
 
@@ -16,17 +16,8 @@ function experiment(extra: Record<string, unknown>): { file: string; dir: string
   const dir = mkdtempSync(join(tmpdir(), "tr-usage-"));
   mkdirSync(join(dir, "corpus"));
   cpSync(join(CORPUS_DIR, GOOD), join(dir, "corpus", "a.json"));
-  const file = join(dir, "x.json");
-  writeFileSync(
-    file,
-    JSON.stringify({
-      name: "x",
-      roots: { corpus: "corpus", data: DATA_DIR, output: ".", repo: process.cwd() },
-      corpus: ["a.json"],
-      output: "x.duckdb",
-      ...extra,
-    }),
-  );
+  // The default graders: a missing requirements_dir needs the structured grader.
+  const file = writeExperiment(join(dir, "x.json"), { corpus: ["a.json"], graders: undefined, ...extra });
   return { file, dir };
 }
 

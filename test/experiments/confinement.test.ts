@@ -11,25 +11,15 @@ import { ExperimentError, loadExperiment } from "../../src/experiments/config.ts
 import { runExperiment } from "../../src/pipeline/run.ts";
 import { planRun } from "../../src/pipeline/settings.ts";
 import { VerdictStore } from "../../src/store/store.ts";
-import { CORPUS_DIR, DATA_DIR } from "../helpers/data.ts";
-import { cli } from "../helpers/small-run.ts";
+import { CORPUS_DIR } from "../helpers/data.ts";
+import { cli, writeExperiment } from "../helpers/small-run.ts";
 
 const GOOD = join(CORPUS_DIR, "sierra-tau2-bench__pr170-tau2-trace/e2e_airline_baseline.json");
 
 function setup(extra: Record<string, unknown> = {}, roots: Record<string, string> = {}) {
   const dir = mkdtempSync(join(tmpdir(), "tr-conf-"));
   mkdirSync(join(dir, "corpus"));
-  const file = join(dir, "x.json");
-  writeFileSync(
-    file,
-    JSON.stringify({
-      name: "x",
-      roots: { corpus: "corpus", data: DATA_DIR, output: ".", repo: process.cwd(), ...roots },
-      corpus: ["."],
-      output: "x.duckdb",
-      ...extra,
-    }),
-  );
+  const file = writeExperiment(join(dir, "x.json"), { graders: undefined, ...extra }, roots);
   return { dir, file };
 }
 

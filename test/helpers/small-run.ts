@@ -37,6 +37,29 @@ export function smallExperiment(files: readonly string[] = SMALL_CORPUS): {
   return { experiment, dir };
 }
 
+/**
+ * Writes a small experiment config at `path`: the corpus folder `corpus` and the output beside it,
+ * τ³ only. `over` replaces top-level keys (an undefined value drops one), `roots` single roots.
+ */
+export function writeExperiment(
+  path: string,
+  over: Record<string, unknown> = {},
+  roots: Record<string, string> = {},
+): string {
+  writeFileSync(
+    path,
+    JSON.stringify({
+      name: "x",
+      roots: { corpus: "corpus", data: DATA_DIR, output: ".", repo: resolve("."), ...roots },
+      corpus: ["."],
+      output: "x.duckdb",
+      graders: ["tau3"],
+      ...over,
+    }),
+  );
+  return path;
+}
+
 export const cli = (args: readonly string[], env: Record<string, string> = {}) => {
   const e: NodeJS.ProcessEnv = { ...process.env, ...env };
   delete e.TAU2_DATA_DIR;

@@ -13,7 +13,8 @@ import type { Progress } from "../../src/pipeline/progress.ts";
 import { runExperiment } from "../../src/pipeline/run.ts";
 import { planRun } from "../../src/pipeline/settings.ts";
 import { VerdictStore } from "../../src/store/store.ts";
-import { CORPUS_DIR, DATA_DIR } from "../helpers/data.ts";
+import { CORPUS_DIR } from "../helpers/data.ts";
+import { writeExperiment } from "../helpers/small-run.ts";
 
 const SOURCE = join(CORPUS_DIR, "sierra-tau2-bench__pr170-tau2-trace/e2e_airline_baseline.json");
 const quiet: Progress = { start() {}, tick() {}, stop() {} };
@@ -23,16 +24,10 @@ function setup(): { dir: string; corpus: string; experiment: string } {
   const corpus = join(dir, "corpus");
   mkdirSync(corpus);
   mkdirSync(join(dir, "experiments"));
-  const experiment = join(dir, "experiments", "x.json");
-  writeFileSync(
-    experiment,
-    JSON.stringify({
-      name: "x",
-      roots: { corpus: "../corpus", data: DATA_DIR, output: "../out", repo: process.cwd() },
-      corpus: ["."],
-      output: "x.duckdb",
-      graders: ["tau3"],
-    }),
+  const experiment = writeExperiment(
+    join(dir, "experiments", "x.json"),
+    {},
+    { corpus: "../corpus", output: "../out" },
   );
   return { dir, corpus, experiment };
 }

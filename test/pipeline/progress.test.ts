@@ -2,7 +2,7 @@
  * Progress on a terminal (issue 23): an error after the bar starts must not leave its timer running
  * (the process would never exit) nor the cursor hidden; names reaching the terminal carry no escapes.
  */
-import { cpSync, mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { cpSync, mkdirSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -11,7 +11,8 @@ import { stderrProgress } from "../../src/pipeline/progress.ts";
 import { runExperiment } from "../../src/pipeline/run.ts";
 import { planRun } from "../../src/pipeline/settings.ts";
 import { VerdictStore } from "../../src/store/store.ts";
-import { CORPUS_DIR, DATA_DIR } from "../helpers/data.ts";
+import { CORPUS_DIR } from "../helpers/data.ts";
+import { writeExperiment } from "../helpers/small-run.ts";
 
 /** A stream that says it is a terminal and records what is written to it. */
 function fakeTty(): NodeJS.WriteStream & { text: () => string } {
@@ -40,17 +41,7 @@ describe("the progress bar", () => {
       join(CORPUS_DIR, "sierra-tau2-bench__pr170-tau2-trace/e2e_airline_baseline.json"),
       join(dir, "corpus", "a.json"),
     );
-    const experiment = join(dir, "x.json");
-    writeFileSync(
-      experiment,
-      JSON.stringify({
-        name: "x",
-        roots: { corpus: "corpus", data: DATA_DIR, output: ".", repo: process.cwd() },
-        corpus: ["."],
-        output: "x.duckdb",
-        graders: ["tau3"],
-      }),
-    );
+    const experiment = writeExperiment(join(dir, "x.json"));
     const plan = planRun(loadExperiment(experiment));
     const store = await VerdictStore.open(join(dir, "x.duckdb"));
     const failing = Object.assign(Object.create(store) as VerdictStore, {

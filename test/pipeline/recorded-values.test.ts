@@ -9,7 +9,7 @@ import { describe, expect, it } from "vitest";
 import { installAnalyses, rows } from "../../src/analysis/report.ts";
 import { VerdictStore } from "../../src/store/store.ts";
 import { CORPUS_DIR, DATA_DIR } from "../helpers/data.ts";
-import { cli } from "../helpers/small-run.ts";
+import { cli, writeExperiment } from "../helpers/small-run.ts";
 
 const SOURCE = join(CORPUS_DIR, "sierra-tau2-bench__pr170-tau2-trace/e2e_airline_baseline.json");
 
@@ -22,17 +22,7 @@ function corpus(): { dir: string; file: string; experiment: string } {
   doc.simulations = [sim, { ...sim, trial: 1, reward_info: { ...sim.reward_info, reward: "__NAN__" } }];
   const file = join(dir, "corpus", "r.json");
   writeFileSync(file, JSON.stringify(doc).replace('"__NAN__"', "NaN"));
-  const experiment = join(dir, "x.json");
-  writeFileSync(
-    experiment,
-    JSON.stringify({
-      name: "x",
-      roots: { corpus: "corpus", data: DATA_DIR, output: ".", repo: process.cwd() },
-      corpus: ["."],
-      output: "x.duckdb",
-      graders: ["tau3"],
-    }),
-  );
+  const experiment = writeExperiment(join(dir, "x.json"));
   return { dir, file, experiment };
 }
 

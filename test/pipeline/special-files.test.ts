@@ -4,13 +4,13 @@
  * fails with a message that names it.
  */
 import { execFileSync, spawnSync } from "node:child_process";
-import { closeSync, cpSync, ftruncateSync, mkdirSync, mkdtempSync, openSync, writeFileSync } from "node:fs";
+import { closeSync, cpSync, ftruncateSync, mkdirSync, mkdtempSync, openSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { VerdictStore } from "../../src/store/store.ts";
 import { CORPUS_DIR, DATA_DIR } from "../helpers/data.ts";
-import { CLI } from "../helpers/small-run.ts";
+import { CLI, writeExperiment } from "../helpers/small-run.ts";
 
 /** The CLI, killed after 20 s (a hang is what is tested). */
 const cli = (args: readonly string[]) =>
@@ -24,17 +24,7 @@ function corpusWith(special: (dir: string) => void): { dir: string; corpus: stri
   mkdirSync(corpus);
   cpSync(SOURCE, join(corpus, "a.json"));
   special(corpus);
-  const experiment = join(dir, "x.json");
-  writeFileSync(
-    experiment,
-    JSON.stringify({
-      name: "x",
-      roots: { corpus: "corpus", data: DATA_DIR, output: ".", repo: process.cwd() },
-      corpus: ["."],
-      output: "x.duckdb",
-      graders: ["tau3"],
-    }),
-  );
+  const experiment = writeExperiment(join(dir, "x.json"));
   return { dir, corpus, experiment };
 }
 

@@ -15,9 +15,9 @@ import { ContextPool } from "../../pipeline/contexts.ts";
 import {
   type GradedSimulation,
   gradeFile,
-  JUDGE_FILES_AHEAD,
   jsonLine,
-  prefetchJudgements,
+  judgeLookahead,
+  prefetchFileAt,
 } from "../../pipeline/grade.ts";
 import { listInputFiles } from "../../pipeline/inputs.ts";
 import { resolveDataDir } from "../data-dir.ts";
@@ -219,21 +219,9 @@ async function runGrade(paths: string[], opts: GradeOptions): Promise<void> {
   const out = process.stdout;
   if (opts.format === "table") out.write(`${tableHeader()}\n`);
   // A live judge starts on the next files while one is graded (its limiter bounds the requests).
-  let ahead = 0;
-  const prefetchUpTo = (end: number) => {
-    if (grading.judge.prefetch === undefined) return;
-    for (; ahead < Math.min(files.length, end); ahead++) {
-      try {
-        const next = loadJsonFile(files[ahead] as string);
-        if (next.variant !== "not-trajectories")
-          prefetchJudgements(next, detectTaskVersion(next, dataDir), pool, settings);
-      } catch {
-        // reported when the file is graded
-      }
-    }
-  };
+  const ahead = judgeLookahead(files.length, (i) => prefetchFileAt(files[i] as string, pool, settings));
   for (const [i, path] of files.entries()) {
-    prefetchUpTo(i + JUDGE_FILES_AHEAD);
+    ahead(i);
     let loaded: ReturnType<typeof loadJsonFile>;
     try {
       loaded = loadJsonFile(path);
