@@ -23,16 +23,30 @@ export class DbBase {
   readonly root: PyDict;
   private readonly textCache = new WeakMap<object, string>();
 
-  /** `className` is the pydantic class name (e.g. `FlightDB`), used in Python-style error texts. */
+  /**
+   * `className` is the pydantic class name (e.g. `FlightDB`), used in Python-style error texts.
+   * `tableNotes`: dict fields that tau2 wraps as `{data: {...}, notes}` (banking's `DatabaseTable`);
+   * the root holds their `data` dict, so tools and the gate address records as in any dict field,
+   * and the dump and the hash put the wrapper back.
+   */
   constructor(
     readonly className: string,
     readonly layout: Layout,
     root: PyDict,
+    readonly tableNotes: Readonly<Record<string, string>> = {},
   ) {
     for (const f of Object.keys(layout)) {
       if (!Object.hasOwn(root, f)) throw new Error(`${className}: layout field '${f}' missing from the DB`);
     }
+    for (const f of Object.keys(tableNotes)) {
+      if (layout[f] !== "dict") throw new Error(`${className}: table '${f}' must be a dict field`);
+    }
     this.root = deepFreeze(root);
+  }
+
+  /** The notes of a wrapped table, or undefined for a plain field. */
+  notesOf(field: string): string | undefined {
+    return Object.hasOwn(this.tableNotes, field) ? this.tableNotes[field] : undefined;
   }
 
   private readonly keyCache = new Map<string, string[]>();
@@ -311,7 +325,8 @@ export class DbState {
       if (kind === "dict") {
         const d: PyDict = {};
         for (const k of this.keys(field)) d[k] = this.get(field, k) as PyValue;
-        out[field] = d;
+        const notes = this.base.notesOf(field);
+        out[field] = notes === undefined ? d : { data: d, notes };
       } else if (kind === "list") out[field] = this.items(field);
       else out[field] = kind === "atom" ? this.read(field) : (this.base.root[field] as PyValue);
     }
@@ -327,6 +342,8 @@ export class DbState {
       emit(`${fi > 0 ? ", " : ""}${pyJsonString(field)}: `);
       const kind = b.layout[field];
       if (kind === "dict") {
+        const notes = b.notesOf(field);
+        if (notes !== undefined) emit('{"data": ');
         const keys = [...this.keys(field)].sort(compareCodePoints);
         emit("{");
         keys.forEach((k, i) => {
@@ -334,6 +351,7 @@ export class DbState {
           emit(b.canonical(this.get(field, k) as PyValue));
         });
         emit("}");
+        if (notes !== undefined) emit(`, "notes": ${pyJsonString(notes)}}`);
       } else if (kind === "list") {
         const n = this.length(field);
         emit("[");

@@ -9,4 +9,11 @@ export class PyException extends Error {
     Error.stackTraceLimit = limit;
     this.name = "ToolError";
   }
+  /** The Python exception class, where a caller's `except` depends on it. */
+  readonly pyType: string = "Exception";
+}
+
+/** A Python `TypeError` (callers that catch only TypeError, like banking's dispatchers, tell it apart). */
+export class PyTypeError extends PyException {
+  override readonly pyType = "TypeError";
 }
