@@ -6,7 +6,7 @@ import type { ToolDef } from "../toolkit.ts";
 
 export interface DiscoverableTool extends ToolDef {
   /**
-   * The method's docstring as tau2 has it (after `inspect.cleandoc`-free raw text, leading newline
+   * The method's docstring exactly as Python's `method.__doc__` holds it (leading newline
    * and indentation included): the unlock and give outputs are parsed from it, as in tau2.
    */
   readonly docstring: string;
