@@ -5,7 +5,15 @@
  */
 import { createHash } from "node:crypto";
 import { compareCodePoints, pyJsonString, writePyJson } from "../py/json.ts";
-import { deepClone, deepFreeze, type PyDict, type PyValue, sameCanonical } from "../py/value.ts";
+import {
+  deepClone,
+  deepFreeze,
+  type PyDict,
+  type PyValue,
+  pyKeys,
+  recordKeyOrder,
+  sameCanonical,
+} from "../py/value.ts";
 
 /** How a top-level DB field is stored: a dict of records, a list of records, or one value. */
 export type FieldKind = "dict" | "list" | "atom";
@@ -55,7 +63,7 @@ export class DbBase {
   keysOf(field: string): string[] {
     let keys = this.keyCache.get(field);
     if (keys === undefined) {
-      keys = Object.keys(this.root[field] as PyDict);
+      keys = [...pyKeys(this.root[field] as PyDict)];
       this.keyCache.set(field, keys);
     }
     return keys;
@@ -67,7 +75,8 @@ export class DbBase {
   valuesOf(field: string): readonly PyValue[] {
     let values = this.valueCache.get(field);
     if (values === undefined) {
-      values = Object.values(this.root[field] as PyDict);
+      const table = this.root[field] as PyDict;
+      values = this.keysOf(field).map((k) => table[k] as PyValue);
       this.valueCache.set(field, values);
     }
     return values;
@@ -210,7 +219,7 @@ export class DbState {
     this.expect(field, "dict");
     if (!this.changesKeysOf(field)) return this.base.keysOf(field);
     const out = new Set<string>();
-    for (const k of Object.keys(this.base.root[field] as PyDict)) out.add(k);
+    for (const k of this.base.keysOf(field)) out.add(k);
     const layers: DbState[] = [];
     for (let s: DbState | null = this; s !== null; s = s.parent) layers.unshift(s);
     for (const layer of layers) for (const k of layer.addedKeys.get(field) ?? []) out.add(k);
@@ -324,7 +333,9 @@ export class DbState {
       const kind = this.base.layout[field];
       if (kind === "dict") {
         const d: PyDict = {};
-        for (const k of this.keys(field)) d[k] = this.get(field, k) as PyValue;
+        const keys = this.keys(field);
+        for (const k of keys) d[k] = this.get(field, k) as PyValue;
+        recordKeyOrder(d, keys); // a merge of this dump keeps Python's order
         const notes = this.base.notesOf(field);
         out[field] = notes === undefined ? d : { data: d, notes };
       } else if (kind === "list") out[field] = this.items(field);

@@ -1,8 +1,9 @@
 /** What every tau2 domain provides to replay and grading. */
+import type { Action } from "../formats/model.ts";
 import type { DbBase, DbState } from "./db-state.ts";
-import type { Toolkit } from "./toolkit.ts";
+import type { Toolkit, ToolSession } from "./toolkit.ts";
 
-export type DomainName = "airline" | "retail" | "telecom" | "mock";
+export type DomainName = "airline" | "retail" | "telecom" | "mock" | "banking_knowledge";
 
 export interface DomainDef {
   readonly name: DomainName;
@@ -22,8 +23,28 @@ export interface DomainDef {
   sync?(agent: DbState, user: DbState): void;
   /** Solo mode (`llm_agent_solo` + `dummy_user`) support; airline and retail raise. */
   readonly supportsSolo: boolean;
+  /** The agent's policy document, relative to the domain folder (what probes and policy clauses quote). */
+  readonly policyFile: string;
+  /** The policy a solo agent works under, where it has its own (telecom). */
+  readonly soloPolicyFile?: string;
   /** Fields `sync` writes from other fields (declared next to the sync code). */
   readonly derived?: readonly DerivedField[];
+  /** What tau2 raises when the environment is built in solo mode (default: "<Name> domain does not ..."). */
+  readonly soloError?: string;
+  /** Agent and user toolkits hold one DB object (banking): the user DB is the agent DB, always. */
+  readonly sharedDb?: boolean;
+  /**
+   * Records are `Dict[str, Any]` (banking): values keep the Python types they were written with, so
+   * `initialization_data` merges as Python values and `*DbFromPlain` receive Python values.
+   */
+  readonly untypedRecords?: boolean;
+  /**
+   * The toolkit-instance state a fresh tau2 environment starts with for a task, from its gold actions
+   * (banking's read-log allow-list is tau2's per-task `env_kwargs`).
+   */
+  newSession?(goldActions: readonly Action[] | null): ToolSession;
+  /** Tools whose decorator says non-mutating although their body writes (quirk discoverableDirectReadSkip). */
+  readonly hiddenWrites?: ReadonlySet<string>;
 }
 
 /** A DB field by table (or atom) and the path inside its records: `agent lines[*].status`. */

@@ -8,11 +8,17 @@ export function loadDomainData(dataDir: string, domain: DomainDef): DomainData {
   const key = `${resolve(dataDir)}\u0000${domain.name}`;
   let hit = loaded.get(key);
   if (hit === undefined) {
+    const agentBase = domain.loadAgentDb(dataDir);
     hit = {
       domain,
       dataDir: resolve(dataDir),
-      agentBase: domain.loadAgentDb(dataDir),
-      userBase: domain.loadUserDb === undefined ? null : domain.loadUserDb(dataDir),
+      agentBase,
+      // One DB object for both toolkits (banking): the user base is the agent base.
+      userBase: domain.sharedDb
+        ? agentBase
+        : domain.loadUserDb === undefined
+          ? null
+          : domain.loadUserDb(dataDir),
     };
     loaded.set(key, hit);
   }

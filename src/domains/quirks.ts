@@ -11,6 +11,12 @@ export interface Quirks {
   readonly telecomSharedVpn: boolean;
   /** The gold replay runs no `sync_tools` after gold actions (telecom gold user DB stays un-synced). */
   readonly noGoldSync: boolean;
+  /**
+   * Banking discoverable tools can be called directly by name (no unlock, no log record); replay then
+   * follows the decorator's mutates flag, so a direct user call of `get_card_last_4_digits` (READ, yet
+   * it writes a call log record live) is skipped and that record is missing from the replayed DB.
+   */
+  readonly discoverableDirectReadSkip: boolean;
 }
 
 export const TAU2_QUIRKS: Quirks = Object.freeze({
@@ -18,6 +24,7 @@ export const TAU2_QUIRKS: Quirks = Object.freeze({
   userDbAliasing: true,
   telecomSharedVpn: true,
   noGoldSync: true,
+  discoverableDirectReadSkip: true,
 });
 
 export const FIXED_QUIRKS: Quirks = Object.freeze({
@@ -25,6 +32,7 @@ export const FIXED_QUIRKS: Quirks = Object.freeze({
   userDbAliasing: false,
   telecomSharedVpn: false,
   noGoldSync: false,
+  discoverableDirectReadSkip: false,
 });
 
 export const QUIRK_NAMES = Object.keys(TAU2_QUIRKS) as (keyof Quirks)[];

@@ -1,5 +1,6 @@
 /** The tau2 domains this port knows, and a per-data-dir cache of their loaded DBs. */
 import { airlineDomain } from "./airline/index.ts";
+import { bankingDomain } from "./banking_knowledge/index.ts";
 import type { DomainDef, DomainName } from "./domain.ts";
 import { mockDomain } from "./mock/index.ts";
 import { retailDomain } from "./retail/index.ts";
@@ -10,6 +11,7 @@ export const DOMAINS: Readonly<Record<DomainName, DomainDef>> = {
   retail: retailDomain,
   telecom: telecomDomain,
   mock: mockDomain,
+  banking_knowledge: bankingDomain,
 };
 
 /** tau2 treats `telecom-workflow` as telecom with another policy: same tools and grading. */

@@ -40,6 +40,16 @@ export { PyException as ToolError } from "../py/errors.ts";
 export interface ToolEnv {
   readonly shared: Map<string, unknown>;
   readonly quirks: Quirks;
+  /** State tau2 keeps in one toolkit instance (banking's unlocked tools); absent for most domains. */
+  readonly session?: ToolSession;
+}
+
+/**
+ * Per-simulation toolkit state outside the DB. An environment's fork gets its own copy, so a fork of
+ * a task setup never sees another simulation's changes.
+ */
+export interface ToolSession {
+  fork(): ToolSession;
 }
 
 export interface FunctionDef {
@@ -52,6 +62,11 @@ export interface ToolDef extends FunctionDef {
   readonly kind: ToolKind;
   /** Replay re-executes only mutating tools; defaults to `kind === "write"`. */
   readonly mutates?: boolean;
+  /**
+   * False for a read tool the port declares but cannot run (banking's knowledge-base search needs an
+   * index and a sandbox): replay never needs it, and a call is a port limitation, never tau2's output.
+   */
+  readonly reproduced?: false;
 }
 
 export const mutatesState = (t: ToolDef): boolean => t.mutates ?? t.kind === "write";

@@ -4,9 +4,10 @@
  * `[DB, COMMUNICATE]`, and so do we. Keys only newer releases have (`issues`, `user_tools`,
  * `required_documents`, `description`) are not needed for grading and are dropped.
  */
-import { existsSync, readdirSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { z } from "zod";
+import { compareCodePoints } from "../py/json.ts";
 import { FormatError } from "./errors.ts";
 import { joinPath } from "./json-path.ts";
 import { messageSchema } from "./messages.ts";
@@ -111,8 +112,12 @@ export function parseTaskList(file: string, data: unknown, basePath: string): Ta
   });
 }
 
-/** Reads a tau2 task file (a JSON list of tasks), keeping Python int/float types throughout. */
+/**
+ * Reads a tau2 task file (a JSON list of tasks), or a task directory of one task per `task_*.json`
+ * (banking_knowledge), keeping Python int/float types throughout.
+ */
 export function loadTaskFile(path: string): Task[] {
+  if (statSync(path).isDirectory()) return loadTaskDir(path);
   // JSON.parse with Python number types restored where grading needs them (arguments,
   // initialization data): as exact as parsing the whole file with the typed parser, and faster.
   const doc = readJsonDocument(path, TAU2_TYPED_KEYS);
@@ -121,7 +126,43 @@ export function loadTaskFile(path: string): Task[] {
   return parseTaskList(path, doc.data, "$");
 }
 
-/** One task file of a tau2 data dir. */
+/** tau2's banking `get_tasks` order: `sorted(tasks_dir.glob("task_*.json"))`. */
+const taskFilesIn = (dir: string): string[] =>
+  readdirSync(dir)
+    .filter((n) => n.startsWith("task_") && n.endsWith(".json"))
+    .map((n) => join(dir, n))
+    .sort(compareCodePoints);
+
+/**
+ * A task set as the text of one JSON list: a task file's own text, or a directory's task files joined
+ * in load order. Embedding it verbatim keeps every type and key as the data dir has it.
+ */
+export function taskSetText(path: string): string {
+  if (!statSync(path).isDirectory()) return readFileSync(path, "utf8").trim();
+  return `[\n${taskFilesIn(path)
+    .map((f) => readFileSync(f, "utf8").trim())
+    .join(",\n")}\n]`;
+}
+
+/** tau2's banking `get_tasks`: one task object per file. */
+function loadTaskDir(dir: string): Task[] {
+  return taskFilesIn(dir).map((file) => {
+    const doc = readJsonDocument(file, TAU2_TYPED_KEYS);
+    if (doc.kind !== "json")
+      throw new FormatError(file, "$", "expected a JSON task object, found JSON Lines");
+    if (typeof doc.data !== "object" || doc.data === null || Array.isArray(doc.data))
+      throw new FormatError(file, "$", "expected a JSON task object");
+    return parseTaskList(file, [doc.data], "$")[0] as Task;
+  });
+}
+
+/**
+ * Domains whose head task set is the directory tau2 loads (`domains/<domain>/<dir>/task_*.json`)
+ * rather than the flat `tasks.json` (banking ships both; they differ in four tasks).
+ */
+const HEAD_TASK_DIRS: Readonly<Record<string, string>> = { banking_knowledge: "tasks" };
+
+/** One task file (or banking's task directory) of a tau2 data dir. */
 export interface TaskSetRef {
   /** `head`, `head/tasks_small`, or the folder name under `versions/` (e.g. `v0.2.0_f8de30c`). */
   readonly name: string;
@@ -131,14 +172,16 @@ export interface TaskSetRef {
 
 /**
  * The task sets of one domain in a tau2 data dir (`data/tau2` of a tau2-bench checkout), in order of
- * preference: `head`, then telecom's `head/tasks_small`, then each `versions/<name>` newest name first.
+ * preference: `head` (banking: the `tasks/` directory tau2 loads), then telecom's `head/tasks_small`,
+ * then each `versions/<name>` newest name first.
  */
 export function listTaskSets(dataDir: string, domain: string): TaskSetRef[] {
   const sets: TaskSetRef[] = [];
   const add = (name: string, path: string): void => {
     if (existsSync(path)) sets.push({ name, domain, path });
   };
-  add("head", join(dataDir, "domains", domain, "tasks.json"));
+  const headDir = Object.hasOwn(HEAD_TASK_DIRS, domain) ? HEAD_TASK_DIRS[domain] : undefined;
+  add("head", join(dataDir, "domains", domain, headDir ?? "tasks.json"));
   add("head/tasks_small", join(dataDir, "domains", domain, "tasks_small.json"));
   const versionsDir = join(dataDir, "versions");
   if (existsSync(versionsDir)) {

@@ -75,7 +75,10 @@ export class GradingContext {
    */
   taskArtifacts(task: Task, syncedGold = false): TaskArtifacts {
     const entry = this.entryOf(task);
-    entry.setup ??= attempt(() => buildTaskSetup(this.data, task.initial_state, this.quirks, this.shared));
+    const goldActions = task.evaluation_criteria?.actions ?? null;
+    entry.setup ??= attempt(() =>
+      buildTaskSetup(this.data, task.initial_state, this.quirks, this.shared, goldActions),
+    );
     if (entry.setup instanceof Error) throw entry.setup;
     const setup = entry.setup;
     const sync = syncedGold || !this.quirks.noGoldSync;

@@ -16,29 +16,26 @@ function table(rows: readonly CensusRow[]): string[] {
     "s.unknown",
     "errors",
   ];
-  const widths = [8, 17, 22, 6, 5, 11, 9, 8, 10, 6];
-  const line = (cells: (string | number)[]) =>
-    cells
+  const cells = rows.map((r) => [
+    r.domain,
+    r.task_version,
+    r.kind,
+    r.tasks,
+    r.tau3_pass,
+    r.structured_pass,
+    r.disagreements.length,
+    r.tau3_unknown,
+    r.structured_unknown,
+    r.errors.length,
+  ]);
+  // Each column as wide as its widest cell (domain names run from "mock" to "banking_knowledge").
+  const widths = head.map((h, i) => Math.max(h.length, ...cells.map((c) => String(c[i]).length)) + 1);
+  const line = (row: readonly (string | number)[]) =>
+    row
       .map((c, i) => pad(c, widths[i] ?? 8))
       .join(" ")
       .trimEnd();
-  return [
-    line(head),
-    ...rows.map((r) =>
-      line([
-        r.domain,
-        r.task_version,
-        r.kind,
-        r.tasks,
-        r.tau3_pass,
-        r.structured_pass,
-        r.disagreements.length,
-        r.tau3_unknown,
-        r.structured_unknown,
-        r.errors.length,
-      ]),
-    ),
-  ];
+  return [line(head), ...cells.map(line)];
 }
 
 /** Disagreements grouped by cause, so 93 identical delta-gate hits read as one line. */

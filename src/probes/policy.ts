@@ -2,6 +2,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { DomainName } from "../domains/domain.ts";
+import { DOMAINS } from "../domains/registry.ts";
 
 export interface PolicyDoc {
   /** Path relative to the data dir, e.g. `domains/airline/policy.md`. */
@@ -14,9 +15,9 @@ export interface PolicyCitation {
   readonly quote: string;
 }
 
-/** telecom's agent policy is `main_policy.md`; the others are `policy.md`. */
+/** The agent policy the domain declares (telecom's `main_policy.md`, banking's policy header, …). */
 export function loadPolicy(dataDir: string, domain: DomainName): PolicyDoc {
-  const file = `domains/${domain}/${domain === "telecom" ? "main_policy.md" : "policy.md"}`;
+  const file = `domains/${domain}/${DOMAINS[domain].policyFile}`;
   return { file, text: readFileSync(join(dataDir, file), "utf8") };
 }
 

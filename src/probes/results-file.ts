@@ -3,10 +3,9 @@
  * synthetic data, reproducible byte for byte (fixed ids and timestamps), with the task set's tasks
  * embedded verbatim so the file's task version is detected like any recorded run's.
  */
-import { readFileSync } from "node:fs";
 import { relative } from "node:path";
 import type { Task } from "../formats/model.ts";
-import { loadTaskFile, type TaskSetRef } from "../formats/tasks.ts";
+import { loadTaskFile, type TaskSetRef, taskSetText } from "../formats/tasks.ts";
 import { pyDumps } from "../py/json.ts";
 import { type PyDict, type PyValue, pyFloat } from "../py/value.ts";
 import { PROBES } from "./index.ts";
@@ -75,7 +74,7 @@ export function buildProbeFile(env: ProbeEnv, set: TaskSetRef, kind: ProbeKind, 
     skipped: skipped as unknown as PyValue[],
   };
   // The tasks go in as the task file's own text: no re-serialization can change a type or a key.
-  const tasksText = readFileSync(set.path, "utf8").trim();
+  const tasksText = taskSetText(set.path);
   const text = [
     `{"timestamp": ${pyDumps(PROBE_TIMESTAMP)},`,
     `"info": ${pyDumps(runInfo(kind, set.domain))},`,

@@ -4,7 +4,7 @@
  * fails inside `repr()`, `in`, `len()`, iteration or a method call with these messages.
  */
 // Exceptions are raised as the tool-level error, whose text becomes the tool result.
-import { PyException as ToolError } from "./errors.ts";
+import { PyTypeError, PyException as ToolError } from "./errors.ts";
 import { compareCodePoints } from "./json.ts";
 import { pyNumStr } from "./number.ts";
 import { isPyDict, numericValue, type PyValue, pyEquals, pyTypeName } from "./value.ts";
@@ -73,17 +73,17 @@ export const attributeError = (v: Value, name: string): ToolError =>
 
 /** A binary operator applied to unsupported operand types. */
 export const operandTypeError = (op: string, a: Value, b: Value): ToolError =>
-  new ToolError(`unsupported operand type(s) for ${op}: '${pyTypeName(a)}' and '${pyTypeName(b)}'`);
+  new PyTypeError(`unsupported operand type(s) for ${op}: '${pyTypeName(a)}' and '${pyTypeName(b)}'`);
 
 /** An ordering comparison (`<`, `>=`, ...) between unsupported types. */
 export const compareError = (op: string, a: Value, b: Value): ToolError =>
-  new ToolError(`'${op}' not supported between instances of '${pyTypeName(a)}' and '${pyTypeName(b)}'`);
+  new PyTypeError(`'${op}' not supported between instances of '${pyTypeName(a)}' and '${pyTypeName(b)}'`);
 
 // ---- dict keys ----
 
 /** Raises Python's TypeError for a list or dict used as a dict key or set member. */
 export function requireHashable(v: Value): void {
-  if (Array.isArray(v) || isPyDict(v)) throw new ToolError(`unhashable type: '${pyTypeName(v)}'`);
+  if (Array.isArray(v) || isPyDict(v)) throw new PyTypeError(`unhashable type: '${pyTypeName(v)}'`);
 }
 
 /**
@@ -114,20 +114,20 @@ export function pyIter(v: Value): PyValue[] {
   if (Array.isArray(v)) return v;
   if (typeof v === "string") return [...v];
   if (isPyDict(v)) return Object.keys(v);
-  throw new ToolError(`'${pyTypeName(v)}' object is not iterable`);
+  throw new PyTypeError(`'${pyTypeName(v)}' object is not iterable`);
 }
 
 /** Python `len(v)`. */
 export function pyLen(v: Value): number {
   if (typeof v === "string" || Array.isArray(v) || isPyDict(v)) return pyIter(v).length;
-  throw new ToolError(`object of type '${pyTypeName(v)}' has no len()`);
+  throw new PyTypeError(`object of type '${pyTypeName(v)}' has no len()`);
 }
 
 /** `container.count(x)` for a list (Python `==`) or a string (non-overlapping substrings). */
 export function pyCount(container: Value, x: Value): number {
   if (Array.isArray(container)) return container.filter((e) => pyEquals(e, x)).length;
   if (typeof container === "string") {
-    if (typeof x !== "string") throw new ToolError(`must be str, not ${pyTypeName(x)}`);
+    if (typeof x !== "string") throw new PyTypeError(`must be str, not ${pyTypeName(x)}`);
     if (x === "") return [...container].length + 1;
     return container.split(x).length - 1;
   }

@@ -4,7 +4,7 @@
  * Used for task files and for the small `arguments` objects of tool calls (see `typed-arguments.ts`);
  * whole trajectory files go through the much faster `JSON.parse`.
  */
-import { type PyDict, PyFloat, type PyValue, setKey } from "./value.ts";
+import { type PyDict, PyFloat, type PyValue, recordKeyOrder, setKey } from "./value.ts";
 
 export class JsonSyntaxError extends Error {
   constructor(
@@ -195,6 +195,9 @@ class Parser {
       this.i++;
       return out;
     }
+    // Keys in document order, kept only when JavaScript would enumerate them otherwise.
+    const keys: string[] = [];
+    let indexLike = false;
     for (;;) {
       this.ws();
       if (this.s[this.i] !== '"') this.fail("expected a string key");
@@ -202,10 +205,18 @@ class Parser {
       this.ws();
       if (this.s[this.i++] !== ":") this.fail("expected ':'");
       this.ws();
+      if (!Object.hasOwn(out, k)) {
+        keys.push(k);
+        const c0 = k.charCodeAt(0);
+        if (c0 >= 0x30 && c0 <= 0x39) indexLike = true;
+      }
       setKey(out, k, this.value(depth + 1));
       this.ws();
       const c = this.s[this.i++];
-      if (c === "}") return out;
+      if (c === "}") {
+        if (indexLike) recordKeyOrder(out, keys);
+        return out;
+      }
       if (c !== ",") this.fail("expected ',' or '}'");
     }
   }

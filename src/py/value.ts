@@ -50,6 +50,26 @@ export function deepClone<T extends PyValue>(v: T): T {
   return out as T;
 }
 
+/**
+ * Python dicts keep insertion order; JavaScript objects list integer-like keys (`"126"`) first. The
+ * typed parser records the document order of any object that has such a key, so tables can be walked
+ * in Python's order (banking's `users` has keys `123`, `125`, `126` among hex ids).
+ */
+const documentOrders = new WeakMap<object, readonly string[]>();
+
+/** Keys of a dict in Python order: its recorded document order, else JavaScript's own. */
+export function pyKeys(d: PyDict): readonly string[] {
+  return documentOrders.get(d) ?? Object.keys(d);
+}
+
+/** Records a dict's key order where JavaScript's would differ (an integer-like key); no-op otherwise. */
+export function recordKeyOrder(d: PyDict, keys: readonly string[]): void {
+  if (keys.some(isIndexLike)) documentOrders.set(d, keys);
+}
+
+/** A key JavaScript enumerates before the others: a canonical array index. */
+const isIndexLike = (k: string): boolean => /^(?:0|[1-9]\d{0,9})$/.test(k) && Number(k) < 4294967295;
+
 /** Assigns an own property even for `__proto__`, so untrusted keys never touch a prototype. */
 export function setKey(obj: PyDict, key: string, value: PyValue): void {
   if (key === "__proto__") {

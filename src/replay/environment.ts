@@ -31,11 +31,13 @@ export class Environment {
     readonly toolEnv: ToolEnv,
   ) {}
 
-  /** A child environment over forked states; aliasing between the two DBs is kept. */
+  /** A child environment over forked states; aliasing between the two DBs is kept, the session copied. */
   fork(solo = this.solo): Environment {
     const agent = this.agent.fork();
     const user = this.user === null ? null : this.user === this.agent ? agent : this.user.fork();
-    return new Environment(this.domain, agent, user, solo, this.toolEnv);
+    const { session } = this.toolEnv;
+    const toolEnv = session === undefined ? this.toolEnv : { ...this.toolEnv, session: session.fork() };
+    return new Environment(this.domain, agent, user, solo, toolEnv);
   }
 
   get userTools(): Toolkit | undefined {
@@ -53,7 +55,10 @@ export class Environment {
   /** tau2's `_is_mutating_tool`: agent toolkit first, then user; unknown names assume mutation. */
   isMutating(name: string): boolean {
     const t = this.findTool(name);
-    return t === undefined ? true : mutatesState(t);
+    if (t === undefined) return true;
+    // quirk discoverableDirectReadSkip off: a tool whose body writes despite its flag is replayed.
+    if (!this.toolEnv.quirks.discoverableDirectReadSkip && this.domain.hiddenWrites?.has(name)) return true;
+    return mutatesState(t);
   }
 
   /** tau2's `make_tool_call` (no sync); dispatch failures become error results like any tool error. */

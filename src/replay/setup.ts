@@ -6,8 +6,8 @@ import { type DbBase, DbState } from "../domains/db-state.ts";
 import type { DomainData } from "../domains/domain.ts";
 import type { Quirks } from "../domains/quirks.ts";
 import type { ToolEnv } from "../domains/toolkit.ts";
-import type { InitialState } from "../formats/model.ts";
-import { isPyDict, type PyDict, toPlain } from "../py/value.ts";
+import type { Action, InitialState } from "../formats/model.ts";
+import { isPyDict, type PyDict, type PyValue, pyKeys, recordKeyOrder, setKey, toPlain } from "../py/value.ts";
 import { Environment } from "./environment.ts";
 import { ReplayAbort } from "./errors.ts";
 
@@ -32,8 +32,31 @@ export function deepMerge(target: unknown, update: unknown): unknown {
 const isPlainObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === "object" && v !== null && !Array.isArray(v);
 
-function applyData(state: DbState, data: PyDict, fromPlain: (plain: unknown) => DbBase): DbState {
-  const merged = deepMerge(toPlain(state.dump()), toPlain(data));
+/**
+ * `deepMerge` over Python values: numbers keep int vs float (schema-less records hash them as
+ * written), and keys keep Python's order (addict: existing keys stay put, new ones follow in order).
+ */
+export function deepMergePy(target: PyValue | undefined, update: PyValue): PyValue {
+  if (target === undefined || !isPyDict(target) || !isPyDict(update)) return update;
+  const keys = [...pyKeys(target)];
+  const known = new Set(keys);
+  for (const k of pyKeys(update)) if (!known.has(k)) keys.push(k);
+  const out: PyDict = {};
+  for (const k of keys) {
+    const old = Object.hasOwn(target, k) ? target[k] : undefined;
+    setKey(out, k, Object.hasOwn(update, k) ? deepMergePy(old, update[k] as PyValue) : (old as PyValue));
+  }
+  recordKeyOrder(out, keys);
+  return out;
+}
+
+function applyData(
+  state: DbState,
+  data: PyDict,
+  fromPlain: (plain: unknown) => DbBase,
+  untyped: boolean | undefined,
+): DbState {
+  const merged = untyped ? deepMergePy(state.dump(), data) : deepMerge(toPlain(state.dump()), toPlain(data));
   return DbState.of(fromPlain(merged));
 }
 
@@ -46,17 +69,23 @@ export function buildTaskSetup(
   initial: InitialState | null,
   quirks: Quirks,
   shared: Map<string, unknown>,
+  /** The task's gold actions: some domains derive toolkit settings from them (tau2's `env_kwargs`). */
+  goldActions: readonly Action[] | null = null,
 ): Environment {
   const { domain } = data;
-  const toolEnv: ToolEnv = { shared, quirks };
+  const session = domain.newSession?.(goldActions);
+  const toolEnv: ToolEnv = session === undefined ? { shared, quirks } : { shared, quirks, session };
+  const untyped = domain.untypedRecords;
   let agent = DbState.of(data.agentBase);
-  let user = data.userBase === null ? null : DbState.of(data.userBase);
+  let user = data.userBase === null ? null : domain.sharedDb ? agent : DbState.of(data.userBase);
+  // A shared DB stays shared: both toolkits hold the DB object tau2 re-points them to.
+  const alias = quirks.userDbAliasing || domain.sharedDb === true;
   const init = initial?.initialization_data ?? null;
   if (init?.agent_data != null) {
     if (!isPyDict(init.agent_data)) throw new ReplayAbort("initialization_data.agent_data is not an object");
-    agent = applyData(agent, init.agent_data, (p) => domain.agentDbFromPlain(p));
+    agent = applyData(agent, init.agent_data, (p) => domain.agentDbFromPlain(p), untyped);
     // tau2 ≥1.0 re-points the user toolkit at the new agent DB object (quirk userDbAliasing).
-    if (user !== null && quirks.userDbAliasing) user = agent;
+    if (user !== null && alias) user = agent;
   }
   if (init?.user_data != null) {
     if (user === null || domain.userDbFromPlain === undefined) {
@@ -67,8 +96,9 @@ export function buildTaskSetup(
     }
     if (!isPyDict(init.user_data)) throw new ReplayAbort("initialization_data.user_data is not an object");
     const fromPlain = domain.userDbFromPlain.bind(domain);
-    user = applyData(user, init.user_data, user === agent ? (p) => domain.agentDbFromPlain(p) : fromPlain);
-    if (quirks.userDbAliasing) agent = user;
+    const userFromPlain = user === agent ? (p: unknown) => domain.agentDbFromPlain(p) : fromPlain;
+    user = applyData(user, init.user_data, userFromPlain, untyped);
+    if (alias) agent = user;
   }
   const env = new Environment(domain, agent, user, false, toolEnv);
   (initial?.initialization_actions ?? []).forEach((a, i) => {

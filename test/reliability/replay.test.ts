@@ -84,7 +84,9 @@ describe("fuzz: replay", () => {
   it("every tool of every domain turns any argument into a result, never a JS fault", () => {
     const tools = domainTasks().flatMap(({ domain, tasks }) =>
       [domain.agentTools, ...(domain.userTools === undefined ? [] : [domain.userTools])].flatMap((kit) =>
-        [...kit.tools.values()].map((tool) => ({ domain, task: tasks[0], kit, tool })),
+        [...kit.tools.values()]
+          .filter((tool) => tool.reproduced !== false) // declared only: running one is a port fault
+          .map((tool) => ({ domain, task: tasks[0], kit, tool })),
       ),
     );
     fc.assert(

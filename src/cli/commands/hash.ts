@@ -4,7 +4,7 @@ import { join } from "node:path";
 import type { Command } from "commander";
 import { TAU2_QUIRKS } from "../../domains/quirks.ts";
 import { domainByName, loadDomainData } from "../../domains/registry.ts";
-import { loadTaskFile } from "../../formats/tasks.ts";
+import { listTaskSets, loadTaskFile } from "../../formats/tasks.ts";
 import { GradingContext } from "../../graders/context.ts";
 import { taskHashes } from "../../pipeline/hash-report.ts";
 import { resolveDataDir } from "../data-dir.ts";
@@ -24,8 +24,11 @@ export function registerHashCommand(program: Command): void {
     .command("hash")
     .description("print tau2 DB hashes per task: after initialisation and (with --gold) of the gold target")
     .option("--data-dir <dir>", "tau2 data dir (data/tau2 of a tau2-bench checkout); default $TAU2_DATA_DIR")
-    .requiredOption("--domain <name>", "airline | retail | telecom | mock")
-    .option("--tasks-file <file>", "task file (default: <data-dir>/domains/<domain>/tasks.json)")
+    .requiredOption("--domain <name>", "airline | retail | telecom | mock | banking_knowledge")
+    .option(
+      "--tasks-file <file>",
+      "task file or task directory (default: <data-dir>/domains/<domain>/tasks.json; banking: …/tasks/)",
+    )
     .option("--task <id...>", "only these task ids")
     .option("--gold", "also replay the gold actions: gold_target hashes and each action's result")
     .option("--format <fmt>", "jsonl", "jsonl")
@@ -37,8 +40,9 @@ function runHash(opts: HashOptions): void {
   const dataDir = resolveDataDir(opts.dataDir);
   const domain = domainByName(opts.domain);
   if (domain === undefined)
-    throw new UsageError(`unknown domain ${opts.domain} (airline, retail, telecom, mock)`);
-  const tasksFile = opts.tasksFile ?? join(dataDir, "domains", domain.name, "tasks.json");
+    throw new UsageError(`unknown domain ${opts.domain} (airline, retail, telecom, mock, banking_knowledge)`);
+  const head = listTaskSets(dataDir, domain.name).find((s) => s.name === "head")?.path;
+  const tasksFile = opts.tasksFile ?? head ?? join(dataDir, "domains", domain.name, "tasks.json");
   if (!existsSync(tasksFile)) {
     throw new UsageError(`no task file ${tasksFile}; pass --tasks-file (telecom ships tasks_small.json)`);
   }

@@ -13,4 +13,5 @@ export const airlineDomain: DomainDef = {
   agentDbFromPlain: flightDbFromPlain,
   agentTools: airlineToolkit(),
   supportsSolo: false,
+  policyFile: "policy.md",
 };

@@ -5,7 +5,9 @@
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import { PyException } from "../../py/errors.ts";
 import { parsePyJson } from "../../py/parse.ts";
+import { validationErrorText } from "../../py/pydantic-errors.ts";
 import { isPyDict, type PyDict, type PyValue } from "../../py/value.ts";
 import { DbBase, type Layout } from "../db-state.ts";
 
@@ -45,10 +47,24 @@ export class BankingDbError extends Error {
 
 /**
  * Validates a plain `TransactionalDB` dump (Python-typed values) as pydantic would: every table a
- * `{data: Dict[str, Dict[str, Any]], notes: str}`, missing tables and keys defaulted.
+ * `{data: Dict[str, Dict[str, Any]], notes: str}`, missing tables and keys defaulted. A key that is no
+ * table is pydantic's `extra_forbidden` (tau2's `DB` forbids extra fields), raised as Python would.
  */
 export function bankingDbFromPlain(plain: PyValue, where = "TransactionalDB"): DbBase {
   if (!isPyDict(plain)) throw new BankingDbError(`${where}: expected an object`);
+  const extra = Object.keys(plain).filter((k) => !(BANKING_TABLES as readonly string[]).includes(k));
+  if (extra.length > 0)
+    throw new PyException(
+      validationErrorText(
+        "TransactionalDB",
+        extra.map((k) => ({
+          loc: [k],
+          type: "extra_forbidden",
+          msg: "Extra inputs are not permitted",
+          input: plain[k],
+        })),
+      ),
+    );
   const root: PyDict = {};
   const notes: Record<string, string> = {};
   for (const table of BANKING_TABLES) {

@@ -11,4 +11,5 @@ export const mockDomain: DomainDef = {
   agentTools: mockAgentTools,
   userTools: mockUserTools,
   supportsSolo: true,
+  policyFile: "policy.md",
 };

@@ -22,4 +22,5 @@ export const retailDomain: DomainDef = {
   agentDbFromPlain: retailDbFromPlain,
   agentTools: retailAgentTools,
   supportsSolo: false,
+  policyFile: "policy.md",
 };

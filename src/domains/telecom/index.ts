@@ -24,4 +24,6 @@ export const telecomDomain: DomainDef = {
   sync: syncTelecom,
   derived: TELECOM_DERIVED,
   supportsSolo: true,
+  policyFile: "main_policy.md",
+  soloPolicyFile: "main_policy_solo.md",
 };

@@ -61,8 +61,10 @@ export function evaluateEnvironment(
     };
   }
   if (solo && !ctx.data.domain.supportsSolo) {
-    const name = ctx.data.domain.name;
-    throw new ReplayAbort(`${name[0]?.toUpperCase()}${name.slice(1)} domain does not support solo mode`);
+    const { name, soloError } = ctx.data.domain;
+    throw new ReplayAbort(
+      soloError ?? `${name[0]?.toUpperCase()}${name.slice(1)} domain does not support solo mode`,
+    );
   }
   const { setup, gold } = ctx.taskArtifacts(task);
   const predicted = setup.fork(solo);

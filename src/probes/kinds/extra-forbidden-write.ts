@@ -18,6 +18,8 @@ const TARGETS: Readonly<Record<DomainName, TargetChooser | null>> = {
   retail: retailTarget,
   telecom: telecomTarget,
   mock: null,
+  // No fixtures yet (policy clauses and targets for banking are the lead's).
+  banking_knowledge: null,
 };
 
 export const extraForbiddenWriteProbe: ProbeBuilder = ({ ctx, domain, policy }, task) => {

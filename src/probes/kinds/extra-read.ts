@@ -42,6 +42,9 @@ function readFor(domain: DomainName, footprint: TaskFootprint): Read {
     }
     case "mock":
       return { tool: "get_users", arguments: {} };
+    case "banking_knowledge":
+      // No fixtures yet: a read that needs no record.
+      return { tool: "get_current_time", arguments: {} };
   }
 }
 

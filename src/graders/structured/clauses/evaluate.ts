@@ -1,13 +1,14 @@
 /** Applies verified clauses to every replayed call they govern, on the DBs as they were before the call. */
 import type { DomainName } from "../../../domains/domain.ts";
+import { DOMAINS } from "../../../domains/registry.ts";
 import type { CallRef } from "../attribution.ts";
 import { bind, type EvalContext, evaluateAll, type Fact, type StateView } from "../conditions/evaluate.ts";
 import type { VerifiedClause } from "./verify.ts";
 
 /** The policy document an agent works under: telecom's solo agents have their own. */
 export function policyFileFor(domain: DomainName, solo: boolean): string {
-  if (domain === "telecom") return solo ? "main_policy_solo.md" : "main_policy.md";
-  return "policy.md";
+  const def = DOMAINS[domain];
+  return (solo ? def.soloPolicyFile : undefined) ?? def.policyFile;
 }
 
 export interface ClauseFinding {
