@@ -7,8 +7,6 @@
 import { attributeError, pyReprString, pyStr, pyTruthy } from "../../../py/builtins.ts";
 import { PyException, PyTypeError } from "../../../py/errors.ts";
 import { pyFloatFromStr } from "../../../py/format.ts";
-import { pyJsonString } from "../../../py/json.ts";
-import { floatRepr } from "../../../py/number.ts";
 import { isPyDict, type PyDict, PyFloat, type PyValue, pyTypeName } from "../../../py/value.ts";
 
 export { pyStr, pyTruthy };
