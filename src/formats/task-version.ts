@@ -83,16 +83,21 @@ export function detectTaskVersion(file: TrajectoryFile, dataDir: string | null):
     return { version: "unknown", matches: [], note: `no task sets for domain ${domain}` };
 
   const embedded = file.tasks.map((t) => [t.id, gradedContent(t)] as const);
-  const differing = (set: LoadedTaskSet): number =>
-    embedded.filter(([id, content]) => !sameCanonical(set.contents.get(id), content)).length;
-  const scored = sets.map((set) => ({ name: set.name, size: set.contents.size, differing: differing(set) }));
+  const equal = ([id, content]: (typeof embedded)[number], set: LoadedTaskSet) =>
+    sameCanonical(set.contents.get(id), content);
+  // A set matches when every task equals: its first differing task settles that.
   // Array.prototype.sort is stable: equal sizes keep the listTaskSets order.
-  const matches = scored
-    .filter((s) => s.differing === 0)
-    .sort((a, b) => a.size - b.size)
+  const matches = sets
+    .filter((set) => embedded.every((e) => equal(e, set)))
+    .sort((a, b) => a.contents.size - b.contents.size)
     .map((s) => s.name);
   const best = matches[0];
   if (best !== undefined) return { version: best, matches, note: null };
+  // Nothing matches: count every set's differing tasks, to name the closest.
+  const scored = sets.map((set) => ({
+    name: set.name,
+    differing: embedded.filter((e) => !equal(e, set)).length,
+  }));
   const closest = scored.reduce((a, b) => (b.differing < a.differing ? b : a));
   return {
     version: "unknown",

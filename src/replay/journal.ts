@@ -89,6 +89,19 @@ export class WriteJournal {
     return this.index.get(`${db}\u0000${unit}`) ?? [];
   }
 
+  private byStep: JournalEntry[][] | null = null;
+  private stepIndexed = 0;
+
+  /** The entries one step recorded, in the order it wrote them. */
+  stepEntries(step: number): readonly JournalEntry[] {
+    if (this.byStep === null || this.stepIndexed !== this.entries.length) {
+      this.byStep = [];
+      for (const e of this.entries) (this.byStep[e.step] ??= []).push(e);
+      this.stepIndexed = this.entries.length;
+    }
+    return this.byStep[step] ?? [];
+  }
+
   /** Units of one DB the replay wrote whose name starts with `prefix` (a table's records: `lines\0`). */
   unitsWithPrefix(db: DbSide, prefix: string): string[] {
     const out = new Set<string>();

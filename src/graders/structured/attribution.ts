@@ -47,8 +47,7 @@ export interface AttributedField extends FieldDeviation {
  * still records the touch), and such a call changed nothing.
  */
 function changedAnything(journal: WriteJournal, final: FinalStates, step: number): boolean {
-  return journal.entries.some((e) => {
-    if (e.step !== step) return false;
+  return journal.stepEntries(step).some((e) => {
     const state = e.db === "agent" ? final.agent : final.user;
     if (state === null) return false;
     const entries = journal.unitEntries(e.db, e.unit);

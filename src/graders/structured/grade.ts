@@ -35,7 +35,8 @@ import {
   type RequirementViolation,
 } from "./requirements/evaluate.ts";
 import type { RequirementSet } from "./requirements/load.ts";
-import type { RequirementFixture } from "./requirements/schema.ts";
+import { instructionField } from "./requirements/quote.ts";
+import type { RequirementFixture, SourceField } from "./requirements/schema.ts";
 import { callInScope } from "./requirements/scope.ts";
 import {
   EVERY_TASK_ID,
@@ -197,20 +198,45 @@ function permissionsFor(
   });
 }
 
-/** A fixture verified once per task (simulations of one task share it). */
-const verifications = new WeakMap<object, WeakMap<Task, ReturnType<typeof verifyFixture>>>();
+type Verification = ReturnType<typeof verifyFixture>;
+
+/**
+ * A fixture verified once per task: simulations of one task object share it, and so do the equal
+ * tasks other files embed (a verification reads only the task's id and the text fields its quotes name).
+ */
+const verifications = new WeakMap<
+  RequirementFixture,
+  {
+    readonly byTask: WeakMap<Task, Verification>;
+    readonly fields: readonly SourceField[];
+    readonly byText: Map<string, { readonly texts: readonly (string | null)[]; readonly v: Verification }[]>;
+  }
+>();
 
 function verifiedFor(
   hit: { readonly path: string; readonly fixture: RequirementFixture },
   input: StructuredInput,
-): ReturnType<typeof verifyFixture> {
-  let byTask = verifications.get(hit.fixture);
-  if (byTask === undefined) {
-    byTask = new WeakMap();
-    verifications.set(hit.fixture, byTask);
+): Verification {
+  let cache = verifications.get(hit.fixture);
+  if (cache === undefined) {
+    const reqs = hit.fixture.user_preflight_requirements;
+    const fields = [
+      ...new Set([...reqs.action_preconditions, ...reqs.permissions].map((r) => r.source_field)),
+    ];
+    cache = { byTask: new WeakMap(), fields, byText: new Map() };
+    verifications.set(hit.fixture, cache);
   }
-  const v = byTask.get(input.task) ?? verifyFixture(hit.path, hit.fixture, input.task, input.domain);
-  byTask.set(input.task, v);
+  const known = cache.byTask.get(input.task);
+  if (known !== undefined) return known;
+  const texts = cache.fields.map((f) => instructionField(input.task, f));
+  const same = cache.byText.get(input.task.id) ?? [];
+  if (same.length === 0) cache.byText.set(input.task.id, same);
+  let v = same.find((e) => e.texts.every((t, i) => t === texts[i]))?.v;
+  if (v === undefined) {
+    v = verifyFixture(hit.path, hit.fixture, input.task, input.domain);
+    same.push({ texts, v });
+  }
+  cache.byTask.set(input.task, v);
   return v;
 }
 

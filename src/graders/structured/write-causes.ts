@@ -14,10 +14,18 @@ import type { Fact } from "./conditions/evaluate.ts";
 import type { RequirementViolation } from "./requirements/evaluate.ts";
 import type { VerifiedPermission } from "./requirements/verify.ts";
 
+/** Texts of frozen values (records of a loaded or gold DB, shared by every simulation of a task). */
+const shownTexts = new WeakMap<object, string>();
+
 const shown = (v: PyValue | undefined): string => {
   if (v === undefined) return "absent";
-  const text = canonicalJson(v);
-  return text.length > 80 ? `${text.slice(0, 79)}…` : text;
+  const cacheable = v !== null && typeof v === "object" && Object.isFrozen(v);
+  const hit = cacheable ? shownTexts.get(v) : undefined;
+  if (hit !== undefined) return hit;
+  const full = canonicalJson(v);
+  const text = full.length > 80 ? `${full.slice(0, 79)}…` : full;
+  if (cacheable) shownTexts.set(v, text);
+  return text;
 };
 
 const factsText = (facts: readonly Fact[]): string =>

@@ -2,7 +2,14 @@
 import type { DomainName } from "../../../domains/domain.ts";
 import { DOMAINS } from "../../../domains/registry.ts";
 import type { CallRef } from "../attribution.ts";
-import { bind, type EvalContext, evaluateAll, type Fact, type StateView } from "../conditions/evaluate.ts";
+import {
+  bind,
+  conditionsRead,
+  type EvalContext,
+  evaluateAll,
+  type Fact,
+  type StateView,
+} from "../conditions/evaluate.ts";
 import type { VerifiedClause } from "./verify.ts";
 
 /** The policy document an agent works under: telecom's solo agents have their own. */
@@ -46,6 +53,17 @@ function clausesByTool(
   return byTool;
 }
 
+const permitReaders = new WeakMap<VerifiedClause, boolean>();
+/** Whether a clause's conditions read `task_permits` (worked out once per verified clause). */
+function readsTaskPermits(c: VerifiedClause): boolean {
+  let reads = permitReaders.get(c);
+  if (reads === undefined) {
+    reads = conditionsRead(c.clause.when, (x) => "task_permits" in x);
+    permitReaders.set(c, reads);
+  }
+  return reads;
+}
+
 export function evaluateClauses(
   clauses: readonly VerifiedClause[],
   calls: readonly CallRef[],
@@ -59,15 +77,20 @@ export function evaluateClauses(
     const governing = byTool.get(call.name);
     if (governing === undefined) continue;
     const view = viewBefore(call.step);
+    let permits: boolean | undefined;
     for (const c of governing) {
-      const ctx: EvalContext = { view, args: call.args, taskPermits: taskPermits(call, view), facts: [] };
+      const effect = c.clause.effect;
+      // A call that changed nothing broke nothing (it failed, or was a no-op), so a prohibition of it
+      // has nothing to say.
+      if (effect === "prohibit" && !call.wrote) continue;
+      // Only a clause that asks for task permissions pays for working them out.
+      if (readsTaskPermits(c)) permits ??= taskPermits(call, view);
+      const ctx: EvalContext = { view, args: call.args, taskPermits: permits ?? false, facts: [] };
       const scope = bind(c.clause.bind, ctx);
       if (scope === null) continue; // what it is about does not exist: the clause does not apply
       const held = evaluateAll(c.clause.when, ctx, scope);
-      const effect = c.clause.effect;
-      // A call that changed nothing broke nothing (it failed, or was a no-op).
       const broken =
-        call.wrote && ((effect === "prohibit" && held === true) || (effect === "require" && held === false));
+        effect === "prohibit" ? held === true : effect === "require" && held === false && call.wrote;
       if (broken) out.push({ clause: c, call, outcome: "broken", facts: ctx.facts });
       else if (effect !== "prohibit" && held === true)
         out.push({

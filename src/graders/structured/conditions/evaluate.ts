@@ -35,15 +35,38 @@ export interface EvalContext {
 
 type Scope = ReadonlyMap<string, PyValue>;
 
+/** A ref split once (`line.contract_end_date` → line, [contract_end_date]): refs belong to loaded clauses. */
+const splitRefs = new WeakMap<Operand, { readonly head: string; readonly rest: readonly string[] }>();
+function splitRef(o: Operand & { readonly ref: string }) {
+  let split = splitRefs.get(o);
+  if (split === undefined) {
+    const [head, ...rest] = o.ref.split(".");
+    split = { head: head as string, rest };
+    splitRefs.set(o, split);
+  }
+  return split;
+}
+
 function operandValue(o: Operand, ctx: EvalContext, scope: Scope): PyValue | undefined {
   if ("value" in o) return o.value as PyValue;
   if ("arg" in o) return Object.hasOwn(ctx.args, o.arg) ? ctx.args[o.arg] : undefined;
-  const [head, ...rest] = o.ref.split(".");
-  return scope.has(head as string) ? valueIn(scope.get(head as string), rest) : undefined;
+  const { head, rest } = splitRef(o);
+  return scope.has(head) ? valueIn(scope.get(head), rest) : undefined;
 }
 
 const describe = (o: Operand): string =>
   "value" in o ? JSON.stringify(o.value) : "arg" in o ? `argument ${o.arg}` : o.ref;
+
+/** A `where` as entries, worked out once per loaded spec. */
+const whereEntries = new WeakMap<object, readonly (readonly [string, Operand])[]>();
+function entriesOf(where: Readonly<Record<string, Operand>>): readonly (readonly [string, Operand])[] {
+  let e = whereEntries.get(where);
+  if (e === undefined) {
+    e = Object.entries(where);
+    whereEntries.set(where, e);
+  }
+  return e;
+}
 
 const isScalar = (v: PyValue | undefined): boolean =>
   v === null || typeof v !== "object" || numericValue(v) !== undefined;
@@ -84,7 +107,7 @@ function matching(
   ctx: EvalContext,
   scope: Scope,
 ): readonly PyValue[] | null {
-  const wanted: [string, PyValue | undefined][] = Object.entries(spec.where).map(([f, o]) => [
+  const wanted: [string, PyValue | undefined][] = entriesOf(spec.where).map(([f, o]) => [
     f,
     operandValue(o, ctx, scope),
   ]);
@@ -204,6 +227,16 @@ export function evaluateAll(conditions: readonly Condition[], ctx: EvalContext, 
     if (r === null) unknown = true;
   }
   return unknown ? null : true;
+}
+
+/** Whether any condition, at any depth (inside `any_of` and quantifiers), satisfies `test`. */
+export function conditionsRead(conditions: readonly Condition[], test: (c: Condition) => boolean): boolean {
+  return conditions.some((c) => {
+    if (test(c)) return true;
+    if ("any_of" in c) return conditionsRead(c.any_of, test);
+    const q = "any" in c ? c.any : "all" in c ? c.all : "none" in c ? c.none : null;
+    return q !== null && conditionsRead(q.when, test);
+  });
 }
 
 /** Names a list of conditions reads that no binding before it provides (for verification). */

@@ -19,11 +19,24 @@ export function locateQuote(text: string | null, quote: string): QuoteLocation {
   if (text === null) return { found: false, closest: null, distance: null };
   const idx = text.indexOf(quote);
   if (idx >= 0) {
-    const start = [...text.slice(0, idx)].length;
-    return { found: true, start, end: start + [...quote].length };
+    const start = codePoints(text, 0, idx);
+    return { found: true, start, end: start + codePoints(quote, 0, quote.length) };
   }
   const best = closestWindow(text, quote);
   return { found: false, closest: best.text, distance: best.distance };
+}
+
+/** Code points in `s[from, to)` (UTF-16 units less the low halves of surrogate pairs), without copying. */
+function codePoints(s: string, from: number, to: number): number {
+  let n = to - from;
+  for (let i = from + 1; i < to; i++) {
+    const c = s.charCodeAt(i);
+    if (c >= 0xdc00 && c <= 0xdfff) {
+      const h = s.charCodeAt(i - 1);
+      if (h >= 0xd800 && h <= 0xdbff) n--;
+    }
+  }
+  return n;
 }
 
 /** The window of the text (starting at a word boundary) with the least edit distance to the quote. */
