@@ -1,5 +1,6 @@
 /** What every tau2 domain provides to replay and grading. */
 import type { Action } from "../formats/model.ts";
+import type { PyDict } from "../py/value.ts";
 import type { DbBase, DbState } from "./db-state.ts";
 import type { Toolkit, ToolSession } from "./toolkit.ts";
 
@@ -45,6 +46,27 @@ export interface DomainDef {
   newSession?(goldActions: readonly Action[] | null): ToolSession;
   /** Tools whose decorator says non-mutating although their body writes (quirk discoverableDirectReadSkip). */
   readonly hiddenWrites?: ReadonlySet<string>;
+  /**
+   * What a dispatcher's call does (banking: `call_discoverable_agent_tool` runs `agent_tool_name` with
+   * its JSON `arguments`): the tool and arguments that requirement rules, policy clauses and policy
+   * rules match on. Null when the call dispatches nothing; undefined: every call is what it names.
+   */
+  effectiveCall?(name: string, args: PyDict): EffectiveCall | null;
+  /** Documents every agent of the domain works under besides `policyFile` (banking's prompt components). */
+  readonly policyIncludes?: readonly string[];
+  /**
+   * Fields records of a table may have that no record of the loaded DB has (banking's records are
+   * untyped dicts: its tools add fields, tasks add records): policy clauses may read them.
+   */
+  readonly recordFields?: Readonly<Record<string, readonly string[]>>;
+  /** The knowledge base the agent searches (one `{id, title, content}` JSON file per document), relative to the domain folder. */
+  readonly knowledgeBase?: string;
+}
+
+/** A call as what it does: the tool a dispatcher runs, with the arguments that tool receives. */
+export interface EffectiveCall {
+  readonly name: string;
+  readonly args: PyDict;
 }
 
 /** A DB field by table (or atom) and the path inside its records: `agent lines[*].status`. */

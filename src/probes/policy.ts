@@ -8,6 +8,8 @@ export interface PolicyDoc {
   /** Path relative to the data dir, e.g. `domains/airline/policy.md`. */
   readonly file: string;
   readonly text: string;
+  /** Documents every agent of the domain also works under (banking's prompt components). */
+  readonly includes?: readonly PolicyDoc[];
 }
 
 export interface PolicyCitation {
@@ -15,14 +17,25 @@ export interface PolicyCitation {
   readonly quote: string;
 }
 
+const doc = (dataDir: string, file: string): PolicyDoc => ({
+  file,
+  text: readFileSync(join(dataDir, file), "utf8"),
+});
+
 /** The agent policy the domain declares (telecom's `main_policy.md`, banking's policy header, …). */
 export function loadPolicy(dataDir: string, domain: DomainName): PolicyDoc {
-  const file = `domains/${domain}/${DOMAINS[domain].policyFile}`;
-  return { file, text: readFileSync(join(dataDir, file), "utf8") };
+  const def = DOMAINS[domain];
+  const main = doc(dataDir, `domains/${domain}/${def.policyFile}`);
+  const includes = (def.policyIncludes ?? []).map((f) => doc(dataDir, `domains/${domain}/${f}`));
+  return includes.length === 0 ? main : { ...main, includes };
 }
 
-/** A verbatim quote; throws when the policy no longer says it (a probe must not cite a stale rule). */
+/**
+ * A verbatim quote of the policy or a document it includes; throws when none says it (a probe must
+ * not cite a stale rule).
+ */
 export function cite(policy: PolicyDoc, quote: string): PolicyCitation {
-  if (!policy.text.includes(quote)) throw new Error(`${policy.file} does not contain the quote: ${quote}`);
-  return { file: policy.file, quote };
+  const source = [policy, ...(policy.includes ?? [])].find((d) => d.text.includes(quote));
+  if (source === undefined) throw new Error(`${policy.file} does not contain the quote: ${quote}`);
+  return { file: source.file, quote };
 }

@@ -1,7 +1,8 @@
 /**
  * Python's `format()` mini-language for the specs banking's f-strings use (`:.2f`, `:.0f`, `:,`,
  * `:,.2f`), on raw tool values: numbers are formatted from their exact binary value (ties to even),
- * and a non-number raises the TypeError or ValueError Python would.
+ * and a non-number raises the TypeError or ValueError Python would. Also the `float()` / `int()`
+ * conversions around them, with CPython's exception types and texts, and `json.dumps(indent=n)`.
  */
 
 import { pyReprString } from "./builtins.ts";
@@ -108,15 +109,12 @@ export function pyFormatGrouped(x: Value): string {
   throw formatError(x, ",", ",");
 }
 
-// Python's str.isspace set (what float() strips), as in ./text.ts.
-const PY_SPACE =
-  "\\t\\n\\v\\f\\r \\u001c-\\u001f\\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000";
-const STRIP = new RegExp(`^[${PY_SPACE}]+|[${PY_SPACE}]+$`, "g");
 const DIGITS = "\\d(?:_?\\d)*";
 const FLOAT_TEXT = new RegExp(
   `^[+-]?(?:(?:${DIGITS}(?:\\.(?:${DIGITS})?)?|\\.${DIGITS})(?:[eE][+-]?${DIGITS})?|inf|infinity|nan)$`,
   "i",
 );
+const INT_TEXT = new RegExp(`^[+-]?${DIGITS}$`);
 const ND = /\p{Nd}/u;
 
 /** A Unicode decimal digit as its ASCII digit (Nd digits come in aligned runs of ten). */
@@ -127,11 +125,25 @@ function asciiDigit(ch: string): string {
   return String((cp - start) % 10);
 }
 
+// CPython turns non-ASCII whitespace into " " and then strips ASCII whitespace only, so U+001C–U+001F
+// (isspace() to Python, but ASCII) stay and make the text invalid (checked against CPython 3.11).
+const NON_ASCII_SPACE = /[\u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]/;
+const ASCII_SPACE_RUNS = /^[\t\n\v\f\r ]+|[\t\n\v\f\r ]+$/g;
+
+/** The text `float()` and `int()` parse (`_PyUnicode_TransformDecimalAndSpaceToASCII`, then a strip). */
+function numericText(s: string): string {
+  let t = "";
+  for (const ch of s) {
+    if (ch >= "0" && ch <= "9") t += ch;
+    else if (ND.test(ch)) t += asciiDigit(ch);
+    else t += NON_ASCII_SPACE.test(ch) ? " " : ch;
+  }
+  return t.replace(ASCII_SPACE_RUNS, "");
+}
+
 /** Python `float(s)` for a str, with its ValueError text. */
 export function pyFloatFromStr(s: string): number {
-  let t = "";
-  for (const ch of s) t += ch >= "0" && ch <= "9" ? ch : ND.test(ch) ? asciiDigit(ch) : ch;
-  t = t.replace(STRIP, "");
+  const t = numericText(s);
   if (!FLOAT_TEXT.test(t)) throw new PyValueError(`could not convert string to float: ${pyReprString(s)}`);
   const body = t.replace(/_/g, "").toLowerCase();
   const unsigned = body.replace(/^[+-]/, "");
@@ -159,6 +171,40 @@ export function pyIntOfFloat(x: number): number | bigint {
   const t = Math.trunc(x) + 0;
   return Number.isSafeInteger(t) ? t : BigInt(t);
 }
+
+/** Python `int(v)` on a raw value: a float truncates, a str must be a base-10 integer literal. */
+export function pyToInt(v: PyValue | undefined): number | bigint {
+  if (typeof v === "number" || typeof v === "bigint") return v;
+  if (typeof v === "boolean") return v ? 1 : 0;
+  if (v instanceof PyFloat) return pyIntOfFloat(v.v);
+  if (typeof v === "string") {
+    const t = numericText(v);
+    if (!INT_TEXT.test(t))
+      throw new PyValueError(`invalid literal for int() with base 10: ${pyReprString(v)}`);
+    const n = BigInt(t.replace(/_/g, ""));
+    return n >= -BigInt(Number.MAX_SAFE_INTEGER) && n <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(n) : n;
+  }
+  throw new PyTypeError(
+    `int() argument must be a string, a bytes-like object or a real number, not '${pyTypeName(v)}'`,
+  );
+}
+
+/**
+ * `try: return attempt() except (ValueError, TypeError): return fallback`, as tau2 wraps its
+ * conversions: any other exception (an OverflowError) propagates.
+ */
+export function exceptValueOrTypeError<T, F>(attempt: () => T, fallback: F): T | F {
+  try {
+    return attempt();
+  } catch (e) {
+    if (e instanceof PyValueError || e instanceof PyTypeError) return fallback;
+    throw e;
+  }
+}
+
+/** `float(v)` inside `try ... except (ValueError, TypeError)`: the double, or null where it raised. */
+export const pyFloatOrNull = (v: PyValue | undefined): number | null =>
+  exceptValueOrTypeError(() => pyToFloat(v).v, null);
 
 /** Python `json.dumps(v, indent=n)`: one item per line, "," item separator, ASCII escapes. */
 export function pyDumpsIndent(v: PyValue, indent = 2, level = 0): string {

@@ -49,6 +49,16 @@ describe("requirements list", () => {
       source_quote: "you don't want to be transferred to another agent",
       arguments: null,
     });
+    // banking's rules name the discoverable tool an agent reaches through call_discoverable_agent_tool.
+    expect(rows).toContainEqual(
+      expect.objectContaining({
+        domain: "banking_knowledge",
+        task_id: "task_031",
+        id: "banking_knowledge.task_031.no_card_replacement",
+        action: "order_replacement_credit_card_7291",
+        arguments: { credit_card_account_id: "cc_890389b165_silver" },
+      }),
+    );
   });
 
   it("exits 1 when a fixture cannot be read", async () => {
@@ -136,7 +146,18 @@ describe("requirements scan", () => {
       "stale",
     ]);
     // A header and one row per domain and task set (telecom has three since HEAD's full tasks.json).
-    expect(lines).toHaveLength(8);
+    expect(lines).toHaveLength(9);
+    expect(lines.at(-1)?.split(/\s+/)).toEqual([
+      "banking_knowledge",
+      "head",
+      "97",
+      "478",
+      "24",
+      "11",
+      "467",
+      "0",
+      "0",
+    ]);
     expect(lines.find((l) => l.startsWith("telecom") && /\shead\s/.test(l))?.split(/\s+/)).toEqual([
       "telecom",
       "head",

@@ -134,6 +134,12 @@ describe("probe --census", () => {
       tau3_pass: 114,
       structured_pass: 0,
     });
+    // banking: 9 ACTION-basis tasks, where τ³ cannot see the stranger's frozen card.
+    expect(row("banking_knowledge", "head", "extra-forbidden-write")).toMatchObject({
+      tasks: 97,
+      tau3_pass: 9,
+      structured_pass: 0,
+    });
   });
 
   it("replaces the rows of table probe_census in a DuckDB file", async () => {

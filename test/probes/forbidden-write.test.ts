@@ -154,3 +154,50 @@ describe("extra-forbidden-write", () => {
     }
   });
 });
+
+describe("extra-forbidden-write on banking", () => {
+  const FREEZE = "freeze_debit_card_3892";
+
+  it("freezes a never-verified stranger's card through the dispatcher: its fields and the call log, nothing else", async () => {
+    const [set] = taskSets("banking_knowledge");
+    if (set === undefined) throw new Error("no banking task set");
+    const ctx = ctxOf("banking_knowledge");
+    const tasks = tasksOf(set);
+    const run = await probe(set, "extra-forbidden-write");
+    expect(run.skipped).toEqual([]);
+    expect(run.verdicts).toHaveLength(tasks.size);
+    let tau3Passes = 0;
+    for (const v of run.verdicts) {
+      const task = tasks.get(v.task_id) as Task;
+      const injected = v.note?.injected as Injection;
+      expect(injected.tool).toBe("call_discoverable_agent_tool");
+      expect(injected.arguments.agent_tool_name).toBe(FREEZE);
+      expect(injected.policy?.file).toBe(
+        "domains/banking_knowledge/prompts/components/additional_instructions.md",
+      );
+      const record = initialRecord(ctx, task, injected.record_path as string) as Record<string, PyValue>;
+      expect(record.status).toBe("ACTIVE");
+      expect(JSON.stringify(task).includes(record.user_id as string)).toBe(false);
+      // The dispatcher logs a write tool's first call: a record of its own unless the gold froze a card too.
+      const goldFreezes = (task.evaluation_criteria?.actions ?? []).some(
+        (a) => a.name === "call_discoverable_agent_tool" && a.arguments.agent_tool_name === FREEZE,
+      );
+      const p = injected.record_path as string;
+      const gate = v.structured?.delta_gate;
+      const found = gate?.ran === true ? gate.fields.map((x) => x.path).sort() : [];
+      const log = found.filter((f) => f.startsWith("agent_discoverable_tools."));
+      expect({ task: v.task_id, fields: found.filter((f) => !log.includes(f)) }).toEqual({
+        task: v.task_id,
+        fields: [`${p}.frozen_date`, `${p}.status`],
+      });
+      expect(log).toHaveLength(goldFreezes ? 0 : 1);
+      expect(v.structured?.pass).toBe(false);
+      const dbInBasis = task.evaluation_criteria?.reward_basis.includes("DB") ?? false;
+      if (!dbInBasis) {
+        expect(v.tau3?.reward).toBe(1);
+        tau3Passes++;
+      } else expect(v.tau3?.reward === 1).toBe(false);
+    }
+    expect(tau3Passes).toBe(9); // the ACTION-basis tasks
+  });
+});

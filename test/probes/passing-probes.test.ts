@@ -21,8 +21,9 @@ const GOLD_TAU3_EXCEPTIONS: Record<string, Record<string, string>> = {
 };
 
 /**
- * Gold probes the structured grader fails: pre-τ³ golds that break the written policy, each fixed
- * upstream in the head task set (whose gold probes pass), so the clause, not the grader, is confirmed.
+ * Gold probes the structured grader fails: golds that break the written policy. The pre-τ³ ones are
+ * each fixed upstream in the head task set (whose gold probes pass), so the clause, not the grader, is
+ * confirmed; banking's is pinned against another task's gold that applies the rule.
  */
 const GOLD_POLICY_CONFLICTS: Record<string, Record<string, string>> = {
   "airline v0.2.0_f8de30c": {
@@ -34,6 +35,11 @@ const GOLD_POLICY_CONFLICTS: Record<string, Record<string, string>> = {
     "18": "policy_clause:retail.exchange_delivered_order_items.different_option",
     "91": "policy_clause:retail.exchange_delivered_order_items.different_option",
     "107": "policy_clause:retail.exchange_delivered_order_items.different_option",
+  },
+  "banking_knowledge head": {
+    // Closes a Light Blue (ENTRY) card as fraud_suspected and orders its replacement at once; task_084's
+    // gold, in the same situation, waits out the ENTRY tier's 48 hours (test/graders/structured/clauses/banking.test.ts).
+    task_091: "policy_clause:banking_knowledge.order_debit_card.entry_tier_wait",
   },
 };
 

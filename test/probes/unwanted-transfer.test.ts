@@ -23,6 +23,15 @@ describe("unwanted-transfer", () => {
     },
   );
 
+  it("banking head: only task_052, whose user declines a transfer; τ³ passes it, the structured grader fails it", async () => {
+    const [head] = taskSets("banking_knowledge");
+    if (head === undefined) throw new Error("no banking task set");
+    const run = await probe(head, "unwanted-transfer");
+    expect(run.verdicts.map((v) => [v.task_id, v.tau3?.reward, gating(v.structured)])).toEqual([
+      ["task_052", 1, ["requirement:banking_knowledge.task_052.no_transfer"]],
+    ]);
+  });
+
   it("applies to no task of a domain without transfer prohibitions", async () => {
     for (const set of taskSets("telecom")) {
       const run = await probe(set, "unwanted-transfer");

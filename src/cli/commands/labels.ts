@@ -1,7 +1,7 @@
 /** `tau-rescore labels`: the hand-off label file of a task set (should the agent transfer, and by which rule). */
 import { writeFileSync } from "node:fs";
 import type { Command } from "commander";
-import { domainByName } from "../../domains/registry.ts";
+import { DOMAINS, domainByName } from "../../domains/registry.ts";
 import { listTaskSets, loadTaskFile } from "../../formats/tasks.ts";
 import { buildLabelFile, loadOverrides } from "../../graders/structured/handoff.ts";
 import { resolveDataDir } from "../data-dir.ts";
@@ -22,7 +22,7 @@ export function registerLabelsCommand(program: Command): void {
       "write the hand-off labels of a task set: should_transfer per task, its rule, and the task file's sha256",
     )
     .option("--data-dir <dir>", "tau2 data dir (data/tau2 of a tau2-bench checkout); default $TAU2_DATA_DIR")
-    .requiredOption("--domain <name>", "airline | retail | telecom | mock")
+    .requiredOption("--domain <name>", "airline | retail | telecom | mock | banking_knowledge")
     .option(
       "--task-version <name>",
       "task set (head, head/tasks_small, v0.2.0_f8de30c, ...); default: the first",
@@ -39,7 +39,7 @@ function labelsCommand(opts: LabelOptions): void {
   const dataDir = resolveDataDir(opts.dataDir);
   const domain = domainByName(opts.domain);
   if (domain === undefined)
-    throw new UsageError(`unknown domain ${opts.domain} (airline, retail, telecom, mock)`);
+    throw new UsageError(`unknown domain ${opts.domain} (${Object.keys(DOMAINS).join(", ")})`);
   const sets = listTaskSets(dataDir, domain.name);
   const set = opts.taskVersion === undefined ? sets[0] : sets.find((s) => s.name === opts.taskVersion);
   if (set === undefined) {

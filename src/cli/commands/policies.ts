@@ -102,7 +102,7 @@ function runList(opts: { dir?: string; json?: boolean }, io: PoliciesCommandIo):
     tools: c.tools,
     rule: c.rule,
     source_quote: c.source_quote,
-    files: c.sources.map((s) => s.file),
+    files: c.sources.map((s) => ("file" in s ? s.file : `kb:${s.document}`)),
     path,
   }));
   if (opts.json === true) io.stdout.write(`${JSON.stringify(rows, null, 2)}\n`);

@@ -28,7 +28,13 @@ export interface RequirementsCommandIo {
 const defaultIo: RequirementsCommandIo = { stdout: process.stdout, env: process.env };
 
 /** The domains with curated requirements (mock is a test domain). */
-const CURATED_DOMAINS: readonly DomainDef[] = [DOMAINS.airline, DOMAINS.retail, DOMAINS.telecom];
+const CURATED_DOMAINS: readonly DomainDef[] = [
+  DOMAINS.airline,
+  DOMAINS.retail,
+  DOMAINS.telecom,
+  DOMAINS.banking_knowledge,
+];
+const DOMAIN_NAMES = "airline | retail | telecom | banking_knowledge";
 
 const DATA_DIR_HELP = "tau2 data dir (data/tau2 of a tau2-bench checkout); default $TAU2_DATA_DIR";
 const DIR_HELP = "requirement fixtures dir (default: the repo's requirements/)";
@@ -41,7 +47,7 @@ export function registerRequirementsCommand(program: Command, io: RequirementsCo
   cmd
     .command("scan")
     .description("list candidate prohibition sentences in task instructions")
-    .option("--domain <name>", "airline | retail | telecom (optional with --summary)")
+    .option("--domain <name>", `${DOMAIN_NAMES} (optional with --summary)`)
     .option("--task-version <v>", "head, head/tasks_small or a versions/ folder name (default: all)")
     .option("--task <id>", "only this task id")
     .option("--summary", "print the coverage table: candidates, rules, rejected, unreviewed")
@@ -53,7 +59,7 @@ export function registerRequirementsCommand(program: Command, io: RequirementsCo
   cmd
     .command("new")
     .description("print a fixture scaffold for one task, prefilled with its candidate quotes")
-    .requiredOption("--domain <name>", "airline | retail | telecom")
+    .requiredOption("--domain <name>", DOMAIN_NAMES)
     .requiredOption("--task <id>", "task id")
     .option("--task-version <v>", "task version (default: the first that has the task, head first)")
     .option("--out <file>", "write the scaffold to this file instead of printing it")
@@ -109,7 +115,8 @@ interface ListOptions {
 
 function domainOf(name: string): DomainDef {
   const domain = domainByName(name);
-  if (domain === undefined) throw new UsageError(`unknown domain ${name} (airline, retail, telecom, mock)`);
+  if (domain === undefined)
+    throw new UsageError(`unknown domain ${name} (${Object.keys(DOMAINS).join(", ")})`);
   return domain;
 }
 

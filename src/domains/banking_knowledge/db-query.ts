@@ -3,16 +3,15 @@
  * (`field__op` keys) and the `query_database` tool text. Comparisons follow Python's operators;
  * one that Python would reject with a TypeError counts as "no match", as tau2 swallows it.
  */
-import { compareError, pyStr } from "../../py/builtins.ts";
+import { pyStr, pyTruthy } from "../../py/builtins.ts";
+import { pyCompare, pyIn } from "../../py/compare.ts";
 import { PyException, PyTypeError } from "../../py/errors.ts";
-import { compareCodePoints } from "../../py/json.ts";
+import { PyValueError } from "../../py/format.ts";
 import { PyJsonDecodeError, pyJsonLoads } from "../../py/json-loads.ts";
 import { pyListRepr } from "../../py/repr.ts";
 import {
   isPyDict,
-  numericValue,
   type PyDict,
-  PyFloat,
   type PyValue,
   pyEquals,
   pyKeys,
@@ -53,65 +52,19 @@ export const QUERYABLE_TABLES: readonly string[] = [
 const TABLES: ReadonlySet<string> = new Set(BANKING_TABLES);
 const isTable = (name: PyValue | undefined): name is string => typeof name === "string" && TABLES.has(name);
 
-// ---- Python comparison semantics ----
-
-/** Thrown where Python raises TypeError inside a comparison (tau2 turns it into "no match"). */
-class Incomparable extends Error {}
-
-type Order = "lt" | "le" | "gt" | "ge";
-
-const isNumber = (v: PyValue | undefined): boolean =>
-  typeof v === "number" || typeof v === "bigint" || typeof v === "boolean" || v instanceof PyFloat;
-
-/** Python `a <op> b` for JSON-like values: numbers, strings, lists (lexicographic); else TypeError. */
-function pyOrder(op: Order, a: PyValue | undefined, b: PyValue | undefined): boolean {
-  if (isNumber(a) && isNumber(b)) {
-    const x = numericValue(a as PyValue) as number;
-    const y = numericValue(b as PyValue) as number;
-    return op === "lt" ? x < y : op === "le" ? x <= y : op === "gt" ? x > y : x >= y;
-  }
-  if (typeof a === "string" && typeof b === "string") {
-    const c = compareCodePoints(a, b);
-    return op === "lt" ? c < 0 : op === "le" ? c <= 0 : op === "gt" ? c > 0 : c >= 0;
-  }
-  if (Array.isArray(a) && Array.isArray(b)) {
-    const n = Math.min(a.length, b.length);
-    for (let i = 0; i < n; i++) {
-      // The first unequal items decide, compared with the same operator.
-      if (!pyEquals(a[i], b[i])) return pyOrder(op, a[i], b[i]);
-    }
-    return pyOrder(op, a.length, b.length);
-  }
-  throw new Incomparable();
-}
-
-/** Python `needle in haystack`; a TypeError (not iterable, unhashable, non-str in str) is thrown. */
-function pyIn(needle: PyValue | undefined, haystack: PyValue | undefined): boolean {
-  if (Array.isArray(haystack)) return haystack.some((x) => pyEquals(x, needle));
-  if (typeof haystack === "string") {
-    if (typeof needle !== "string") throw new Incomparable();
-    return haystack.includes(needle);
-  }
-  if (isPyDict(haystack)) {
-    if (Array.isArray(needle) || isPyDict(needle)) throw new Incomparable(); // unhashable
-    return typeof needle === "string" && Object.hasOwn(haystack, needle);
-  }
-  throw new Incomparable();
-}
-
 /** `_get_comparison_op`: an unknown operator name compares for equality. */
 function compare(op: string, actual: PyValue | undefined, expected: PyValue | undefined): boolean {
   switch (op) {
     case "ne":
       return !pyEquals(actual, expected);
     case "gt":
-      return pyOrder("gt", actual, expected);
+      return pyCompare(actual, ">", expected);
     case "gte":
-      return pyOrder("ge", actual, expected);
+      return pyCompare(actual, ">=", expected);
     case "lt":
-      return pyOrder("lt", actual, expected);
+      return pyCompare(actual, "<", expected);
     case "lte":
-      return pyOrder("le", actual, expected);
+      return pyCompare(actual, "<=", expected);
     case "contains":
       return actual !== null && actual !== undefined && pyIn(expected, actual);
     case "startswith":
@@ -133,7 +86,10 @@ function parseConstraint(key: string): [field: string, op: string] {
   return at < 0 ? [key, "eq"] : [key.slice(0, at), key.slice(at + 2)];
 }
 
-/** `_record_matches`: every constraint holds; a comparison Python cannot make fails the record. */
+/**
+ * `_record_matches`: every constraint holds; a comparison that raises TypeError or ValueError (one
+ * Python cannot make) fails the record.
+ */
 export function recordMatches(record: PyDict, constraints: PyDict): boolean {
   for (const key of pyKeys(constraints)) {
     const [field, op] = parseConstraint(key);
@@ -141,7 +97,7 @@ export function recordMatches(record: PyDict, constraints: PyDict): boolean {
     try {
       if (!compare(op, actual, constraints[key])) return false;
     } catch (e) {
-      if (e instanceof Incomparable) return false;
+      if (e instanceof PyTypeError || e instanceof PyValueError) return false;
       throw e;
     }
   }
@@ -167,12 +123,6 @@ export interface QueryOptions {
   readonly returnIds?: boolean;
   /** Python's `limit`: any value; a non-number raises `>=`'s TypeError once a record matches. */
   readonly limit?: PyValue;
-}
-
-/** `len(results) >= limit`. */
-function reachedLimit(count: number, limit: PyValue): boolean {
-  if (!isNumber(limit)) throw new PyTypeError(compareError(">=", count, limit).message);
-  return count >= (numericValue(limit) as number);
 }
 
 /** `query_db`: matching records (read-only views) in table order, or `[id, record]` pairs. */
@@ -203,7 +153,7 @@ export function queryDb(
     if (!recordMatches(record, constraints)) continue;
     records.push(record);
     pairs.push([id, record]);
-    if (limit !== null && reachedLimit(records.length, limit)) break;
+    if (limit !== null && pyCompare(records.length, ">=", limit)) break;
   }
   return opts.returnIds === true ? pairs : records;
 }
@@ -278,13 +228,15 @@ function bindConstraints(parsed: PyValue): { constraints: PyDict; limit: PyValue
   return { constraints, limit };
 }
 
-/** Python truthiness, for `json.loads(constraints) if constraints else {}`. */
-function truthy(v: PyValue | undefined): boolean {
-  if (v === null || v === undefined || v === false) return false;
-  if (typeof v === "string" || Array.isArray(v)) return v.length > 0;
-  if (isPyDict(v)) return Object.keys(v).length > 0;
-  const n = numericValue(v);
-  return n !== 0;
+/** The `Found N record(s) in '<table>':` listing of `[id, record]` pairs, as tau2 prints query results. */
+export function formatRecords(table: string, results: readonly (readonly [string, PyDict])[]): string {
+  const lines = [`Found ${results.length} record(s) in '${table}':\n`];
+  results.forEach(([id, record], i) => {
+    lines.push(`${i + 1}. Record ID: ${id}`);
+    for (const field of pyKeys(record)) lines.push(`   ${field}: ${pyStr(record[field])}`);
+    lines.push("");
+  });
+  return lines.join("\n");
 }
 
 /**
@@ -304,7 +256,7 @@ export function queryDatabaseTool(
     const name = databaseName as string;
     let parsed: PyValue;
     try {
-      parsed = truthy(constraintsJson) ? pyJsonLoads(constraintsJson) : {};
+      parsed = pyTruthy(constraintsJson) ? pyJsonLoads(constraintsJson) : {};
     } catch (e) {
       if (e instanceof PyJsonDecodeError) return `Error: Invalid JSON: ${e.message}`;
       throw e;
@@ -312,13 +264,7 @@ export function queryDatabaseTool(
     const { constraints, limit } = bindConstraints(parsed);
     const results = queryDb(name, constraints, db, { returnIds: true, limit });
     if (results.length === 0) return `No records found in '${name}'.`;
-    const lines = [`Found ${results.length} record(s) in '${name}':\n`];
-    results.forEach(([id, record], i) => {
-      lines.push(`${i + 1}. Record ID: ${id}`);
-      for (const field of pyKeys(record)) lines.push(`   ${field}: ${pyStr(record[field])}`);
-      lines.push("");
-    });
-    return lines.join("\n");
+    return formatRecords(name, results);
   } catch (e) {
     if (e instanceof PyException) return `Error querying database: ${e.message}`;
     throw e;

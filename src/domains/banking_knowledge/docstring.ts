@@ -3,6 +3,7 @@
  * tool's description and parameters come from its docstring (after `inspect.getdoc`), and the unlock
  * and give outputs quote them. The docstrings are ASCII, so JS regexes match as Python's do.
  */
+import { pyLstrip, pyStrip } from "../../py/str-methods.ts";
 import type { DiscoverableTool } from "./discoverable.ts";
 
 export interface ParamInfo {
@@ -36,21 +37,15 @@ function expandTabs(s: string): string {
   return out;
 }
 
-// Python's str.isspace set (JS `\s` lacks U+001C–U+001F and U+0085 but adds U+FEFF).
-const PY_WS =
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: U+001C–U+001F are whitespace to Python
-  /^[\t\n\v\f\r \u001c-\u001f\u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]*/;
-const lstrip = (s: string): string => s.replace(PY_WS, "");
-
 /** Python `inspect.cleandoc` (what `inspect.getdoc` returns for a method's `__doc__`). */
 export function cleandoc(doc: string): string {
   const lines = expandTabs(doc).split("\n");
   let margin = Number.POSITIVE_INFINITY;
   for (const line of lines.slice(1)) {
-    const content = lstrip(line).length;
+    const content = pyLstrip(line).length;
     if (content > 0) margin = Math.min(margin, line.length - content);
   }
-  lines[0] = lstrip(lines[0] as string);
+  lines[0] = pyLstrip(lines[0] as string);
   if (Number.isFinite(margin))
     for (let i = 1; i < lines.length; i++) lines[i] = (lines[i] as string).slice(margin);
   while (lines.length > 0 && lines[lines.length - 1] === "") lines.pop();
@@ -70,22 +65,22 @@ const RETURNS_HEADER = /\n\s*Returns:\s*\n/;
 export function parseDiscoverableToolDocstring(name: string, docstring: string): ToolInfo {
   const doc = cleandoc(docstring);
   const parts = splitOnce(doc, ARGS_HEADER);
-  const description = (parts[0] as string).trim();
+  const description = pyStrip(parts[0] as string);
   const parameters = new Map<string, ParamInfo>();
   let successMessage = "Action completed successfully.";
   if (parts.length > 1) {
     const returnsSplit = splitOnce(parts[1] as string, RETURNS_HEADER);
     const argsSection = returnsSplit[0] as string;
     if (returnsSplit.length > 1)
-      successMessage = ((returnsSplit[1] as string).trim().split("\n")[0] as string).trim();
+      successMessage = pyStrip(pyStrip(returnsSplit[1] as string).split("\n")[0] as string);
     // `name (type): description` or `name: description`, one per line (re.MULTILINE).
     const argPattern = /^\s*(\w+)\s*(?:\(([^)]+)\))?\s*:\s*(.+?)$/gm;
     for (const m of argsSection.matchAll(argPattern)) {
       const typeInfo = m[2] || "string";
-      const paramType = typeInfo.replace(/,?\s*optional/gi, "").trim() || "string";
+      const paramType = pyStrip(typeInfo.replace(/,?\s*optional/gi, "")) || "string";
       parameters.set(m[1] as string, {
         type: paramType,
-        description: (m[3] as string).trim(),
+        description: pyStrip(m[3] as string),
         required: !typeInfo.toLowerCase().includes("optional"),
       });
     }

@@ -13,6 +13,7 @@ import { makeDispatchTools } from "./agent-tools/base-dispatch.ts";
 import { creditDiscoverableTools } from "./agent-tools/credit.ts";
 import { RETRIEVAL_TOOLS } from "./agent-tools/retrieval.ts";
 import type { DiscoverableTool } from "./discoverable.ts";
+import { bankingGrading } from "./effective-call.ts";
 import { bankingDbFromPlain, loadBankingDb } from "./schema.ts";
 import { newBankingSession } from "./session.ts";
 import { userDiscoverableTools } from "./user-discoverable.ts";
@@ -53,4 +54,5 @@ export const bankingDomain: DomainDef = {
   untypedRecords: true,
   newSession: newBankingSession,
   hiddenWrites: HIDDEN_WRITES,
+  ...bankingGrading(agentDiscoverableTools, userDiscoverableTools),
 };

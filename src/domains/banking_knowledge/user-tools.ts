@@ -3,24 +3,17 @@
  * the toolkit too (tau2's `ToolKitBase.tools` lists every decorated method; only `get_tools`, the
  * prompt schema, leaves discoverable ones out), so a direct call by name runs them.
  */
-import { pyStr } from "../../py/builtins.ts";
+import { pyCount, pyStr, requireHashable } from "../../py/builtins.ts";
+import { pyIn } from "../../py/compare.ts";
 import { PyTypeError } from "../../py/errors.ts";
-import { PyValueError, pyFormatFixed, pyIntOfFloat, pyToFloat } from "../../py/format.ts";
-import { PyJsonDecodeError, pyJsonLoads } from "../../py/json-loads.ts";
+import { exceptValueOrTypeError, pyFormatFixed, pyIntOfFloat, pyToFloat } from "../../py/format.ts";
 import { floatRepr } from "../../py/number.ts";
 import { pyListRepr } from "../../py/repr.ts";
-import {
-  isPyDict,
-  numericValue,
-  type PyDict,
-  type PyFloat,
-  type PyValue,
-  pyEquals,
-  pyKeys,
-  pyTypeName,
-} from "../../py/value.ts";
+import { isPyDict, numericValue, type PyDict, type PyValue, pyEquals, pyTypeName } from "../../py/value.ts";
 import { type FunctionDef, makeToolkit, type ToolDef, type Toolkit } from "../toolkit.ts";
 import { addToDb, queryDatabaseTool } from "./db-query.ts";
+import { listTable, loadArguments, unexpectedParameter } from "./discoverable.ts";
+import { noMatch } from "./records.ts";
 import { discoverableArgs, userDiscoverableTools } from "./user-discoverable.ts";
 import { generateApplicationId, generateReferralId, generateTransactionId, getTodayStr } from "./utils.ts";
 
@@ -60,10 +53,6 @@ const CREDIT_CARD_REWARDS: ReadonlyMap<string, Readonly<Record<string, number>>>
   ["Crypto-Cash Back", { default: 2.0 }],
 ]);
 
-const unhashable = (v: PyValue | undefined): PyTypeError =>
-  new PyTypeError(`unhashable type: '${pyTypeName(v)}'`);
-const isUnhashable = (v: PyValue | undefined): boolean => Array.isArray(v) || isPyDict(v);
-
 const applyForCreditCard: ToolDef = {
   name: "apply_for_credit_card",
   kind: "write",
@@ -77,15 +66,8 @@ const applyForCreditCard: ToolDef = {
     if (!VALID_CREDIT_CARD_TYPES.some((t) => pyEquals(t, card_type))) {
       return `Error: Invalid card_type '${pyStr(card_type)}'. Must be one of: ${pyListRepr(VALID_CREDIT_CARD_TYPES)}`;
     }
-    let income: PyFloat;
-    try {
-      income = pyToFloat(annual_income);
-    } catch (e) {
-      if (e instanceof PyTypeError || e instanceof PyValueError) {
-        return "Error: Invalid annual_income. Must be a number.";
-      }
-      throw e;
-    }
+    const income = exceptValueOrTypeError(() => pyToFloat(annual_income), null);
+    if (income === null) return "Error: Invalid annual_income. Must be a number.";
     const applicationId = generateApplicationId(card_type, customer_name, income, rho_bank_subscription);
     const record: PyDict = {
       application_id: applicationId,
@@ -147,44 +129,23 @@ const queryDatabase: FunctionDef = {
 const DISCOVERABLE = new Map(userDiscoverableTools.map((t) => [t.name, t]));
 const TOOLS_MODULE = "tau2.domains.banking_knowledge.tools";
 
-/** Python `item in container` where the container is any JSON value; a non-iterable raises. */
-function pyContains(container: PyValue, item: string): boolean {
-  if (isPyDict(container)) return Object.hasOwn(container, item);
-  if (Array.isArray(container)) return container.some((x) => pyEquals(x, item));
-  if (typeof container === "string") return container.includes(item);
-  throw new PyTypeError(`argument of type '${pyTypeName(container)}' is not iterable`);
-}
-
-/** What `for arg_name in args_dict` visits. */
-const iterate = (v: PyValue): PyValue[] =>
-  isPyDict(v) ? [...pyKeys(v)] : Array.isArray(v) ? v : [...(v as string)];
-
 const callDiscoverableUserTool: ToolDef = {
   name: "call_discoverable_user_tool",
   kind: "write",
   params: [{ name: "discoverable_tool_name" }, { name: "arguments", default: "{}" }],
   run(db, { discoverable_tool_name: name, arguments: raw }, env) {
-    if (isUnhashable(name)) throw unhashable(name);
+    requireHashable(name);
     const tool = typeof name === "string" ? DISCOVERABLE.get(name) : undefined;
     if (tool === undefined) return `Error: Unknown discoverable tool '${pyStr(name)}'.`;
-    let args: PyValue;
-    try {
-      // JSON 33 and 33.0 are one number: tau2 makes every number a float so ids do not depend on spelling.
-      args = pyJsonLoads(raw, { parseIntAsFloat: true });
-    } catch (e) {
-      if (e instanceof PyJsonDecodeError) return `Error: Invalid JSON in arguments: ${e.message}`;
-      throw e;
-    }
+    // JSON 33 and 33.0 are one number: tau2 makes every number a float so ids do not depend on spelling.
+    const loaded = loadArguments(raw, true);
+    if (!loaded.ok) return loaded.text;
+    const args = loaded.value;
     for (const p of tool.params) {
-      if (!("default" in p) && !pyContains(args, p.name))
-        return `Error: Missing required parameter: ${p.name}`;
+      if (!("default" in p) && !pyIn(p.name, args)) return `Error: Missing required parameter: ${p.name}`;
     }
-    const known = new Set(tool.params.map((p) => p.name));
-    for (const argName of iterate(args)) {
-      if (isUnhashable(argName)) throw unhashable(argName);
-      if (typeof argName !== "string" || !known.has(argName))
-        return `Error: Unexpected parameter: ${pyStr(argName)}`;
-    }
+    const unexpected = unexpectedParameter(args, new Set(tool.params.map((p) => p.name)));
+    if (unexpected !== null) return unexpected;
     try {
       if (!isPyDict(args)) {
         throw new PyTypeError(
@@ -203,17 +164,14 @@ const listDiscoverableUserTools: ToolDef = {
   name: "list_discoverable_user_tools",
   kind: "read",
   params: [],
-  run(db) {
-    const result = queryDatabaseTool("user_discoverable_tools", "{}", db);
-    // tau2 quirk: the check looks for "No results found" but the query says "No records found", so an
-    // empty list is reported as "Tools given to you by the agent:\nNo records found in ...".
-    if (result.includes("No results found")) return "No tools have been given to you yet by the agent.";
-    return `Tools given to you by the agent:\n${result}`;
-  },
+  run: (db) =>
+    listTable(
+      db,
+      "user_discoverable_tools",
+      "Tools given to you by the agent:",
+      "No tools have been given to you yet by the agent.",
+    ),
 };
-
-/** Python `str.count(sub)` (non-overlapping). */
-const countOf = (s: string, sub: string): number => s.split(sub).length - 1;
 
 const requestHumanAgentTransfer: ToolDef = {
   name: "request_human_agent_transfer",
@@ -223,10 +181,7 @@ const requestHumanAgentTransfer: ToolDef = {
     const today = getTodayStr();
     const existing = queryDatabaseTool("human_transfer_requests", "{}", db);
     // tau2 counts prior requests by the substring "request_id" in the formatted listing.
-    const count =
-      existing.includes("No records found") || existing.includes("No results found")
-        ? 1
-        : countOf(existing, "request_id") + 1;
+    const count = noMatch(existing) ? 1 : pyCount(existing, "request_id") + 1;
     const requestId = `transfer_request_${count}`;
     const record: PyDict = {
       request_id: requestId,
@@ -250,7 +205,7 @@ const submitTransaction: ToolDef = {
     { name: "category" },
   ],
   run(db, { user_id, credit_card_type, merchant_name, amount, category }) {
-    if (isUnhashable(credit_card_type)) throw unhashable(credit_card_type);
+    requireHashable(credit_card_type);
     const rewards =
       typeof credit_card_type === "string" ? CREDIT_CARD_REWARDS.get(credit_card_type) : undefined;
     if (rewards === undefined) {

@@ -4,25 +4,14 @@
  * built exactly as Python's f-strings / `":".join` build it (`str(float)`, `True`, `json.dumps`).
  */
 import { createHash } from "node:crypto";
-import { attributeError, pyStr } from "../../py/builtins.ts";
+import { pyStr, pyTruthy } from "../../py/builtins.ts";
+import { isoformat, type PyDate, type PyDateTime } from "../../py/datetime.ts";
 import { PyTypeError } from "../../py/errors.ts";
 import { PyValueError, pyFloatFromStr, pyFormatFixed, pyToFloat } from "../../py/format.ts";
 import { pyDumps } from "../../py/json.ts";
-import { isPyDict, PyFloat, type PyValue, pyTypeName } from "../../py/value.ts";
-
-/** A raw tool argument: tau2 passes JSON-decoded arguments to these helpers unchecked. */
-type Value = PyValue | undefined;
-
-export interface PyDate {
-  readonly year: number;
-  readonly month: number;
-  readonly day: number;
-}
-export interface PyDateTime extends PyDate {
-  readonly hour: number;
-  readonly minute: number;
-  readonly second: number;
-}
+import { strReceiver } from "../../py/str-methods.ts";
+import { PyFloat, type PyValue, pyTypeName } from "../../py/value.ts";
+import { field, type Value } from "./records.ts";
 
 const pad = (n: number, w = 2) => String(n).padStart(w, "0");
 
@@ -37,10 +26,6 @@ export function getTodayStr(): string {
 
 /** tau2's `get_now()`: a naive datetime, 2025-11-14 03:40:00. */
 export const getNow = (): PyDateTime => ({ year: 2025, month: 11, day: 14, hour: 3, minute: 40, second: 0 });
-
-/** Python `datetime.isoformat()` of a naive datetime without microseconds. */
-export const isoformat = (t: PyDateTime): string =>
-  `${pad(t.year, 4)}-${pad(t.month)}-${pad(t.day)}T${pad(t.hour)}:${pad(t.minute)}:${pad(t.second)}`;
 
 /** `get_now().isoformat()`, the timestamp tau2 stores on given / unlocked tools. */
 export const getNowIso = (): string => isoformat(getNow());
@@ -80,20 +65,6 @@ function joinSeed(parts: Value[]): string {
   return parts.join(":");
 }
 
-/** Python truthiness of the optional `date` parameters. */
-const truthy = (v: Value): boolean =>
-  !(
-    v === null ||
-    v === undefined ||
-    v === false ||
-    v === 0 ||
-    v === 0n ||
-    v === "" ||
-    (v instanceof PyFloat && v.v === 0) ||
-    (Array.isArray(v) && v.length === 0) ||
-    (isPyDict(v) && Object.keys(v).length === 0)
-  );
-
 export function generateTransactionId(
   userId: Value,
   creditCardType: Value,
@@ -110,7 +81,7 @@ export function generateTransactionId(
     pyFormatFixed(amount, 2),
     category,
   ];
-  if (truthy(date)) parts.push(date);
+  if (pyTruthy(date)) parts.push(date);
   return `txn_${deterministicId(joinSeed(parts), 12)}`;
 }
 
@@ -120,7 +91,7 @@ export function generateReferralId(
   date: Value = null,
 ): string {
   const parts: Value[] = ["referral", referrerId, referredAccountType];
-  if (truthy(date)) parts.push(date);
+  if (pyTruthy(date)) parts.push(date);
   return deterministicId(joinSeed(parts), 16);
 }
 
@@ -136,8 +107,10 @@ export const generateApplicationId = (
   );
 
 export function generateVerificationId(userId: Value, timeVerified: Value): string {
-  if (typeof timeVerified !== "string") throw attributeError(timeVerified, "replace");
-  const suffix = timeVerified.replaceAll(" ", "_").replaceAll(":", "").replaceAll("-", "");
+  const suffix = strReceiver(timeVerified, "replace")
+    .replaceAll(" ", "_")
+    .replaceAll(":", "")
+    .replaceAll("-", "");
   return `${pyStr(userId)}_${suffix}`;
 }
 
@@ -212,12 +185,5 @@ export function parseBalance(val: Value): PyFloat {
 }
 
 /** tau2's `_get_account_balance`: `current_holdings`, else `balance`, else 0 (a present None is 0.0). */
-export function getAccountBalance(account: PyValue): PyFloat {
-  if (!isPyDict(account)) throw attributeError(account, "get");
-  const raw = Object.hasOwn(account, "current_holdings")
-    ? account.current_holdings
-    : Object.hasOwn(account, "balance")
-      ? account.balance
-      : 0;
-  return parseBalance(raw);
-}
+export const getAccountBalance = (account: PyValue): PyFloat =>
+  parseBalance(field(account, "current_holdings", field(account, "balance", 0)));

@@ -17,12 +17,16 @@ import {
 } from "../../replay/journal.ts";
 import type { FinalStates } from "./conditions/history.ts";
 import type { FieldDeviation } from "./delta-gate.ts";
+import { type CallSeer, seeCall } from "./effective.ts";
 
-/** One executed call of the replay. */
+/** One executed call of the replay, as what it does (see `effective.ts`). */
 export interface CallRef {
   readonly step: number;
   readonly callId: string;
+  /** The tool that ran: a dispatcher's call is named by the tool it dispatched. */
   readonly name: string;
+  /** The dispatcher the message called (`call_discoverable_agent_tool`), or null for a direct call. */
+  readonly via: string | null;
   readonly requestor: "assistant" | "user";
   readonly messageIndex: number;
   readonly turnIdx: number | null;
@@ -56,8 +60,13 @@ function changedAnything(journal: WriteJournal, final: FinalStates, step: number
   });
 }
 
-/** The executed calls of a journal, with their arguments from the messages. */
-export function callsOf(journal: WriteJournal, messages: readonly Message[], final: FinalStates): CallRef[] {
+/** The executed calls of a journal, with their arguments from the messages (dispatched calls as what they run). */
+export function callsOf(
+  journal: WriteJournal,
+  messages: readonly Message[],
+  final: FinalStates,
+  domain: CallSeer = {},
+): CallRef[] {
   // Only a clause that would break asks whether a call wrote, so it is worked out on demand.
   const wrote = new Map<number, boolean>();
   const wroteAt = (step: number) => {
@@ -76,15 +85,18 @@ export function callsOf(journal: WriteJournal, messages: readonly Message[], fin
       m !== undefined && (m.role === "assistant" || m.role === "user")
         ? m.tool_calls?.find((c) => c.id === s.callId)
         : undefined;
+    const args = call !== undefined && isPyDict(call.arguments) ? call.arguments : {};
+    const seen = seeCall(domain, s.name, args);
     out.push({
       step,
       callId: s.callId,
-      name: s.name,
+      name: seen?.name ?? s.name,
+      via: seen === null ? null : s.name,
       requestor: s.requestor,
       messageIndex: s.messageIndex,
       turnIdx: s.turnIdx,
       toolkit: s.toolkit,
-      args: call !== undefined && isPyDict(call.arguments) ? call.arguments : {},
+      args: seen?.args ?? args,
       get wrote() {
         return wroteAt(step);
       },

@@ -21,6 +21,7 @@ import { type ClauseProblem, type VerifiedClause, verifyClauses } from "./clause
 import { bind, evaluateAll, type StateView } from "./conditions/evaluate.ts";
 import { viewBefore } from "./conditions/history.ts";
 import { type DeltaGateResult, deltaGate, type GateStates } from "./delta-gate.ts";
+import { effectiveMessages } from "./effective.ts";
 import { didTransfer, type HandoffLabel, type HandoffOverrides, labelTask } from "./handoff.ts";
 import {
   findFormatErrors,
@@ -255,7 +256,7 @@ function requirementsFor(
     );
     const verified = checks.flatMap((c) => c.v.verified);
     return {
-      ...checkRequirements(verified, input.sim.messages),
+      ...checkRequirements(verified, effectiveMessages(input.domain, input.sim.messages)),
       fixture: checks.map((c) => c.hit.path).join(", "),
       rejected: checks.flatMap((c) => c.v.problems),
       permissions: checks.flatMap((c) => c.v.permissions),
@@ -336,7 +337,7 @@ export function gradeStructured(
       agent: predicted.agent,
       user: predicted.user === predicted.agent ? null : predicted.user,
     };
-    const calls = callsOf(journal, messages, final);
+    const calls = callsOf(journal, messages, final, domain);
     const views = new Map<number, StateView>();
     const view = (step: number): StateView => {
       let v = views.get(step);

@@ -3,9 +3,10 @@
  * (the gold solution transfers or it does not), with reviewed overrides that must give a reason.
  */
 import { createHash } from "node:crypto";
-import { readFileSync } from "node:fs";
+import { readFileSync, statSync } from "node:fs";
 import { z } from "zod";
 import type { Message, Task } from "../../formats/model.ts";
+import { taskSetText } from "../../formats/tasks.ts";
 import { readJsonFile } from "../../formats/zod-issues.ts";
 
 export const TRANSFER_TOOL = "transfer_to_human_agents";
@@ -50,7 +51,10 @@ export const didTransfer = (messages: readonly Message[]): boolean =>
 export interface LabelFile {
   readonly domain: string;
   readonly task_version: string;
-  /** sha256 of the task file's bytes, so a label file is tied to the exact tasks it came from. */
+  /**
+   * sha256 of the task file's bytes, so a label file is tied to the exact tasks it came from (a directory
+   * of task files, banking's: of the set as one JSON list, `taskSetText`).
+   */
   readonly task_file_sha256: string;
   readonly labels: readonly HandoffLabel[];
 }
@@ -65,7 +69,9 @@ export function buildLabelFile(
   return {
     domain,
     task_version: taskVersion,
-    task_file_sha256: createHash("sha256").update(readFileSync(taskFilePath)).digest("hex"),
+    task_file_sha256: createHash("sha256")
+      .update(statSync(taskFilePath).isDirectory() ? taskSetText(taskFilePath) : readFileSync(taskFilePath))
+      .digest("hex"),
     labels: tasks.map((t) => labelTask(t, domain, overrides)),
   };
 }

@@ -33,6 +33,9 @@ const factsText = (facts: readonly Fact[]): string =>
 
 const actorOf = (c: CallRef) => (c.requestor === "assistant" ? "agent" : "user");
 
+/** The tool a call ran, and the dispatcher the message called when there was one. */
+const calledName = (c: CallRef) => (c.via === null ? c.name : `${c.name} via ${c.via}`);
+
 /** A call as evidence: where it was made and with what. */
 const callEvidence = (
   code: string,
@@ -56,7 +59,7 @@ export function clauseCauses(findings: readonly ClauseFinding[], gates: boolean)
     .filter((f) => f.outcome === "broken")
     .map((f) => {
       const c = f.clause.clause;
-      const message = `${c.rule}: ${f.call.name} at turn ${f.call.turnIdx ?? f.call.messageIndex}${factsText(f.facts)}`;
+      const message = `${c.rule}: ${calledName(f.call)} at turn ${f.call.turnIdx ?? f.call.messageIndex}${factsText(f.facts)}`;
       return cause("policy_clause", c.id, {
         gates,
         message,
@@ -121,7 +124,7 @@ function licenseEvidence(c: CallRef, l: CallLicense): Evidence[] {
 const writerText = (w: Writer) =>
   w.kind === "sync"
     ? "the environment's sync"
-    : `${w.call.name} (turn ${w.call.turnIdx ?? w.call.messageIndex})`;
+    : `${calledName(w.call)} (turn ${w.call.turnIdx ?? w.call.messageIndex})`;
 
 /** The field, located at the call that last wrote it. */
 function fieldEvidence(f: AttributedField, message: string, code = "delta_gate.field"): Evidence {

@@ -4,9 +4,11 @@
  * DB is in the task's reward basis.
  */
 import type { DomainName } from "../../domains/domain.ts";
+import type { PyDict } from "../../py/value.ts";
 import { buildTrajectory, goldSteps } from "../gold.ts";
 import type { ProbeBuilder } from "../kind.ts";
 import { airlineTarget } from "../targets/airline.ts";
+import { bankingTarget } from "../targets/banking.ts";
 import { retailTarget } from "../targets/retail.ts";
 import type { TargetChooser } from "../targets/target.ts";
 import { telecomTarget } from "../targets/telecom.ts";
@@ -18,8 +20,7 @@ const TARGETS: Readonly<Record<DomainName, TargetChooser | null>> = {
   retail: retailTarget,
   telecom: telecomTarget,
   mock: null,
-  // No fixtures yet (policy clauses and targets for banking are the lead's).
-  banking_knowledge: null,
+  banking_knowledge: bankingTarget,
 };
 
 export const extraForbiddenWriteProbe: ProbeBuilder = ({ ctx, domain, policy }, task) => {
@@ -27,12 +28,18 @@ export const extraForbiddenWriteProbe: ProbeBuilder = ({ ctx, domain, policy }, 
   if (choose === null) return { skipped: `the ${domain} policy forbids no write its tools perform` };
   const target = choose(taskFootprint(ctx, task), policy);
   if (target === null) return { skipped: "no record qualifies (untouched and protected by the policy)" };
-  const step = {
-    action: { name: target.tool, arguments: target.arguments, requestor: "assistant" as const },
-    confirm: true,
-  };
+  const step = (name: string, args: PyDict, confirm: boolean) => ({
+    action: { name, arguments: args, requestor: "assistant" as const },
+    confirm,
+  });
+  const before = (target.before ?? []).map((b) => step(b.tool, b.arguments, false));
+  const { before: _before, ...injected } = target;
   return {
-    messages: buildTrajectory(ctx, task, [...goldSteps(ctx, task), step]),
-    note: { kind: "extra-forbidden-write", injected: { ...target, requirement: null } },
+    messages: buildTrajectory(ctx, task, [
+      ...goldSteps(ctx, task),
+      ...before,
+      step(target.tool, target.arguments, true),
+    ]),
+    note: { kind: "extra-forbidden-write", injected: { ...injected, requirement: null } },
   };
 };

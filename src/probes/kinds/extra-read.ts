@@ -42,9 +42,13 @@ function readFor(domain: DomainName, footprint: TaskFootprint): Read {
     }
     case "mock":
       return { tool: "get_users", arguments: {} };
-    case "banking_knowledge":
-      // No fixtures yet: a read that needs no record.
-      return { tool: "get_current_time", arguments: {} };
+    case "banking_knowledge": {
+      // Ids as short as "123" occur inside other numbers of a task's text: only longer ones name a user.
+      const user = footprint.initial.keys("users").find((k) => k.length >= 6 && footprint.mentions(k));
+      return user === undefined
+        ? { tool: "get_current_time", arguments: {} }
+        : { tool: "get_user_information_by_id", arguments: { user_id: user } };
+    }
   }
 }
 

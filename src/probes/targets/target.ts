@@ -6,6 +6,8 @@ import type { TaskFootprint } from "../untouched.ts";
 
 export type ForbiddenWrite = Required<Pick<Injection, "tool" | "record" | "record_path" | "policy">> & {
   readonly arguments: PyDict;
+  /** Calls the write needs first (banking unlocks a discoverable tool before calling it). */
+  readonly before?: readonly { readonly tool: string; readonly arguments: PyDict }[];
 };
 
 /** Picks deterministically (first qualifying record in key order), or null when none qualifies. */

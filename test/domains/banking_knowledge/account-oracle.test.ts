@@ -13,13 +13,13 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { accountDiscoverableTools } from "../../../src/domains/banking_knowledge/agent-tools/accounts.ts";
-import { bankingDbFromPlain, loadBankingDb } from "../../../src/domains/banking_knowledge/schema.ts";
+import { loadBankingDb } from "../../../src/domains/banking_knowledge/schema.ts";
 import { DbState } from "../../../src/domains/db-state.ts";
 import { pyJsonLoads } from "../../../src/py/json-loads.ts";
 import { parsePyJson } from "../../../src/py/parse.ts";
 import type { PyValue } from "../../../src/py/value.ts";
-import { DATA_DIR } from "../../helpers/data.ts";
-import { dispatch, FIXTURE } from "./account-helpers.ts";
+import { baseKnowledgeBase } from "./fixtures.ts";
+import { DATA_DIR, dispatch } from "./helpers.ts";
 
 interface OracleCase {
   readonly name: string;
@@ -45,7 +45,7 @@ interface ToolMeta {
   readonly docstring: string;
 }
 const toolMeta = JSON.parse(readFileSync(join(here, "account-oracle-tools.json"), "utf8")) as ToolMeta[];
-const fixtureBase = bankingDbFromPlain(parsePyJson(FIXTURE));
+const fixtureBase = baseKnowledgeBase();
 const realBase = loadBankingDb(DATA_DIR);
 const sha256 = (s: string) => createHash("sha256").update(s, "utf8").digest("hex");
 

@@ -8,7 +8,8 @@
 import { describe, expect, it } from "vitest";
 import { validatePin } from "../../../src/domains/banking_knowledge/agent-tools/accounts.ts";
 import { PyFloat } from "../../../src/py/value.ts";
-import { baseKnowledgeDb, callAgent, dispatchJson, rec, setField } from "./account-helpers.ts";
+import { baseKnowledgeDb } from "./fixtures.ts";
+import { callAgent, dispatchJson, rec, setField } from "./helpers.ts";
 
 describe("TestValidatePin", () => {
   it("test_valid_pin", () => expect(validatePin("5823")).toBeNull());

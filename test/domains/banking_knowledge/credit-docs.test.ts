@@ -3,15 +3,14 @@
  * and docstrings (checked through the unlock outputs of tau2's gold replays, which quote the
  * description and parameter lines parsed from each `__doc__`).
  */
-import { readdirSync, readFileSync } from "node:fs";
-import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { creditDiscoverableTools } from "../../../src/domains/banking_knowledge/agent-tools/credit.ts";
 import {
   formatDiscoverableToolForAgent,
   toolInfoOf,
 } from "../../../src/domains/banking_knowledge/docstring.ts";
-import { DATA_DIR, SHARED_DIR } from "../../helpers/data.ts";
+import type { PyDict } from "../../../src/py/value.ts";
+import { goldTasks } from "./gold-replay.ts";
 
 // From tools.py at a2c0247: name, @is_discoverable_tool(ToolType.X), parameters (defaults in brackets).
 const EXPECTED: [string, string, string][] = [
@@ -89,32 +88,22 @@ describe("creditDiscoverableTools", () => {
   });
 
   it("quote the description and parameters tau2's gold unlock outputs show", () => {
-    const vectors = JSON.parse(
-      readFileSync(join(SHARED_DIR, "vectors/tau2-banking-vectors.json"), "utf8"),
-    ) as {
-      gold: Record<string, { gold_action_outputs: string[] }>;
-    };
     const byName = new Map(creditDiscoverableTools.map((t) => [t.name, t]));
-    const tasksDir = join(DATA_DIR, "domains", "banking_knowledge", "tasks");
     const seen = new Set<string>();
     const problems: string[] = [];
-    for (const file of readdirSync(tasksDir).filter((f) => f.startsWith("task_"))) {
-      const task = JSON.parse(readFileSync(join(tasksDir, file), "utf8")) as {
-        id: string;
-        evaluation_criteria: { actions: { name: string; arguments: Record<string, string> }[] | null };
-      };
-      const outputs = vectors.gold[`head/banking_knowledge/${task.id}`]?.gold_action_outputs ?? [];
-      (task.evaluation_criteria.actions ?? []).forEach((a, i) => {
+    for (const { id, gold, actions } of goldTasks()) {
+      const outputs = gold?.gold_action_outputs ?? [];
+      actions.forEach((a, i) => {
         const tool =
           a.name === "unlock_discoverable_agent_tool"
-            ? byName.get(a.arguments.agent_tool_name ?? "")
+            ? byName.get(((a.arguments as PyDict).agent_tool_name as string | undefined) ?? "")
             : undefined;
         if (tool === undefined) return;
         seen.add(tool.name);
         const info = toolInfoOf(tool);
         const out = outputs[i] ?? "";
         if (!out.includes(`Description: ${info.description}\n\n${formatDiscoverableToolForAgent(info)}\n\n`))
-          problems.push(`${task.id}#${i} ${tool.name}:\n${out}`);
+          problems.push(`${id}#${i} ${tool.name}:\n${out}`);
       });
     }
     expect(problems).toEqual([]);

@@ -10,18 +10,12 @@ import type { DbState } from "../../../src/domains/db-state.ts";
 import { bindArguments } from "../../../src/domains/toolkit.ts";
 import { PyException, PyTypeError } from "../../../src/py/errors.ts";
 import { type PyDict, PyFloat, type PyValue } from "../../../src/py/value.ts";
-import {
-  baseKnowledgeDb,
-  callAgentTool as call,
-  creditTool,
-  floatNumbers,
-  newEnv,
-  typed,
-} from "./credit-helpers.ts";
+import { baseKnowledgeDb } from "./fixtures.ts";
+import { callAgentTool as call, discoverableTool, floatNumbers, newEnv, typed } from "./helpers.ts";
 
 /** Runs a tool body and returns the Python exception it raised (class and message). */
 function raised(db: DbState, name: string, args: PyDict): { type: string; message: string } {
-  const tool = creditTool(name);
+  const tool = discoverableTool(name);
   try {
     tool.run(db, bindArguments("KnowledgeTools", tool, floatNumbers(args)), newEnv());
   } catch (e) {

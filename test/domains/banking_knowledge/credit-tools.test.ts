@@ -8,7 +8,8 @@
  */
 import { describe, expect, it } from "vitest";
 import type { PyDict } from "../../../src/py/value.ts";
-import { baseKnowledgeDb, callAgentTool as call, typed } from "./credit-helpers.ts";
+import { baseKnowledgeDb } from "./fixtures.ts";
+import { callAgentTool as call, typed } from "./helpers.ts";
 
 const ccDisputeArgs = (over: PyDict): PyDict => ({
   transaction_id: "txn_001",

@@ -13,7 +13,7 @@ import { BANKING_TABLES, bankingDbFromPlain } from "../../../src/domains/banking
 import { DbState } from "../../../src/domains/db-state.ts";
 import { parsePyJson } from "../../../src/py/parse.ts";
 import { type PyDict, PyFloat } from "../../../src/py/value.ts";
-import { baseKnowledgeDb } from "./foundation-fixture.ts";
+import { baseKnowledgeDb } from "./fixtures.ts";
 
 describe("TestDbQuery", () => {
   it("test_list_databases", () => {

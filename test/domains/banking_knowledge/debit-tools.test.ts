@@ -6,7 +6,8 @@
  * TestNumericArgumentNormalization), one vitest case per Python test, same fixture and assertions.
  */
 import { describe, expect, it } from "vitest";
-import { baseKnowledgeDb, callAgent, dispatchJson, rec, setField } from "./account-helpers.ts";
+import { baseKnowledgeDb } from "./fixtures.ts";
+import { callAgent, dispatchJson, rec, setField } from "./helpers.ts";
 
 const contains = (content: string, ...parts: string[]) => {
   for (const p of parts) expect(content).toContain(p);

@@ -9,10 +9,10 @@ import { BankingSession } from "../../../src/domains/banking_knowledge/session.t
 import { FIXED_QUIRKS, TAU2_QUIRKS } from "../../../src/domains/quirks.ts";
 import type { Message } from "../../../src/formats/model.ts";
 import { replayMessages } from "../../../src/replay/replay.ts";
-import { call, createEnvironment, jsonArgs, record, tableSize } from "./core-env.ts";
-import { baseKnowledgeDb } from "./core-fixture.ts";
+import { baseKnowledgeBase } from "./fixtures.ts";
+import { call, createEnvironment, jsonArgs, record, tableSize } from "./helpers.ts";
 
-const env = (session = new BankingSession()) => createEnvironment(baseKnowledgeDb(), session);
+const env = (session = new BankingSession()) => createEnvironment(baseKnowledgeBase(), session);
 const UPDATE = "update_transaction_rewards_3847";
 const READ_TOOL = "get_all_user_accounts_by_user_id_3847";
 const unlock = (e: ReturnType<typeof env>, name: string) =>
@@ -287,7 +287,7 @@ describe("discoverable tools called directly by name", () => {
     expect(tableSize(replayed, "user_discoverable_tool_calls")).toBe(0);
     expect(replayed.agentHash()).not.toBe(live.agentHash());
 
-    const fixed = createEnvironment(baseKnowledgeDb(), new BankingSession(), {
+    const fixed = createEnvironment(baseKnowledgeBase(), new BankingSession(), {
       ...TAU2_QUIRKS,
       discoverableDirectReadSkip: FIXED_QUIRKS.discoverableDirectReadSkip,
     });

@@ -22,7 +22,7 @@ import {
   bankingTasks,
   bankingVectors,
   FLAT_TASKS_PATH,
-} from "./core-data.ts";
+} from "./helpers.ts";
 
 const vectors = bankingVectors();
 const key = (task: Task) => `head/banking_knowledge/${task.id}`;

@@ -9,7 +9,7 @@ import { spawnSync } from "node:child_process";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { bankingVectors, DATA_DIR } from "./core-data.ts";
+import { bankingVectors, DATA_DIR } from "./helpers.ts";
 
 const REPO = resolve(dirname(fileURLToPath(import.meta.url)), "../../..");
 const CLI = join(REPO, "bin/tau-rescore.js");

@@ -5,7 +5,7 @@ import { DbState } from "../../../src/domains/db-state.ts";
 import { TAU2_QUIRKS } from "../../../src/domains/quirks.ts";
 import { invoke, mutatesState } from "../../../src/domains/toolkit.ts";
 import type { PyDict } from "../../../src/py/value.ts";
-import { DATA_DIR } from "./core-data.ts";
+import { DATA_DIR } from "./helpers.ts";
 
 describe("banking retrieval tools", () => {
   const db = DbState.of(bankingDomain.loadAgentDb(DATA_DIR));

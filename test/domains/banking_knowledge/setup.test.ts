@@ -14,7 +14,7 @@ import { listTaskSets } from "../../../src/formats/tasks.ts";
 import { parsePyJson } from "../../../src/py/parse.ts";
 import { type PyDict, PyFloat, pyKeys } from "../../../src/py/value.ts";
 import { buildTaskSetup, deepMergePy } from "../../../src/replay/setup.ts";
-import { bankingData, DATA_DIR, FLAT_TASKS_PATH, taskSetPath } from "./core-data.ts";
+import { bankingData, DATA_DIR, FLAT_TASKS_PATH, taskSetPath } from "./helpers.ts";
 
 const initial = (agent_data: InitialState["initialization_data"]): InitialState =>
   ({ initialization_data: agent_data, initialization_actions: null, message_history: null }) as InitialState;

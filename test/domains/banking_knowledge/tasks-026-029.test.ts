@@ -7,8 +7,8 @@ import { describe, expect, it } from "vitest";
 import type { DbBase } from "../../../src/domains/db-state.ts";
 import type { PyDict } from "../../../src/py/value.ts";
 import type { Environment } from "../../../src/replay/environment.ts";
-import { call, createEnvironment, jsonArgs, record, tableSize } from "./core-env.ts";
-import { createAmaraDb, createFatimaDb } from "./core-fixture.ts";
+import { createAmaraDb, createFatimaDb } from "./fixtures.ts";
+import { call, createEnvironment, jsonArgs, record, tableSize } from "./helpers.ts";
 
 const values = (env: Environment, table: string): PyDict[] => env.agent.values(table) as PyDict[];
 

@@ -5,12 +5,12 @@
  */
 import { beforeEach, describe, expect, it } from "vitest";
 import type { Environment } from "../../../src/replay/environment.ts";
-import { call, createEnvironment, jsonArgs, record, tableSize } from "./core-env.ts";
-import { baseKnowledgeDb } from "./core-fixture.ts";
+import { baseKnowledgeBase } from "./fixtures.ts";
+import { call, createEnvironment, jsonArgs, record, tableSize } from "./helpers.ts";
 
 let environment: Environment;
 beforeEach(() => {
-  environment = createEnvironment(baseKnowledgeDb());
+  environment = createEnvironment(baseKnowledgeBase());
 });
 
 describe("TestGetUserInformation", () => {
@@ -265,7 +265,7 @@ describe("TestCallDiscoverableAgentTool", () => {
 
 /** The dispatcher (agent) side of TestNumericArgumentNormalization: a number's spelling must not matter. */
 describe("TestNumericArgumentNormalization", () => {
-  const freshEnv = () => createEnvironment(baseKnowledgeDb());
+  const freshEnv = () => createEnvironment(baseKnowledgeBase());
 
   function envAfterAgentCall(tool: string, argumentsJson: string): Environment {
     const env = freshEnv();

@@ -20,14 +20,8 @@ import { parsePyJson } from "../../../src/py/parse.ts";
 import { type PyDict, PyFloat, type PyValue } from "../../../src/py/value.ts";
 import { deepMergePy } from "../../../src/replay/setup.ts";
 import { DATA_DIR, SHARED_DIR } from "../../helpers/data.ts";
-import {
-  baseKnowledgeDb,
-  callDiscoverableUser,
-  callUser,
-  give,
-  newEnv,
-  noAutoResolveDb,
-} from "./foundation-fixture.ts";
+import { baseKnowledgeDb, noAutoResolveDb } from "./fixtures.ts";
+import { callDiscoverableUser, callUser, give, newEnv } from "./helpers.ts";
 
 const json = (v: PyValue) => pyDumps(v);
 const records = (db: DbState, table: string) => db.values(table) as PyDict[];

@@ -28,9 +28,9 @@ import {
   getNowIso,
   getToday,
   getTodayStr,
-  isoformat,
   parseBalance,
 } from "../../../src/domains/banking_knowledge/utils.ts";
+import { isoformat } from "../../../src/py/datetime.ts";
 import { PyTypeError } from "../../../src/py/errors.ts";
 import { PyValueError } from "../../../src/py/format.ts";
 import { PyFloat } from "../../../src/py/value.ts";

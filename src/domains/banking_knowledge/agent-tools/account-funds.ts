@@ -2,30 +2,29 @@
  * Moving money on bank accounts: transfers, checking and savings credits, and the interest
  * discrepancy report.
  */
-import { pyStr, pyTruthy } from "../../../py/builtins.ts";
+import { lowerMethod, pyStr, pyTruthy } from "../../../py/builtins.ts";
+import { pyFloatOrNull } from "../../../py/format.ts";
 import { floatRepr, pyRoundFloat } from "../../../py/number.ts";
+import { pyListRepr } from "../../../py/repr.ts";
 import { type PyDict, PyFloat, type PyValue, pyEquals } from "../../../py/value.ts";
-import type { DbState } from "../../db-state.ts";
 import { addToDb } from "../db-query.ts";
 import type { DiscoverableTool } from "../discoverable.ts";
+import { field, getRecord, inStrs, money } from "../records.ts";
 import { deterministicId, getAccountBalance, getTodayStr } from "../utils.ts";
-import { ACCOUNT_DOCS } from "./account-docs.ts";
-import { field, floatOrNull, getRecord, inStrs, lowerMethod, money, strListRepr } from "./account-python.ts";
+import { agentTool } from "./agent-tool.ts";
 
 const ACTIVE_OR_OPEN = ["ACTIVE", "OPEN"] as const;
 const isActive = (acc: PyDict): boolean => inStrs(field(acc, "status"), ACTIVE_OR_OPEN);
 
-export const transferFundsBetweenBankAccounts: DiscoverableTool = {
-  name: "transfer_funds_between_bank_accounts_7291",
-  kind: "write",
-  mutates: true,
-  docstring: ACCOUNT_DOCS.transfer_funds_between_bank_accounts_7291,
-  params: [{ name: "source_account_id" }, { name: "destination_account_id" }, { name: "amount" }],
-  run(db, { source_account_id: srcId, destination_account_id: dstId, amount: rawAmount }) {
+export const transferFundsBetweenBankAccounts = agentTool(
+  "transfer_funds_between_bank_accounts_7291",
+  "write",
+  ["source_account_id", "destination_account_id", "amount"],
+  (db, { source_account_id: srcId, destination_account_id: dstId, amount: rawAmount }) => {
     if (!pyTruthy(srcId) || !pyTruthy(dstId) || rawAmount === null) {
       return "Error: Missing required parameters (source_account_id, destination_account_id, amount).";
     }
-    const amount = floatOrNull(rawAmount);
+    const amount = pyFloatOrNull(rawAmount);
     if (amount === null) return `Error: Invalid amount '${pyStr(rawAmount)}'. Must be a number.`;
     if (amount <= 0) return "Error: Transfer amount must be positive.";
     if (pyEquals(srcId, dstId)) return "Error: Source and destination accounts cannot be the same.";
@@ -57,11 +56,10 @@ export const transferFundsBetweenBankAccounts: DiscoverableTool = {
       `  - To: ${dst} (new balance: $${money(newDest)})`,
     ].join("\n");
   },
-};
+);
 
 interface CreditSpec {
-  readonly name: string;
-  readonly docstring: string;
+  readonly name: "apply_checking_account_credit_5829" | "apply_savings_account_credit_6831";
   readonly creditTypes: readonly string[];
   readonly classes: readonly string[];
   readonly wrongClass: (accountId: string) => string;
@@ -74,21 +72,19 @@ interface CreditSpec {
 
 /** The shared body of `apply_checking_account_credit_5829` and `apply_savings_account_credit_6831`. */
 function creditTool(spec: CreditSpec): DiscoverableTool {
-  return {
-    name: spec.name,
-    kind: "write",
-    mutates: true,
-    docstring: spec.docstring,
-    params: [{ name: "account_id" }, { name: "amount" }, { name: "credit_type" }],
-    run(db: DbState, { account_id, amount: rawAmount, credit_type }) {
+  return agentTool(
+    spec.name,
+    "write",
+    ["account_id", "amount", "credit_type"],
+    (db, { account_id, amount: rawAmount, credit_type }) => {
       if (!pyTruthy(account_id) || rawAmount === null || !pyTruthy(credit_type)) {
         return "Error: Missing required parameters.";
       }
-      const amount = floatOrNull(rawAmount);
+      const amount = pyFloatOrNull(rawAmount);
       if (amount === null) return "Error: Invalid credit amount. Must be a number.";
       if (amount <= 0) return "Error: Credit amount must be positive.";
       if (!inStrs(credit_type, spec.creditTypes)) {
-        return `Error: Invalid credit_type. Must be one of: ${strListRepr(spec.creditTypes)}`;
+        return `Error: Invalid credit_type. Must be one of: ${pyListRepr(spec.creditTypes)}`;
       }
       const creditType = credit_type as string;
       const account = getRecord(db, "accounts", account_id);
@@ -123,12 +119,11 @@ function creditTool(spec: CreditSpec): DiscoverableTool {
         `  - New Balance: $${money(next)}`,
       ].join("\n");
     },
-  };
+  );
 }
 
 export const applyCheckingAccountCredit = creditTool({
   name: "apply_checking_account_credit_5829",
-  docstring: ACCOUNT_DOCS.apply_checking_account_credit_5829,
   creditTypes: ["rebate_credit", "fee_refund"],
   classes: ["checking"],
   wrongClass: (id) =>
@@ -141,7 +136,6 @@ export const applyCheckingAccountCredit = creditTool({
 
 export const applySavingsAccountCredit = creditTool({
   name: "apply_savings_account_credit_6831",
-  docstring: ACCOUNT_DOCS.apply_savings_account_credit_6831,
   creditTypes: ["interest_correction", "fee_refund", "goodwill_credit"],
   classes: ["saving", "savings"],
   wrongClass: (id) =>
@@ -157,25 +151,17 @@ export const applySavingsAccountCredit = creditTool({
         : "GOODWILL CREDIT - CUSTOMER SERVICE",
 });
 
-export const submitInterestDiscrepancyReport: DiscoverableTool = {
-  name: "submit_interest_discrepancy_report_7294",
-  kind: "write",
-  mutates: true,
-  docstring: ACCOUNT_DOCS.submit_interest_discrepancy_report_7294,
-  params: [
-    { name: "account_id" },
-    { name: "user_id" },
-    { name: "expected_apy" },
-    { name: "actual_apy" },
-    { name: "amount_difference" },
-  ],
-  run(db, args) {
+export const submitInterestDiscrepancyReport = agentTool(
+  "submit_interest_discrepancy_report_7294",
+  "write",
+  ["account_id", "user_id", "expected_apy", "actual_apy", "amount_difference"],
+  (db, args) => {
     const { account_id, user_id } = args;
     const raw = [args.expected_apy, args.actual_apy, args.amount_difference];
     if (!pyTruthy(account_id) || !pyTruthy(user_id) || raw.some((v) => v === null)) {
       return "Error: Missing required parameters.";
     }
-    const nums = raw.map(floatOrNull);
+    const nums = raw.map(pyFloatOrNull);
     if (nums.some((v) => v === null)) {
       return "Error: expected_apy, actual_apy, and amount_difference must be numbers.";
     }
@@ -220,4 +206,4 @@ export const submitInterestDiscrepancyReport: DiscoverableTool = {
       "The backend team will investigate this discrepancy and ensure correct APY calculations are applied going forward.",
     ].join("\n");
   },
-};
+);

@@ -1,22 +1,12 @@
 /** Opening and closing bank accounts: `open_bank_account_4821`, `close_bank_account_7392`. */
 import { pyStr, pyTruthy } from "../../../py/builtins.ts";
+import { daysBetween, type PyDateTime, strptime } from "../../../py/datetime.ts";
+import { pyListRepr } from "../../../py/repr.ts";
 import { type PyDict, type PyValue, pyEquals } from "../../../py/value.ts";
-import type { DbState } from "../../db-state.ts";
 import { addToDb } from "../db-query.ts";
-import type { DiscoverableTool } from "../discoverable.ts";
+import { field, getRecord, inStrs, lookup, money } from "../records.ts";
 import { deterministicId, getAccountBalance, getNow, getTodayStr } from "../utils.ts";
-import { ACCOUNT_DOCS } from "./account-docs.ts";
-import {
-  daysBetween,
-  field,
-  getRecord,
-  inStrs,
-  lookup,
-  type Moment,
-  money,
-  strListRepr,
-  strptime,
-} from "./account-python.ts";
+import { agentTool } from "./agent-tool.ts";
 
 const ACCOUNT_TYPES = ["checking", "savings", "business_checking", "business_savings"] as const;
 const PERSONAL_CHECKING = ["checking", "personal_checking"] as const;
@@ -24,7 +14,7 @@ const OPEN_STATES = ["OPEN", "ACTIVE"] as const;
 const INELIGIBLE = "Error: Account eligibility requirements not met.";
 
 /** tau2's nested `get_account_age_days`: days since `date_opened`, 0 when it does not parse. */
-function accountAgeDays(acc: PyDict, now: Moment): number {
+function accountAgeDays(acc: PyDict, now: PyDateTime): number {
   const opened = strptime(field(acc, "date_opened", ""), "%m/%d/%Y");
   return opened === null ? 0 : daysBetween(now, opened);
 }
@@ -60,18 +50,16 @@ function eligibilityError(accountTypeArg: string, userAccounts: readonly PyDict[
   return null;
 }
 
-export const openBankAccount: DiscoverableTool = {
-  name: "open_bank_account_4821",
-  kind: "write",
-  mutates: true,
-  docstring: ACCOUNT_DOCS.open_bank_account_4821,
-  params: [{ name: "user_id" }, { name: "account_type" }, { name: "account_class" }],
-  run(db, { user_id, account_type, account_class }) {
+export const openBankAccount = agentTool(
+  "open_bank_account_4821",
+  "write",
+  ["user_id", "account_type", "account_class"],
+  (db, { user_id, account_type, account_class }) => {
     if (!pyTruthy(user_id) || !pyTruthy(account_type) || !pyTruthy(account_class)) {
       return "Error: Missing required parameters.";
     }
     if (!inStrs(account_type, ACCOUNT_TYPES)) {
-      return `Error: Invalid account_type. Must be one of: ${strListRepr(ACCOUNT_TYPES)}`;
+      return `Error: Invalid account_type. Must be one of: ${pyListRepr(ACCOUNT_TYPES)}`;
     }
     const type = account_type as string;
     const userAccounts = db
@@ -105,7 +93,7 @@ export const openBankAccount: DiscoverableTool = {
       `  - Date Opened: ${today}`,
     ].join("\n");
   },
-};
+);
 
 interface EarlyClosure {
   readonly fee: number;
@@ -152,17 +140,11 @@ function earlyClosureFee(account: PyDict, balance: number): number | null {
   return balance < config.fee ? null : config.fee;
 }
 
-export const closeBankAccount: DiscoverableTool = {
-  name: "close_bank_account_7392",
-  kind: "write",
-  mutates: true,
-  docstring: ACCOUNT_DOCS.close_bank_account_7392,
-  params: [
-    { name: "account_id" },
-    { name: "reason", default: "Customer requested closure" },
-    { name: "waive_early_closure_fee", default: false },
-  ],
-  run(db: DbState, { account_id, reason, waive_early_closure_fee }) {
+export const closeBankAccount = agentTool(
+  "close_bank_account_7392",
+  "write",
+  ["account_id", ["reason", "Customer requested closure"], ["waive_early_closure_fee", false]],
+  (db, { account_id, reason, waive_early_closure_fee }) => {
     if (!pyTruthy(account_id)) return "Error: Missing required parameter (account_id).";
     const account = getRecord(db, "accounts", account_id);
     if (account === undefined) return `Error: Account '${pyStr(account_id)}' not found.`;
@@ -198,4 +180,4 @@ export const closeBankAccount: DiscoverableTool = {
       `  - Early Closure Fee Waived: ${waive ? "Yes" : "No"}`,
     ].join("\n");
   },
-};
+);

@@ -4,10 +4,9 @@
  * keeps them in the toolkit instance); only gifts and logged calls reach the DB.
  */
 
-import { dictKey, pyIter, pyStr, pyTruthy, requireHashable } from "../../../py/builtins.ts";
+import { dictKey, pyStr, pyTruthy } from "../../../py/builtins.ts";
 import { PyException, PyTypeError } from "../../../py/errors.ts";
 import { pyDumpsIndent } from "../../../py/format.ts";
-import { PyJsonDecodeError, pyJsonLoads } from "../../../py/json-loads.ts";
 import { isPyDict, type PyValue, pyTypeName } from "../../../py/value.ts";
 import type { DbState } from "../../db-state.ts";
 import {
@@ -18,8 +17,14 @@ import {
   type ToolEnv,
   type ToolOutput,
 } from "../../toolkit.ts";
-import { addToDb, queryDatabaseTool } from "../db-query.ts";
-import type { DiscoverableTool } from "../discoverable.ts";
+import { addToDb } from "../db-query.ts";
+import {
+  type DiscoverableTool,
+  listTable,
+  loadArguments,
+  type Outcome,
+  unexpectedParameter,
+} from "../discoverable.ts";
 import { formatDiscoverableToolForAgent, toolInfoOf } from "../docstring.ts";
 import { bankingSession } from "../session.ts";
 import { generateAgentDiscoverableToolId, generateUserDiscoverableToolId, getNowIso } from "../utils.ts";
@@ -29,19 +34,6 @@ const AGENT_CLASS = "KnowledgeTools";
 
 const byName = (tools: readonly DiscoverableTool[]): ReadonlyMap<string, DiscoverableTool> =>
   new Map(tools.map((t) => [t.name, t]));
-
-type Outcome<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly text: string };
-
-/** `json.loads(arguments)`: a decode error is the tool's answer, anything else (a TypeError) is raised. */
-function loadArguments(text: PyValue, parseIntAsFloat: boolean): Outcome<PyValue> {
-  try {
-    return { ok: true, value: pyJsonLoads(text, { parseIntAsFloat }) };
-  } catch (e) {
-    if (e instanceof PyJsonDecodeError)
-      return { ok: false, text: `Error: Invalid JSON in arguments: ${e.message}` };
-    throw e;
-  }
-}
 
 /**
  * `method(**args_dict)` on a bound method: CPython's binding TypeErrors. A `self` key is bound
@@ -105,14 +97,9 @@ export function makeDispatchTools(
       const loaded = loadArguments(argsText as PyValue, false);
       if (!loaded.ok) return loaded.text;
       const args = loaded.value;
-      // Checked against the unbound signature (`self` included); any iterable passes through here.
-      const params = new Set(["self", ...tool.params.map((p) => p.name)]);
-      for (const argName of pyIter(args)) {
-        requireHashable(argName);
-        if (typeof argName !== "string" || !params.has(argName)) {
-          return `Error: Unexpected parameter: ${pyStr(argName)}`;
-        }
-      }
+      // Checked against the unbound signature (`self` included).
+      const unexpected = unexpectedParameter(args, new Set(["self", ...tool.params.map((p) => p.name)]));
+      if (unexpected !== null) return unexpected;
       const toolInfo = toolInfoOf(tool);
       bankingSession(env).given.set(name, { arguments: args, givenAt: getNowIso(), toolInfo });
       // add_to_db's result is ignored: a second gift of the same tool keeps the first record.
@@ -183,14 +170,13 @@ export function makeDispatchTools(
     name: "list_discoverable_agent_tools",
     kind: "read",
     params: [],
-    run(db) {
-      const result = queryDatabaseTool("agent_discoverable_tools", "{}", db);
-      // tau2 quirk: tests for "No results found", but the query says "No records found", so never matches.
-      if (result.includes("No results found")) {
-        return "No agent tools have been called yet. Search the knowledge base to discover available tools.";
-      }
-      return `Your called agent tools:\n${result}`;
-    },
+    run: (db) =>
+      listTable(
+        db,
+        "agent_discoverable_tools",
+        "Your called agent tools:",
+        "No agent tools have been called yet. Search the knowledge base to discover available tools.",
+      ),
   };
 
   return [give, unlock, call, list];

@@ -7,7 +7,8 @@ import { dictKey, pyStr } from "../../../py/builtins.ts";
 import type { PyValue } from "../../../py/value.ts";
 import type { DbState } from "../../db-state.ts";
 import type { ToolDef } from "../../toolkit.ts";
-import { addToDb, queryDatabaseTool, updateRecordInDb } from "../db-query.ts";
+import { addToDb, updateRecordInDb } from "../db-query.ts";
+import { queryByField } from "../records.ts";
 import { generateVerificationId } from "../utils.ts";
 
 /** tau2's `TransferReasonLiteral`, in declaration order (the error text lists them). */
@@ -59,7 +60,7 @@ function lookup(name: string, param: string, table: string, field: string): Tool
     name,
     kind: "read",
     params: [{ name: param }],
-    run: (db: DbState, args) => queryDatabaseTool(table, `{"${field}": "${pyStr(args[param])}"}`, db),
+    run: (db: DbState, args) => queryByField(db, table, field, args[param]),
   };
 }
 

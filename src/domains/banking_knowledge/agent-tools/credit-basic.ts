@@ -1,26 +1,25 @@
 /** The placeholder, rewards-correction and scripted transfer tools that open the discoverable list. */
-
+import { dictKey, pyStr, pyTruthy } from "../../../py/builtins.ts";
 import { pyDumpsIndent } from "../../../py/format.ts";
 import { updateRecordInDb } from "../db-query.ts";
 import type { DiscoverableTool } from "../discoverable.ts";
-import { dictOf, hashKey, pyStr, pyTruthy } from "./credit-py.ts";
-import { discoverable } from "./credit-report.ts";
+import { agentTool } from "./agent-tool.ts";
 
-const exampleAgentTool = discoverable(
+const exampleAgentTool = agentTool(
   "example_agent_tool_0000",
   "write",
   [],
   () => "Example tool executed successfully.",
 );
 
-const updateTransactionRewards = discoverable(
+const updateTransactionRewards = agentTool(
   "update_transaction_rewards_3847",
   "write",
   ["transaction_id", "new_rewards_earned"],
   (db, a) => {
     if (!pyTruthy(a.transaction_id) || !pyTruthy(a.new_rewards_earned))
       return "Error: Missing required parameters.";
-    const key = hashKey(a.transaction_id);
+    const key = dictKey(a.transaction_id);
     const updated =
       key === null
         ? null
@@ -31,10 +30,7 @@ const updateTransactionRewards = discoverable(
             db,
           );
     if (updated === null) return `Error: Transaction '${pyStr(a.transaction_id)}' not found.`;
-    const shown = dictOf([
-      ["transaction_id", a.transaction_id],
-      ["new_rewards_earned", a.new_rewards_earned],
-    ]);
+    const shown = { transaction_id: a.transaction_id, new_rewards_earned: a.new_rewards_earned };
     return (
       "Transaction rewards updated successfully.\n\n" +
       "Executed: update_transaction_rewards_3847\n" +
@@ -54,7 +50,7 @@ const scripted = (
     | "emergency_credit_bureau_incident_transfer_1114",
   message: string,
 ): DiscoverableTool =>
-  discoverable(name, "generic", [], () => `${message}\n\nExecuted: ${name}\nArguments: (no arguments)`);
+  agentTool(name, "generic", [], () => `${message}\n\nExecuted: ${name}\nArguments: (no arguments)`);
 
 const initialTransfer0218 = scripted(
   "initial_transfer_to_human_agent_0218",

@@ -1,30 +1,24 @@
 /** Credit card account lifecycle: replacement orders, closure reasons, closing, and their histories. */
+import { dictKey, pyStr, pyTruthy } from "../../../py/builtins.ts";
 import { pyDumpsIndent } from "../../../py/format.ts";
+import { pyListRepr } from "../../../py/repr.ts";
 import type { PyDict } from "../../../py/value.ts";
 import { addToDb, updateRecordInDb } from "../db-query.ts";
+import { ccAccountMissing, inStrs, titled } from "../records.ts";
 import { generateClosureReasonId, generateCreditCardOrderId, getTodayStr } from "../utils.ts";
-import { dictOf, display, hashKey, inStrings, pyStr, pyTruthy, strList } from "./credit-py.ts";
-import { discoverable, historyReport, noMatch, queryByField } from "./credit-report.ts";
-
-/**
- * tau2's existence check: a `query_database_tool` on the `account_id` field, not a key lookup.
- * tau2 quirk: the write that follows goes by key, so a record whose key differs from its
- * `account_id` passes the check and then fails (close) or is not cancelled (replacement).
- */
-const ccAccountMissing = (db: Parameters<typeof queryByField>[3], id: Parameters<typeof queryByField>[2]) =>
-  noMatch(queryByField("credit_card_accounts", "account_id", id, db));
+import { agentTool, historyTool } from "./agent-tool.ts";
 
 const REPLACEMENT_REASONS = ["fraud_suspected", "lost", "stolen", "damaged", "expired", "other"];
 
-const orderReplacementCard = discoverable(
+const orderReplacementCard = agentTool(
   "order_replacement_credit_card_7291",
   "write",
   ["credit_card_account_id", "user_id", "shipping_address", "reason", ["expedited_shipping", false]],
   (db, a) => {
     if (![a.credit_card_account_id, a.user_id, a.shipping_address, a.reason].every(pyTruthy))
       return "Error: Missing required parameters (credit_card_account_id, user_id, shipping_address, reason).";
-    if (!inStrings(a.reason, REPLACEMENT_REASONS))
-      return `Error: Invalid reason. Must be one of: ${strList(REPLACEMENT_REASONS)}`;
+    if (!inStrs(a.reason, REPLACEMENT_REASONS))
+      return `Error: Invalid reason. Must be one of: ${pyListRepr(REPLACEMENT_REASONS)}`;
     if (ccAccountMissing(db, a.credit_card_account_id))
       return `Error: Credit card account '${pyStr(a.credit_card_account_id)}' not found.`;
 
@@ -44,7 +38,7 @@ const orderReplacementCard = discoverable(
     if (!addToDb("credit_card_orders", orderId, record, db))
       return "Error: Order may have already been placed for this card replacement.";
 
-    const key = hashKey(a.credit_card_account_id);
+    const key = dictKey(a.credit_card_account_id);
     if (key !== null && db.has("credit_card_accounts", key)) {
       const account = db.mut("credit_card_accounts", key);
       account.status = "CLOSED";
@@ -54,7 +48,7 @@ const orderReplacementCard = discoverable(
     return [
       `Order ID: ${orderId}`,
       `Card Account: ${pyStr(a.credit_card_account_id)}`,
-      `Reason: ${display(a.reason)}`,
+      `Reason: ${titled(a.reason)}`,
       `Shipping Address: ${pyStr(a.shipping_address)}`,
       `Shipping Method: ${expedited ? "Expedited" : "Standard"}`,
       `Expected Delivery: ${expedited ? "2-3 business days" : "7-10 business days"}`,
@@ -64,44 +58,24 @@ const orderReplacementCard = discoverable(
   },
 );
 
-const userDisputeHistory = discoverable("get_user_dispute_history_7291", "read", ["user_id"], (db, a) => {
-  if (!pyTruthy(a.user_id)) return "Error: Missing required parameter: user_id";
-  return historyReport(db, {
-    table: "transaction_disputes",
-    field: "user_id",
-    value: a.user_id,
-    header: [
-      "User transaction dispute history retrieved successfully.",
-      "",
-      "Executed: get_user_dispute_history_7291",
-      `Transaction dispute history for user ${pyStr(a.user_id)}:`,
-    ],
-    empty: "No transaction disputes found for this user.",
-  });
+const userDisputeHistory = historyTool({
+  name: "get_user_dispute_history_7291",
+  param: "user_id",
+  table: "transaction_disputes",
+  title: "User transaction dispute history retrieved successfully.",
+  label: "Transaction dispute history for user",
+  empty: "No transaction disputes found for this user.",
 });
 
-const pendingReplacementOrders = discoverable(
-  "get_pending_replacement_orders_5765",
-  "read",
-  ["credit_card_account_id"],
-  (db, a) => {
-    if (!pyTruthy(a.credit_card_account_id))
-      return "Error: Missing required parameter: credit_card_account_id";
-    // tau2 quirk: every order of the account is listed, whatever its status, despite the tool's name.
-    return historyReport(db, {
-      table: "credit_card_orders",
-      field: "credit_card_account_id",
-      value: a.credit_card_account_id,
-      header: [
-        "Pending replacement orders check completed.",
-        "",
-        "Executed: get_pending_replacement_orders_5765",
-        `Replacement orders for credit card account ${pyStr(a.credit_card_account_id)}:`,
-      ],
-      empty: "No pending replacement orders found for this credit card account.",
-    });
-  },
-);
+// tau2 quirk: every order of the account is listed, whatever its status, despite the tool's name.
+const pendingReplacementOrders = historyTool({
+  name: "get_pending_replacement_orders_5765",
+  param: "credit_card_account_id",
+  table: "credit_card_orders",
+  title: "Pending replacement orders check completed.",
+  label: "Replacement orders for credit card account",
+  empty: "No pending replacement orders found for this credit card account.",
+});
 
 const CLOSURE_REASONS = [
   "annual_fee",
@@ -113,15 +87,15 @@ const CLOSURE_REASONS = [
   "other",
 ];
 
-const logClosureReason = discoverable(
+const logClosureReason = agentTool(
   "log_credit_card_closure_reason_4521",
   "write",
   ["credit_card_account_id", "user_id", "closure_reason"],
   (db, a) => {
     if (![a.credit_card_account_id, a.user_id, a.closure_reason].every(pyTruthy))
       return "Error: Missing required parameters.";
-    if (!inStrings(a.closure_reason, CLOSURE_REASONS))
-      return `Error: Invalid closure_reason. Must be one of: ${strList(CLOSURE_REASONS)}`;
+    if (!inStrs(a.closure_reason, CLOSURE_REASONS))
+      return `Error: Invalid closure_reason. Must be one of: ${pyListRepr(CLOSURE_REASONS)}`;
     const recordId = generateClosureReasonId(a.credit_card_account_id, a.user_id);
     const record: PyDict = {
       record_id: recordId,
@@ -134,11 +108,11 @@ const logClosureReason = discoverable(
     // tau2 quirk: add_to_db's result is ignored, so a second reason for the same account and user is
     // reported as logged but never stored (the first record stays).
     addToDb("credit_card_closure_reasons", recordId, record, db);
-    const shown = dictOf([
-      ["credit_card_account_id", a.credit_card_account_id],
-      ["user_id", a.user_id],
-      ["closure_reason", a.closure_reason],
-    ]);
+    const shown = {
+      credit_card_account_id: a.credit_card_account_id,
+      user_id: a.user_id,
+      closure_reason: a.closure_reason,
+    };
     return (
       "Closure reason logged successfully.\n\n" +
       "Executed: log_credit_card_closure_reason_4521\n" +
@@ -148,29 +122,16 @@ const logClosureReason = discoverable(
   },
 );
 
-const closureReasonHistory = discoverable(
-  "get_closure_reason_history_8293",
-  "read",
-  ["credit_card_account_id"],
-  (db, a) => {
-    if (!pyTruthy(a.credit_card_account_id))
-      return "Error: Missing required parameter: credit_card_account_id";
-    return historyReport(db, {
-      table: "credit_card_closure_reasons",
-      field: "credit_card_account_id",
-      value: a.credit_card_account_id,
-      header: [
-        "Closure reason history retrieved successfully.",
-        "",
-        "Executed: get_closure_reason_history_8293",
-        `Closure reason history for credit card account ${pyStr(a.credit_card_account_id)}:`,
-      ],
-      empty: "No closure reason records found for this credit card account.",
-    });
-  },
-);
+const closureReasonHistory = historyTool({
+  name: "get_closure_reason_history_8293",
+  param: "credit_card_account_id",
+  table: "credit_card_closure_reasons",
+  title: "Closure reason history retrieved successfully.",
+  label: "Closure reason history for credit card account",
+  empty: "No closure reason records found for this credit card account.",
+});
 
-const closeCreditCardAccount = discoverable(
+const closeCreditCardAccount = agentTool(
   "close_credit_card_account_7834",
   "write",
   ["credit_card_account_id", "user_id"],
@@ -180,14 +141,11 @@ const closeCreditCardAccount = discoverable(
     const id = pyStr(a.credit_card_account_id);
     if (ccAccountMissing(db, a.credit_card_account_id))
       return `Error: Credit card account '${id}' not found.`;
-    const key = hashKey(a.credit_card_account_id);
+    const key = dictKey(a.credit_card_account_id);
     const updates: PyDict = { status: "CLOSED", closed_date: getTodayStr(), closed_by: a.user_id };
     const updated = key === null ? null : updateRecordInDb("credit_card_accounts", key, updates, db);
     if (updated === null) return `Error: Failed to close credit card account '${id}'.`;
-    const shown = dictOf([
-      ["credit_card_account_id", a.credit_card_account_id],
-      ["user_id", a.user_id],
-    ]);
+    const shown = { credit_card_account_id: a.credit_card_account_id, user_id: a.user_id };
     return (
       "Credit card account closed successfully.\n\n" +
       "Executed: close_credit_card_account_7834\n" +

@@ -1,22 +1,13 @@
 /** Money on a credit card account: statement credits, account flags, and payments from checking. */
-import { pyFormatFixed } from "../../../py/format.ts";
-import { type PyDict, PyFloat, type PyValue, pyEquals } from "../../../py/value.ts";
+import { pyStr, pyTruthy } from "../../../py/builtins.ts";
+import { pyCompare } from "../../../py/compare.ts";
+import { exceptValueOrTypeError, pyFormatFixed, pyToFloat } from "../../../py/format.ts";
+import { pyListRepr } from "../../../py/repr.ts";
+import { type PyDict, type PyValue, pyEquals } from "../../../py/value.ts";
 import { addToDb } from "../db-query.ts";
+import { ccAccountMissing, field, getRecord, inStrs, money, titled } from "../records.ts";
 import { generateAccountFlagId, generateTransactionId, getAccountBalance, getTodayStr } from "../utils.ts";
-import {
-  compare,
-  display,
-  field,
-  getOr,
-  hashKey,
-  inStrings,
-  orOnValueOrTypeError,
-  pyFloatOf,
-  pyStr,
-  pyTruthy,
-  strList,
-} from "./credit-py.ts";
-import { discoverable, noMatch, queryByField } from "./credit-report.ts";
+import { agentTool } from "./agent-tool.ts";
 
 const STATEMENT_CREDIT_REASONS = [
   "goodwill_adjustment",
@@ -31,7 +22,7 @@ const STATEMENT_CREDIT_REASONS = [
   "other",
 ];
 
-const applyStatementCredit = discoverable(
+const applyStatementCredit = agentTool(
   "apply_statement_credit_8472",
   "write",
   ["user_id", "credit_card_account_id", "amount", "reason"],
@@ -43,11 +34,11 @@ const applyStatementCredit = discoverable(
       !pyTruthy(a.reason)
     )
       return "Error: Missing required parameters (user_id, credit_card_account_id, amount, reason).";
-    if (compare(a.amount, "<=", 0)) return "Error: Credit amount must be positive.";
-    if (!inStrings(a.reason, STATEMENT_CREDIT_REASONS))
-      return `Error: Invalid reason. Must be one of: ${strList(STATEMENT_CREDIT_REASONS)}`;
+    if (pyCompare(a.amount, "<=", 0)) return "Error: Credit amount must be positive.";
+    if (!inStrs(a.reason, STATEMENT_CREDIT_REASONS))
+      return `Error: Invalid reason. Must be one of: ${pyListRepr(STATEMENT_CREDIT_REASONS)}`;
     const accountId = pyStr(a.credit_card_account_id);
-    if (noMatch(queryByField("credit_card_accounts", "account_id", a.credit_card_account_id, db)))
+    if (ccAccountMissing(db, a.credit_card_account_id))
       return `Error: Credit card account '${accountId}' not found.`;
 
     const transactionId = generateTransactionId(
@@ -81,7 +72,7 @@ const applyStatementCredit = discoverable(
       `  - User ID: ${pyStr(a.user_id)}\n` +
       `  - Account: ${accountId}\n` +
       `  - Credit Amount: $${amount}\n` +
-      `  - Reason: ${display(a.reason)}\n` +
+      `  - Reason: ${titled(a.reason)}\n` +
       `  - Date: ${today}`
     );
   },
@@ -90,19 +81,19 @@ const applyStatementCredit = discoverable(
 const FLAG_TYPES = ["annual_fee_waived", "promotional_apr", "rewards_bonus", "other"];
 const FLAG_REASONS = ["retention_offer", "loyalty_benefit", "promotional", "error_correction", "other"];
 
-const applyAccountFlag = discoverable(
+const applyAccountFlag = agentTool(
   "apply_credit_card_account_flag_6147",
   "write",
   ["credit_card_account_id", "user_id", "flag_type", "expiration_date", "reason"],
   (db, a) => {
     if (![a.credit_card_account_id, a.user_id, a.flag_type, a.expiration_date, a.reason].every(pyTruthy))
       return "Error: Missing required parameters (credit_card_account_id, user_id, flag_type, expiration_date, reason).";
-    if (!inStrings(a.flag_type, FLAG_TYPES))
-      return `Error: Invalid flag_type. Must be one of: ${strList(FLAG_TYPES)}`;
-    if (!inStrings(a.reason, FLAG_REASONS))
-      return `Error: Invalid reason. Must be one of: ${strList(FLAG_REASONS)}`;
+    if (!inStrs(a.flag_type, FLAG_TYPES))
+      return `Error: Invalid flag_type. Must be one of: ${pyListRepr(FLAG_TYPES)}`;
+    if (!inStrs(a.reason, FLAG_REASONS))
+      return `Error: Invalid reason. Must be one of: ${pyListRepr(FLAG_REASONS)}`;
     const accountId = pyStr(a.credit_card_account_id);
-    if (noMatch(queryByField("credit_card_accounts", "account_id", a.credit_card_account_id, db)))
+    if (ccAccountMissing(db, a.credit_card_account_id))
       return `Error: Credit card account '${accountId}' not found.`;
 
     const flagId = generateAccountFlagId(a.credit_card_account_id, a.flag_type, a.expiration_date);
@@ -125,24 +116,22 @@ const applyAccountFlag = discoverable(
       `  - Flag ID: ${flagId}\n` +
       `  - Account: ${accountId}\n` +
       `  - User ID: ${pyStr(a.user_id)}\n` +
-      `  - Flag Type: ${display(a.flag_type)}\n` +
+      `  - Flag Type: ${titled(a.flag_type)}\n` +
       `  - Effective Date: ${today}\n` +
       `  - Expiration Date: ${pyStr(a.expiration_date)}\n` +
-      `  - Reason: ${display(a.reason)}`
+      `  - Reason: ${titled(a.reason)}`
     );
   },
 );
 
-/** `float(str(x).replace("$", "").replace(",", ""))`, 0.0 when that raises ValueError/TypeError. */
+/**
+ * `float(str(x).replace("$", "").replace(",", ""))`, 0.0 when that raises ValueError/TypeError (on
+ * purpose unlike utils' `parseBalance`, tau2's `_parse_balance`, which lets the ValueError out).
+ */
 export const parseMoneyOrZero = (x: PyValue): number =>
-  orOnValueOrTypeError(
-    () => pyFloatOf(pyStr(x).replaceAll("$", "").replaceAll(",", "")),
-    () => 0,
-  );
+  exceptValueOrTypeError(() => pyToFloat(pyStr(x).replaceAll("$", "").replaceAll(",", "")).v, 0);
 
-const money = (x: number): string => pyFormatFixed(new PyFloat(x), 2);
-
-const payFromChecking = discoverable(
+const payFromChecking = agentTool(
   "pay_credit_card_from_checking_9182",
   "write",
   ["user_id", "checking_account_id", "credit_card_account_id", "amount"],
@@ -154,18 +143,13 @@ const payFromChecking = discoverable(
       a.amount === null
     )
       return "Error: Missing required parameters (user_id, checking_account_id, credit_card_account_id, amount).";
-    const amount = orOnValueOrTypeError<number | null>(
-      () => pyFloatOf(a.amount),
-      () => null,
-    );
+    const amount = exceptValueOrTypeError(() => pyToFloat(a.amount).v, null);
     if (amount === null) return "Error: Invalid payment amount. Must be a positive number.";
     if (amount <= 0) return "Error: Payment amount must be a positive number.";
 
     const checkingId = pyStr(a.checking_account_id);
-    const checkingKey = hashKey(a.checking_account_id);
-    const checking = checkingKey === null ? undefined : db.get("accounts", checkingKey);
-    if (checkingKey === null || checking === undefined)
-      return `Error: Checking account '${checkingId}' not found.`;
+    const checking = getRecord(db, "accounts", a.checking_account_id);
+    if (checking === undefined) return `Error: Checking account '${checkingId}' not found.`;
     if (!pyEquals(field(checking, "user_id"), a.user_id))
       return `Error: Checking account '${checkingId}' does not belong to user '${pyStr(a.user_id)}'.`;
     if (field(checking, "class") !== "checking")
@@ -175,12 +159,11 @@ const payFromChecking = discoverable(
       return `Error: Insufficient funds in checking account. Available balance: $${money(balance)}, requested payment: $${money(amount)}.`;
 
     const ccId = pyStr(a.credit_card_account_id);
-    const ccKey = hashKey(a.credit_card_account_id);
-    const cc = ccKey === null ? undefined : db.get("credit_card_accounts", ccKey);
-    if (ccKey === null || cc === undefined) return `Error: Credit card account '${ccId}' not found.`;
+    const cc = getRecord(db, "credit_card_accounts", a.credit_card_account_id);
+    if (cc === undefined) return `Error: Credit card account '${ccId}' not found.`;
     if (!pyEquals(field(cc, "user_id"), a.user_id))
       return `Error: Credit card account '${ccId}' does not belong to user '${pyStr(a.user_id)}'.`;
-    const ccBalance = parseMoneyOrZero(getOr(cc, "current_balance", "$0.00"));
+    const ccBalance = parseMoneyOrZero(field(cc, "current_balance", "$0.00"));
     if (amount > ccBalance)
       return `Error: Payment amount ($${money(amount)}) exceeds credit card balance ($${money(ccBalance)}). Please specify an amount up to the outstanding balance.`;
 
@@ -188,8 +171,8 @@ const payFromChecking = discoverable(
     const newCc = ccBalance - amount;
     // tau2 quirk: holdings are written without "$" (the card balance gets one), and always to
     // `current_holdings`, even for an account whose balance was read from `balance`.
-    db.mut("accounts", checkingKey).current_holdings = money(newChecking);
-    db.mut("credit_card_accounts", ccKey).current_balance = `$${money(newCc)}`;
+    db.mut("accounts", a.checking_account_id as string).current_holdings = money(newChecking);
+    db.mut("credit_card_accounts", a.credit_card_account_id as string).current_balance = `$${money(newCc)}`;
     return (
       "Payment processed successfully!\n" +
       `  - Payment Amount: $${money(amount)}\n` +

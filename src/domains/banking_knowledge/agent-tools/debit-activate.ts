@@ -6,11 +6,11 @@ import { pyStr, pyTruthy } from "../../../py/builtins.ts";
 import { type PyDict, type PyValue, pyEquals } from "../../../py/value.ts";
 import type { DbState } from "../../db-state.ts";
 import type { Args } from "../../toolkit.ts";
-import type { DiscoverableTool } from "../discoverable.ts";
+import { field, getRecord, lookup, titled } from "../records.ts";
 import { getTodayStr } from "../utils.ts";
-import { field, hasRecord, lookup, reasonTitle } from "./account-python.ts";
-import { DEBIT_DOCS } from "./debit-docs.ts";
+import { agentTool } from "./agent-tool.ts";
 import { notNDigits, validatePin } from "./debit-pin.ts";
+import { linkedAccountNotOpen } from "./debit-status.ts";
 
 const TOOL_FOR_REASON: Readonly<Record<string, string>> = {
   new_account: "activate_debit_card_8291",
@@ -45,10 +45,9 @@ export function validateActivation(
   if (pinError !== null) return { error: `Error: ${pinError}` };
   if (notNDigits(cvv, 3)) return { error: "Error: CVV must be exactly 3 digits." };
   if (notNDigits(last_4_digits, 4)) return { error: "Error: Last 4 digits must be exactly 4 digits." };
-  if (!hasRecord(db, "debit_cards", card_id))
-    return { error: `Error: Debit card '${pyStr(card_id)}' not found.` };
+  const card = getRecord(db, "debit_cards", card_id);
+  if (card === undefined) return { error: `Error: Debit card '${pyStr(card_id)}' not found.` };
   const cardId = card_id as string;
-  const card = db.get("debit_cards", cardId) as PyDict;
 
   const reason = field(card, "issue_reason", "new_account");
   if (!(typeof reason === "string" && allowedReasons.includes(reason))) {
@@ -67,16 +66,8 @@ export function validateActivation(
   if (!pyEquals(field(card, "last_4_digits"), last_4_digits as PyValue)) {
     return { error: "Error: Card verification failed. The last 4 digits do not match our records." };
   }
-  const accountId = field(card, "account_id");
-  if (pyTruthy(accountId) && hasRecord(db, "accounts", accountId)) {
-    const account = db.get("accounts", accountId) as PyDict;
-    if (!pyEquals(field(account, "status"), "OPEN")) {
-      return {
-        error: `Error: The linked checking account '${accountId as string}' is no longer open. Card cannot be activated.`,
-      };
-    }
-  }
-  return { cardId, card };
+  const closed = linkedAccountNotOpen(db, card, "activated");
+  return closed === null ? { cardId, card } : { error: closed };
 }
 
 /**
@@ -103,21 +94,13 @@ function activate(db: DbState, cardId: string, status: string, extra: (today: st
   return moved;
 }
 
-const ACTIVATION_PARAMS = [
-  { name: "card_id" },
-  { name: "last_4_digits" },
-  { name: "expiration_date" },
-  { name: "cvv" },
-  { name: "pin" },
-];
+const ACTIVATION_PARAMS = ["card_id", "last_4_digits", "expiration_date", "cvv", "pin"] as const;
 
-export const activateNewDebitCard: DiscoverableTool = {
-  name: "activate_debit_card_8291",
-  kind: "write",
-  mutates: true,
-  docstring: DEBIT_DOCS.activate_debit_card_8291,
-  params: ACTIVATION_PARAMS,
-  run(db, args) {
+export const activateNewDebitCard = agentTool(
+  "activate_debit_card_8291",
+  "write",
+  ACTIVATION_PARAMS,
+  (db, args) => {
     const v = validateActivation(args, db, ["new_account", "first_card"], "activate_debit_card_8291");
     if ("error" in v) return v.error;
     const deactivated = activate(db, v.cardId, "DEACTIVATED", (today) => ({
@@ -138,15 +121,13 @@ export const activateNewDebitCard: DiscoverableTool = {
     }
     return lines.join("\n");
   },
-};
+);
 
-export const activateReplacementDebitCard: DiscoverableTool = {
-  name: "activate_debit_card_8292",
-  kind: "write",
-  mutates: true,
-  docstring: DEBIT_DOCS.activate_debit_card_8292,
-  params: ACTIVATION_PARAMS,
-  run(db, args) {
+export const activateReplacementDebitCard = agentTool(
+  "activate_debit_card_8292",
+  "write",
+  ACTIVATION_PARAMS,
+  (db, args) => {
     const v = validateActivation(args, db, ["lost", "stolen", "fraud"], "activate_debit_card_8292");
     if ("error" in v) return v.error;
     const reason = field(v.card, "issue_reason", "lost") as string;
@@ -157,7 +138,7 @@ export const activateReplacementDebitCard: DiscoverableTool = {
     const lines = [
       "Replacement Debit Card Activation Successful",
       `Card ID: ${v.cardId}`,
-      `Replacement Reason: ${reasonTitle(reason)}`,
+      `Replacement Reason: ${titled(reason)}`,
       "Status: ACTIVE",
       `Activation Date: ${getTodayStr()}`,
       "",
@@ -175,15 +156,13 @@ export const activateReplacementDebitCard: DiscoverableTool = {
     }
     return lines.join("\n");
   },
-};
+);
 
-export const activateReissuedDebitCard: DiscoverableTool = {
-  name: "activate_debit_card_8293",
-  kind: "write",
-  mutates: true,
-  docstring: DEBIT_DOCS.activate_debit_card_8293,
-  params: ACTIVATION_PARAMS,
-  run(db, args) {
+export const activateReissuedDebitCard = agentTool(
+  "activate_debit_card_8293",
+  "write",
+  ACTIVATION_PARAMS,
+  (db, args) => {
     const v = validateActivation(
       args,
       db,
@@ -199,7 +178,7 @@ export const activateReissuedDebitCard: DiscoverableTool = {
     const lines = [
       "Reissued Debit Card Activation Successful",
       `Card ID: ${v.cardId}`,
-      `Reissue Reason: ${reasonTitle(reason)}`,
+      `Reissue Reason: ${titled(reason)}`,
       "Status: ACTIVE",
       `Activation Date: ${getTodayStr()}`,
       "",
@@ -218,4 +197,4 @@ export const activateReissuedDebitCard: DiscoverableTool = {
     }
     return lines.join("\n");
   },
-};
+);

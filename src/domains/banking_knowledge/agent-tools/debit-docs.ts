@@ -2,6 +2,21 @@
  * The exact `__doc__` of tau2's debit-card tools (CPython 3.12 keeps the source indentation):
  * data the unlock output is parsed from.
  */
+
+/** The three activation tools' docstrings differ only in their summary and success line. */
+const activationDoc = (summary: string, success: string): string => `${summary}
+
+        Args:
+            card_id (string): The debit card ID to activate
+            last_4_digits (string): Last 4 digits of the card number (for verification)
+            expiration_date (string): Card expiration date in MM/YY format
+            cvv (string): 3-digit CVV from the back of the card
+            pin (string): 4-digit PIN chosen by the customer
+
+        Returns:
+            ${success}
+        `;
+
 export const DEBIT_DOCS = {
   order_debit_card_5739: `Order a new debit card for a customer's checking account.
 
@@ -18,42 +33,18 @@ export const DEBIT_DOCS = {
         Returns:
             Debit card order placed successfully.
         `,
-  activate_debit_card_8291: `Activate a NEW debit card for a customer. Use ONLY for first-time cards on a checking account (issue_reason = 'new_account' or 'first_card'). For replacement or reissued cards, use the appropriate variant.
-
-        Args:
-            card_id (string): The debit card ID to activate
-            last_4_digits (string): Last 4 digits of the card number (for verification)
-            expiration_date (string): Card expiration date in MM/YY format
-            cvv (string): 3-digit CVV from the back of the card
-            pin (string): 4-digit PIN chosen by the customer
-
-        Returns:
-            New debit card activated successfully.
-        `,
-  activate_debit_card_8292: `Activate a REPLACEMENT debit card. Use ONLY for cards replacing lost, stolen, or fraud-suspected cards (issue_reason = 'lost', 'stolen', or 'fraud'). For new or reissued cards, use the appropriate variant.
-
-        Args:
-            card_id (string): The debit card ID to activate
-            last_4_digits (string): Last 4 digits of the card number (for verification)
-            expiration_date (string): Card expiration date in MM/YY format
-            cvv (string): 3-digit CVV from the back of the card
-            pin (string): 4-digit PIN chosen by the customer
-
-        Returns:
-            Replacement debit card activated successfully.
-        `,
-  activate_debit_card_8293: `Activate a REISSUED debit card. Use ONLY for cards reissued due to expiration, damage, design upgrade, or bank-initiated replacement (issue_reason = 'expired', 'damaged', 'upgrade', or 'bank_reissue'). For new or replacement cards, use the appropriate variant.
-
-        Args:
-            card_id (string): The debit card ID to activate
-            last_4_digits (string): Last 4 digits of the card number (for verification)
-            expiration_date (string): Card expiration date in MM/YY format
-            cvv (string): 3-digit CVV from the back of the card
-            pin (string): 4-digit PIN chosen by the customer
-
-        Returns:
-            Reissued debit card activated successfully.
-        `,
+  activate_debit_card_8291: activationDoc(
+    "Activate a NEW debit card for a customer. Use ONLY for first-time cards on a checking account (issue_reason = 'new_account' or 'first_card'). For replacement or reissued cards, use the appropriate variant.",
+    "New debit card activated successfully.",
+  ),
+  activate_debit_card_8292: activationDoc(
+    "Activate a REPLACEMENT debit card. Use ONLY for cards replacing lost, stolen, or fraud-suspected cards (issue_reason = 'lost', 'stolen', or 'fraud'). For new or reissued cards, use the appropriate variant.",
+    "Replacement debit card activated successfully.",
+  ),
+  activate_debit_card_8293: activationDoc(
+    "Activate a REISSUED debit card. Use ONLY for cards reissued due to expiration, damage, design upgrade, or bank-initiated replacement (issue_reason = 'expired', 'damaged', 'upgrade', or 'bank_reissue'). For new or replacement cards, use the appropriate variant.",
+    "Reissued debit card activated successfully.",
+  ),
   close_debit_card_4721: `Close or cancel a debit card permanently.
 
         Args:

@@ -1,21 +1,13 @@
 /** `request_temporary_debit_card_limit_increase_8374`: a 24-hour ATM or purchase limit raise. */
-import { pyStr, pyTruthy } from "../../../py/builtins.ts";
-import { PyException, PyTypeError } from "../../../py/errors.ts";
+import { lowerMethod, operandTypeError, pyStr, pyTruthy } from "../../../py/builtins.ts";
+import { daysBetween, strptime } from "../../../py/datetime.ts";
+import { PyTypeError } from "../../../py/errors.ts";
+import { pyFloatOrNull, pyIntOfFloat } from "../../../py/format.ts";
 import { pyNumStr } from "../../../py/number.ts";
-import { type PyDict, PyFloat, type PyValue, pyEquals, pyTypeName } from "../../../py/value.ts";
-import type { DiscoverableTool } from "../discoverable.ts";
+import { type PyDict, PyFloat, type PyValue, pyEquals } from "../../../py/value.ts";
+import { field, getRecord } from "../records.ts";
 import { getTodayStr } from "../utils.ts";
-import {
-  daysBetween,
-  field,
-  floatOrNull,
-  getRecord,
-  hasRecord,
-  intStr,
-  lowerMethod,
-  strptime,
-} from "./account-python.ts";
-import { DEBIT_DOCS } from "./debit-docs.ts";
+import { agentTool } from "./agent-tool.ts";
 
 const DEFAULT_ATM_LIMITS: Readonly<Record<string, number>> = {
   "blue account": 500,
@@ -33,21 +25,16 @@ type Limit = number | PyFloat | boolean | bigint;
 
 /** The numeric value of a stored limit for `limit * 1.5`, or Python's TypeError for a non-number. */
 function limitValue(v: PyValue): number {
-  if (typeof v === "number" || typeof v === "boolean") return Number(v);
-  if (typeof v === "bigint") return Number(v);
+  if (typeof v === "number" || typeof v === "boolean" || typeof v === "bigint") return Number(v);
   if (v instanceof PyFloat) return v.v;
   if (typeof v === "string" || Array.isArray(v)) {
     throw new PyTypeError("can't multiply sequence by non-int of type 'float'");
   }
-  throw new PyTypeError(`unsupported operand type(s) for *: '${pyTypeName(v)}' and 'float'`);
+  throw operandTypeError("*", v, new PyFloat(1.5));
 }
 
-/** Python `int(x)` of a float: truncation, with the OverflowError / ValueError of inf and nan. */
-function truncate(x: number): number {
-  if (Number.isNaN(x)) throw new PyException("cannot convert float NaN to integer");
-  if (!Number.isFinite(x)) throw new PyException("cannot convert float infinity to integer");
-  return Math.trunc(x) + 0;
-}
+/** `str(int(x))` of an integral double, every digit as Python prints it (no `1e+21`). */
+const intStr = (x: number): string => String(pyIntOfFloat(x));
 
 /** `new_limit - original`: int minus int stays an int, minus a float gives a float. */
 function increase(newLimit: number, original: Limit): string {
@@ -69,13 +56,11 @@ function ageError(account: PyDict): string | null {
     : null;
 }
 
-export const requestTemporaryDebitCardLimitIncrease: DiscoverableTool = {
-  name: "request_temporary_debit_card_limit_increase_8374",
-  kind: "write",
-  mutates: true,
-  docstring: DEBIT_DOCS.request_temporary_debit_card_limit_increase_8374,
-  params: [{ name: "card_id" }, { name: "limit_type" }, { name: "new_limit" }],
-  run(db, { card_id, limit_type, new_limit: rawLimit }) {
+export const requestTemporaryDebitCardLimitIncrease = agentTool(
+  "request_temporary_debit_card_limit_increase_8374",
+  "write",
+  ["card_id", "limit_type", "new_limit"],
+  (db, { card_id, limit_type, new_limit: rawLimit }) => {
     if (!pyTruthy(card_id)) return "Error: Missing required parameter: card_id.";
     if (!pyTruthy(limit_type)) return "Error: Missing required parameter: limit_type.";
     if (limit_type !== "atm" && limit_type !== "purchase") {
@@ -83,7 +68,7 @@ export const requestTemporaryDebitCardLimitIncrease: DiscoverableTool = {
     }
     if (rawLimit === null) return "Error: Missing required parameter: new_limit.";
     // A fractional value is rejected, not truncated; the message shows the float once converted.
-    const asFloat = floatOrNull(rawLimit);
+    const asFloat = pyFloatOrNull(rawLimit);
     if (asFloat === null) return `Error: new_limit must be an integer, got '${pyStr(rawLimit)}'.`;
     if (!Number.isInteger(asFloat)) {
       return `Error: new_limit must be an integer, got '${pyNumStr(new PyFloat(asFloat))}'.`;
@@ -98,10 +83,8 @@ export const requestTemporaryDebitCardLimitIncrease: DiscoverableTool = {
       return `Error: Debit card '${id}' is not active. Current status: ${pyStr(field(card, "status"))}. Only ACTIVE cards can have limit increases.`;
     }
     const accountId = field(card, "account_id");
-    if (!pyTruthy(accountId) || !hasRecord(db, "accounts", accountId)) {
-      return `Error: Could not find linked account for debit card '${id}'.`;
-    }
-    const account = db.get("accounts", accountId) as PyDict;
+    const account = pyTruthy(accountId) ? getRecord(db, "accounts", accountId) : undefined;
+    if (account === undefined) return `Error: Could not find linked account for debit card '${id}'.`;
     if (!pyEquals(field(account, "status"), "OPEN")) {
       return `Error: The linked account '${accountId as string}' is not in good standing. Account status: ${pyStr(field(account, "status"))}.`;
     }
@@ -126,10 +109,10 @@ export const requestTemporaryDebitCardLimitIncrease: DiscoverableTool = {
       return `Error: The card does not have a ${limitName.toLowerCase()} configured. This may be a restricted account type where limits are set by account policy and cannot be modified.`;
     }
     const currentValue = limitValue(current);
-    const maxAllowed = truncate(currentValue * 1.5);
+    const maxAllowed = pyIntOfFloat(currentValue * 1.5);
     const shown = pyStr(current);
     if (newLimit > maxAllowed) {
-      return `Error: Requested limit $${intStr(newLimit)} exceeds the maximum allowed temporary increase. Maximum temporary limit is $${intStr(maxAllowed)} (150% of current $${shown} limit).`;
+      return `Error: Requested limit $${intStr(newLimit)} exceeds the maximum allowed temporary increase. Maximum temporary limit is $${maxAllowed} (150% of current $${shown} limit).`;
     }
     if (newLimit <= currentValue) {
       return `Error: Requested limit $${intStr(newLimit)} is not higher than the current limit of $${shown}.`;
@@ -158,4 +141,4 @@ export const requestTemporaryDebitCardLimitIncrease: DiscoverableTool = {
       "use a Rho-Bank ATM or make multiple smaller withdrawals at third-party ATMs.",
     ].join("\n");
   },
-};
+);

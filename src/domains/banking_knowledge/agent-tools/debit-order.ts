@@ -1,14 +1,15 @@
 /** `order_debit_card_5739`: a debit card order, its fee transaction, and the PENDING card record. */
 import { pyStr, pyTruthy } from "../../../py/builtins.ts";
-import { pyFormatFixed } from "../../../py/format.ts";
+import { pyFloatOrNull, pyFormatFixed } from "../../../py/format.ts";
 import { floatRepr } from "../../../py/number.ts";
+import { pyListRepr } from "../../../py/repr.ts";
+import { upperMethod } from "../../../py/str-methods.ts";
 import { type PyDict, PyFloat, type PyValue, pyEquals } from "../../../py/value.ts";
 import type { DbState } from "../../db-state.ts";
 import { addToDb } from "../db-query.ts";
-import type { DiscoverableTool } from "../discoverable.ts";
+import { field, getRecord, inStrs, money } from "../records.ts";
 import { deterministicId, generateDebitCardId, generateDebitCardOrderId, getTodayStr } from "../utils.ts";
-import { field, floatOrNull, getRecord, inStrs, money, strListRepr, upperMethod } from "./account-python.ts";
-import { DEBIT_DOCS } from "./debit-docs.ts";
+import { agentTool } from "./agent-tool.ts";
 
 const DELIVERY_OPTIONS = ["STANDARD", "EXPEDITED", "RUSH"] as const;
 const CARD_DESIGNS = ["CLASSIC", "PREMIUM", "CUSTOM"] as const;
@@ -22,10 +23,10 @@ const REPLACED_FOR = ["lost", "stolen", "fraud", "fraud_suspected"];
 /** A fee after `float(fee) if fee is not None else None`; "error" when float() rejects it. */
 function fee(v: PyValue): number | null | "error" {
   if (v === null) return null;
-  return floatOrNull(v) ?? "error";
+  return pyFloatOrNull(v) ?? "error";
 }
 
-/** `"".join(c for c in h if c.isdigit())[:n].zfill(n)` over a hex digest. */
+/** `"".join(c for c in h if c.isdigit())[:n].zfill(n)` over a hex digest (left-padded, unlike last-4's `ljust`). */
 const digitsOf = (hex: string, n: number): string => hex.replace(/\D/g, "").slice(0, n).padStart(n, "0");
 
 /** The card's expiration: the order month, four years on, on the month's last day (Feb: 28th). */
@@ -57,30 +58,28 @@ function issueReasonFor(db: DbState, accountId: string): string {
   return existing.length > 0 ? "first_card" : "new_account";
 }
 
-export const orderDebitCard: DiscoverableTool = {
-  name: "order_debit_card_5739",
-  kind: "write",
-  mutates: true,
-  docstring: DEBIT_DOCS.order_debit_card_5739,
-  params: [
-    { name: "account_id" },
-    { name: "user_id" },
-    { name: "delivery_option" },
-    { name: "delivery_fee" },
-    { name: "card_design" },
-    { name: "design_fee" },
-    { name: "shipping_address" },
-    { name: "excess_replacement_fee", default: null },
+export const orderDebitCard = agentTool(
+  "order_debit_card_5739",
+  "write",
+  [
+    "account_id",
+    "user_id",
+    "delivery_option",
+    "delivery_fee",
+    "card_design",
+    "design_fee",
+    "shipping_address",
+    ["excess_replacement_fee", null],
   ],
-  run(db, args) {
+  (db, args) => {
     const { account_id, user_id, shipping_address } = args;
-    const deliveryFee = fee(args.delivery_fee as PyValue);
+    const deliveryFee = fee(args.delivery_fee);
     if (deliveryFee === "error") return "Error: delivery_fee must be a number.";
-    const designFee = fee(args.design_fee as PyValue);
+    const designFee = fee(args.design_fee);
     if (designFee === "error") return "Error: design_fee must be a number.";
     // `fee or 0`, then float() with any failure back to the int 0: the stored type follows.
     const rawExcess = pyTruthy(args.excess_replacement_fee) ? (args.excess_replacement_fee as PyValue) : 0;
-    const excessFloat = floatOrNull(rawExcess);
+    const excessFloat = pyFloatOrNull(rawExcess);
     const excess: PyFloat | number = excessFloat === null ? 0 : new PyFloat(excessFloat);
     const excessValue = excess instanceof PyFloat ? excess.v : excess;
 
@@ -90,11 +89,11 @@ export const orderDebitCard: DiscoverableTool = {
     }
     const deliveryOption = upperMethod(args.delivery_option);
     if (!inStrs(deliveryOption, DELIVERY_OPTIONS)) {
-      return `Error: Invalid delivery_option. Must be one of: ${strListRepr(DELIVERY_OPTIONS)}`;
+      return `Error: Invalid delivery_option. Must be one of: ${pyListRepr(DELIVERY_OPTIONS)}`;
     }
     const cardDesign = upperMethod(args.card_design);
     if (!inStrs(cardDesign, CARD_DESIGNS)) {
-      return `Error: Invalid card_design. Must be one of: ${strListRepr(CARD_DESIGNS)}`;
+      return `Error: Invalid card_design. Must be one of: ${pyListRepr(CARD_DESIGNS)}`;
     }
 
     const account = getRecord(db, "accounts", account_id);
@@ -110,7 +109,7 @@ export const orderDebitCard: DiscoverableTool = {
       return `Error: Account '${accountId}' does not belong to user '${pyStr(user_id)}'.`;
     }
     // tau2 quirk: only "," is stripped, so a "$"-prefixed balance (as transfers write) reads as 0.0.
-    const holdings = floatOrNull(pyStr(field(account, "current_holdings", "0")).replaceAll(",", "")) ?? 0;
+    const holdings = pyFloatOrNull(pyStr(field(account, "current_holdings", "0")).replaceAll(",", "")) ?? 0;
     if (holdings < 25) {
       return `Error: Account must have a minimum balance of $25. Current balance: $${money(holdings)}`;
     }
@@ -229,4 +228,4 @@ export const orderDebitCard: DiscoverableTool = {
     }
     return lines.join("\n");
   },
-};
+);

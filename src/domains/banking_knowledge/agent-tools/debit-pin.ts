@@ -1,10 +1,10 @@
 /** PIN rules (`_validate_pin`) and the PIN tools: `reset_debit_card_pin_6284`, `change_debit_card_pin_6285`. */
-import { pyStr, pyTruthy } from "../../../py/builtins.ts";
+import { pyLen, pyStr, pyTruthy } from "../../../py/builtins.ts";
+import { isdigitMethod } from "../../../py/str-methods.ts";
 import { type PyValue, pyEquals } from "../../../py/value.ts";
-import type { DiscoverableTool } from "../discoverable.ts";
+import { field, getRecord, type Value } from "../records.ts";
 import { getTodayStr } from "../utils.ts";
-import { field, getRecord, isdigitMethod, strLen, type Value } from "./account-python.ts";
-import { DEBIT_DOCS } from "./debit-docs.ts";
+import { agentTool } from "./agent-tool.ts";
 
 const SEQUENTIAL_PINS = [
   "0123",
@@ -28,8 +28,7 @@ const SEQUENTIAL_PINS = [
  * raises AttributeError from `.isdigit()`, as in Python.
  */
 export function validatePin(pin: Value): string | null {
-  if (!pyTruthy(pin) || !isdigitMethod(pin) || strLen(pin as string) !== 4)
-    return "PIN must be exactly 4 digits.";
+  if (!pyTruthy(pin) || !isdigitMethod(pin) || pyLen(pin) !== 4) return "PIN must be exactly 4 digits.";
   const s = pin as string;
   if (SEQUENTIAL_PINS.includes(s))
     return "PIN cannot be sequential (e.g., 1234). Please choose a more secure PIN.";
@@ -40,15 +39,13 @@ export function validatePin(pin: Value): string | null {
 }
 
 /** `not s.isdigit() or len(s) != n` on a raw argument. */
-export const notNDigits = (v: Value, n: number): boolean => !isdigitMethod(v) || strLen(v as string) !== n;
+export const notNDigits = (v: Value, n: number): boolean => !isdigitMethod(v) || pyLen(v) !== n;
 
-export const resetDebitCardPin: DiscoverableTool = {
-  name: "reset_debit_card_pin_6284",
-  kind: "write",
-  mutates: true,
-  docstring: DEBIT_DOCS.reset_debit_card_pin_6284,
-  params: [{ name: "card_id" }, { name: "last_4_digits" }, { name: "new_pin" }],
-  run(db, { card_id, last_4_digits, new_pin }) {
+export const resetDebitCardPin = agentTool(
+  "reset_debit_card_pin_6284",
+  "write",
+  ["card_id", "last_4_digits", "new_pin"],
+  (db, { card_id, last_4_digits, new_pin }) => {
     if (![card_id, last_4_digits, new_pin].every(pyTruthy)) {
       return "Error: Missing required parameters. Required: card_id, last_4_digits, new_pin.";
     }
@@ -81,15 +78,13 @@ export const resetDebitCardPin: DiscoverableTool = {
       "Security reminder: Never share your PIN with anyone.",
     ].join("\n");
   },
-};
+);
 
-export const changeDebitCardPin: DiscoverableTool = {
-  name: "change_debit_card_pin_6285",
-  kind: "write",
-  mutates: true,
-  docstring: DEBIT_DOCS.change_debit_card_pin_6285,
-  params: [{ name: "card_id" }, { name: "current_pin" }, { name: "new_pin" }],
-  run(db, { card_id, current_pin, new_pin }) {
+export const changeDebitCardPin = agentTool(
+  "change_debit_card_pin_6285",
+  "write",
+  ["card_id", "current_pin", "new_pin"],
+  (db, { card_id, current_pin, new_pin }) => {
     if (![card_id, current_pin, new_pin].every(pyTruthy)) {
       return "Error: Missing required parameters. Required: card_id, current_pin, new_pin.";
     }
@@ -116,4 +111,4 @@ export const changeDebitCardPin: DiscoverableTool = {
       "Security reminder: Never share your PIN with anyone.",
     ].join("\n");
   },
-};
+);

@@ -1,28 +1,10 @@
 /** `get_debit_cards_by_account_id_7823`: the cards of a checking account as `json.dumps(..., indent=2)`. */
-import { pyStr, pyTruthy } from "../../../py/builtins.ts";
-import { PyTypeError } from "../../../py/errors.ts";
-import { compareCodePoints, pyDumps, pyJsonString } from "../../../py/json.ts";
-import { isPyDict, type PyDict, type PyValue, pyTypeName, setKey } from "../../../py/value.ts";
-import type { DiscoverableTool } from "../discoverable.ts";
-import { field, getRecord, lowerMethod } from "./account-python.ts";
-import { DEBIT_DOCS } from "./debit-docs.ts";
-
-/** Python `json.dumps(v, indent=n)`: one item per line, "," / ": " separators, empty containers inline. */
-export function pyDumpsIndent(v: PyValue, indent: number, level = 0): string {
-  const pad = (l: number) => `\n${" ".repeat(indent * l)}`;
-  if (Array.isArray(v)) {
-    if (v.length === 0) return "[]";
-    const items = v.map((x) => pyDumpsIndent(x, indent, level + 1));
-    return `[${pad(level + 1)}${items.join(`,${pad(level + 1)}`)}${pad(level)}]`;
-  }
-  if (isPyDict(v)) {
-    const keys = Object.keys(v);
-    if (keys.length === 0) return "{}";
-    const items = keys.map((k) => `${pyJsonString(k)}: ${pyDumpsIndent(v[k] as PyValue, indent, level + 1)}`);
-    return `{${pad(level + 1)}${items.join(`,${pad(level + 1)}`)}${pad(level)}}`;
-  }
-  return pyDumps(v);
-}
+import { lowerMethod, pyStr, pyTruthy } from "../../../py/builtins.ts";
+import { pySortedDesc } from "../../../py/compare.ts";
+import { pyDumpsIndent } from "../../../py/format.ts";
+import { type PyDict, type PyValue, setKey } from "../../../py/value.ts";
+import { field, getRecord } from "../records.ts";
+import { agentTool } from "./agent-tool.ts";
 
 /** Moves `from` to the end of the dict under the name `to` (`d[to] = d.pop(from)`). */
 function rename(d: PyDict, from: string, to: string): void {
@@ -48,26 +30,11 @@ const issuedKey = (info: PyDict): PyValue => {
   return pyTruthy(v) ? v : "";
 };
 
-/** `sort(key=..., reverse=True)` over str keys: most recent first, equal dates in table order. */
-function sortByIssued(cards: PyDict[]): PyDict[] {
-  const keyed = cards.map((info) => ({ info, key: issuedKey(info) }));
-  if (keyed.length < 2) return cards;
-  const odd = keyed.find((k) => typeof k.key !== "string");
-  if (odd !== undefined) {
-    // Python's sort compares it with a str and fails; only the operand order of the text is approximate.
-    throw new PyTypeError(`'<' not supported between instances of 'str' and '${pyTypeName(odd.key)}'`);
-  }
-  keyed.sort((a, b) => compareCodePoints(b.key as string, a.key as string));
-  return keyed.map((k) => k.info);
-}
-
-export const getDebitCardsByAccountId: DiscoverableTool = {
-  name: "get_debit_cards_by_account_id_7823",
-  kind: "read",
-  mutates: false,
-  docstring: DEBIT_DOCS.get_debit_cards_by_account_id_7823,
-  params: [{ name: "account_id" }],
-  run(db, { account_id }) {
+export const getDebitCardsByAccountId = agentTool(
+  "get_debit_cards_by_account_id_7823",
+  "read",
+  ["account_id"],
+  (db, { account_id }) => {
     if (!pyTruthy(account_id)) return "Error: Missing required parameter 'account_id'.";
     const account = getRecord(db, "accounts", account_id);
     if (account === undefined) return `Error: Account '${pyStr(account_id)}' not found.`;
@@ -82,6 +49,7 @@ export const getDebitCardsByAccountId: DiscoverableTool = {
       if (field(card, "account_id") === id) cards.push(cardInfo(cardId, card));
     }
     if (cards.length === 0) return `No debit cards found for account '${id}'.`;
-    return pyDumpsIndent(sortByIssued(cards), 2);
+    // Most recent first, equal dates in table order.
+    return pyDumpsIndent(pySortedDesc(cards, issuedKey), 2);
   },
-};
+);

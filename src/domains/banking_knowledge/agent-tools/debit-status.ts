@@ -1,18 +1,12 @@
 /** Debit card status changes: close, freeze, unfreeze, and clearing fraud alerts or velocity blocks. */
-import { pyStr, pyTruthy } from "../../../py/builtins.ts";
+import { lowerMethod, pyStr, pyTruthy } from "../../../py/builtins.ts";
+import { pyListRepr } from "../../../py/repr.ts";
 import { type PyDict, pyEquals } from "../../../py/value.ts";
+import type { DbState } from "../../db-state.ts";
 import type { DiscoverableTool } from "../discoverable.ts";
+import { field, getRecord, inStrs, titled } from "../records.ts";
 import { getTodayStr } from "../utils.ts";
-import {
-  field,
-  getRecord,
-  hasRecord,
-  inStrs,
-  lowerMethod,
-  reasonTitle,
-  strListRepr,
-} from "./account-python.ts";
-import { DEBIT_DOCS } from "./debit-docs.ts";
+import { agentTool } from "./agent-tool.ts";
 
 const CLOSE_REASONS = [
   "lost",
@@ -24,19 +18,17 @@ const CLOSE_REASONS = [
 ] as const;
 const SECURITY_REASONS = ["lost", "stolen", "fraud_suspected"];
 
-export const closeDebitCard: DiscoverableTool = {
-  name: "close_debit_card_4721",
-  kind: "write",
-  mutates: true,
-  docstring: DEBIT_DOCS.close_debit_card_4721,
-  params: [{ name: "card_id" }, { name: "reason" }],
-  run(db, { card_id, reason: rawReason }) {
+export const closeDebitCard = agentTool(
+  "close_debit_card_4721",
+  "write",
+  ["card_id", "reason"],
+  (db, { card_id, reason: rawReason }) => {
     if (!pyTruthy(card_id) || !pyTruthy(rawReason)) {
       return "Error: Missing required parameters. Required: card_id, reason.";
     }
     const reason = lowerMethod(rawReason);
     if (!inStrs(reason, CLOSE_REASONS))
-      return `Error: Invalid reason. Must be one of: ${strListRepr(CLOSE_REASONS)}`;
+      return `Error: Invalid reason. Must be one of: ${pyListRepr(CLOSE_REASONS)}`;
     const card = getRecord(db, "debit_cards", card_id);
     if (card === undefined) return `Error: Debit card '${pyStr(card_id)}' not found.`;
     const id = card_id as string;
@@ -54,7 +46,7 @@ export const closeDebitCard: DiscoverableTool = {
       `Card ID: ${id}`,
       `Previous Status: ${pyStr(previous)}`,
       "New Status: CLOSED",
-      `Closure Reason: ${reasonTitle(reason)}`,
+      `Closure Reason: ${titled(reason)}`,
       `Closure Date: ${today}`,
       "",
     ];
@@ -77,93 +69,96 @@ export const closeDebitCard: DiscoverableTool = {
     );
     return lines.join("\n");
   },
-};
+);
 
-export const freezeDebitCard: DiscoverableTool = {
+/**
+ * The linked-account check of unfreezing and activating: an error when the card's `account_id` names
+ * an account that is not OPEN (a card without one, or whose account is gone, passes).
+ */
+export function linkedAccountNotOpen(db: DbState, card: PyDict, cannot: string): string | null {
+  const accountId = field(card, "account_id");
+  const account = pyTruthy(accountId) ? getRecord(db, "accounts", accountId) : undefined;
+  if (account === undefined || pyEquals(field(account, "status"), "OPEN")) return null;
+  return `Error: The linked checking account '${accountId as string}' is no longer open. Card cannot be ${cannot}.`;
+}
+
+/** Freezing and unfreezing, which tau2 writes alike: one status to another, with a dated record. */
+function statusToggle(spec: {
+  readonly name: "freeze_debit_card_3892" | "unfreeze_debit_card_3893";
+  readonly from: string;
+  readonly to: string;
+  /** The past participle the texts use: "frozen", "unfrozen". */
+  readonly done: string;
+  /** How the error names a card that is already in the target status: "frozen", "active". */
+  readonly already: string;
+  readonly checkLinkedAccount: boolean;
+  readonly notes: readonly string[];
+}): DiscoverableTool {
+  const Done = `${(spec.done[0] as string).toUpperCase()}${spec.done.slice(1)}`;
+  return agentTool(spec.name, "write", ["card_id"], (db, { card_id }) => {
+    if (!pyTruthy(card_id)) return "Error: Missing required parameter: card_id.";
+    const card = getRecord(db, "debit_cards", card_id);
+    if (card === undefined) return `Error: Debit card '${pyStr(card_id)}' not found.`;
+    const id = card_id as string;
+    const status = field(card, "status");
+    if (pyEquals(status, spec.to)) return `Error: Debit card '${id}' is already ${spec.already}.`;
+    if (!pyEquals(status, spec.from)) {
+      return `Error: Debit card '${id}' cannot be ${spec.done}. Current status: ${pyStr(status)}. Only ${spec.from} cards can be ${spec.done}.`;
+    }
+    if (spec.checkLinkedAccount) {
+      const closed = linkedAccountNotOpen(db, card, spec.done);
+      if (closed !== null) return closed;
+    }
+    const today = getTodayStr();
+    const rec = db.mut("debit_cards", id);
+    rec.status = spec.to;
+    rec[`${spec.done}_date`] = today;
+    return [
+      `Debit Card ${Done} Successfully`,
+      `Card ID: ${id}`,
+      `Status: ${spec.to}`,
+      `${Done} Date: ${today}`,
+      "",
+      ...spec.notes,
+    ].join("\n");
+  });
+}
+
+export const freezeDebitCard = statusToggle({
   name: "freeze_debit_card_3892",
-  kind: "write",
-  mutates: true,
-  docstring: DEBIT_DOCS.freeze_debit_card_3892,
-  params: [{ name: "card_id" }],
-  run(db, { card_id }) {
-    if (!pyTruthy(card_id)) return "Error: Missing required parameter: card_id.";
-    const card = getRecord(db, "debit_cards", card_id);
-    if (card === undefined) return `Error: Debit card '${pyStr(card_id)}' not found.`;
-    const id = card_id as string;
-    const status = field(card, "status");
-    if (pyEquals(status, "FROZEN")) return `Error: Debit card '${id}' is already frozen.`;
-    if (!pyEquals(status, "ACTIVE")) {
-      return `Error: Debit card '${id}' cannot be frozen. Current status: ${pyStr(status)}. Only ACTIVE cards can be frozen.`;
-    }
-    const today = getTodayStr();
-    const rec = db.mut("debit_cards", id);
-    rec.status = "FROZEN";
-    rec.frozen_date = today;
-    return [
-      "Debit Card Frozen Successfully",
-      `Card ID: ${id}`,
-      "Status: FROZEN",
-      `Frozen Date: ${today}`,
-      "",
-      "While frozen:",
-      "- All new purchase transactions will be declined",
-      "- Recurring payments and subscriptions will be declined",
-      "- Pending transactions already authorized may still process",
-      "",
-      "To unfreeze, the customer can call customer service or use the mobile app.",
-      "If the card is confirmed lost or stolen, recommend closing the card permanently instead.",
-    ].join("\n");
-  },
-};
+  from: "ACTIVE",
+  to: "FROZEN",
+  done: "frozen",
+  already: "frozen",
+  checkLinkedAccount: false,
+  notes: [
+    "While frozen:",
+    "- All new purchase transactions will be declined",
+    "- Recurring payments and subscriptions will be declined",
+    "- Pending transactions already authorized may still process",
+    "",
+    "To unfreeze, the customer can call customer service or use the mobile app.",
+    "If the card is confirmed lost or stolen, recommend closing the card permanently instead.",
+  ],
+});
 
-export const unfreezeDebitCard: DiscoverableTool = {
+export const unfreezeDebitCard = statusToggle({
   name: "unfreeze_debit_card_3893",
-  kind: "write",
-  mutates: true,
-  docstring: DEBIT_DOCS.unfreeze_debit_card_3893,
-  params: [{ name: "card_id" }],
-  run(db, { card_id }) {
-    if (!pyTruthy(card_id)) return "Error: Missing required parameter: card_id.";
-    const card = getRecord(db, "debit_cards", card_id);
-    if (card === undefined) return `Error: Debit card '${pyStr(card_id)}' not found.`;
-    const id = card_id as string;
-    const status = field(card, "status");
-    if (pyEquals(status, "ACTIVE")) return `Error: Debit card '${id}' is already active.`;
-    if (!pyEquals(status, "FROZEN")) {
-      return `Error: Debit card '${id}' cannot be unfrozen. Current status: ${pyStr(status)}. Only FROZEN cards can be unfrozen.`;
-    }
-    const accountId = field(card, "account_id");
-    if (pyTruthy(accountId) && hasRecord(db, "accounts", accountId)) {
-      const account = db.get("accounts", accountId) as PyDict;
-      if (!pyEquals(field(account, "status"), "OPEN")) {
-        return `Error: The linked checking account '${accountId as string}' is no longer open. Card cannot be unfrozen.`;
-      }
-    }
-    const today = getTodayStr();
-    const rec = db.mut("debit_cards", id);
-    rec.status = "ACTIVE";
-    rec.unfrozen_date = today;
-    return [
-      "Debit Card Unfrozen Successfully",
-      `Card ID: ${id}`,
-      "Status: ACTIVE",
-      `Unfrozen Date: ${today}`,
-      "",
-      "The card is now active and ready to use immediately.",
-      "All transactions will process normally.",
-    ].join("\n");
-  },
-};
+  from: "FROZEN",
+  to: "ACTIVE",
+  done: "unfrozen",
+  already: "active",
+  checkLinkedAccount: true,
+  notes: ["The card is now active and ready to use immediately.", "All transactions will process normally."],
+});
 
 const ALERT_REASONS = ["customer_verified", "velocity_clear"] as const;
 
-export const clearDebitCardFraudAlert: DiscoverableTool = {
-  name: "clear_debit_card_fraud_alert_4892",
-  kind: "write",
-  mutates: true,
-  docstring: DEBIT_DOCS.clear_debit_card_fraud_alert_4892,
-  params: [{ name: "card_id" }, { name: "reason" }],
-  run(db, { card_id, reason }) {
+export const clearDebitCardFraudAlert = agentTool(
+  "clear_debit_card_fraud_alert_4892",
+  "write",
+  ["card_id", "reason"],
+  (db, { card_id, reason }) => {
     if (!pyTruthy(card_id)) return "Error: Missing required parameter: card_id.";
     if (!pyTruthy(reason)) return "Error: Missing required parameter: reason.";
     if (!inStrs(reason, ALERT_REASONS)) {
@@ -211,4 +206,4 @@ export const clearDebitCardFraudAlert: DiscoverableTool = {
       "Remind the customer to review recent transactions and report any unauthorized charges.",
     ].join("\n");
   },
-};
+);

@@ -1,27 +1,27 @@
 /** Debit card dispute support: the recurring-payment block, the dispute history, ATM deposit images. */
-import { attributeError } from "../../../py/builtins.ts";
+import { pyStr, pyTruthy } from "../../../py/builtins.ts";
 import { PyTypeError } from "../../../py/errors.ts";
 import { pyFormatFixed } from "../../../py/format.ts";
 import { pyAbs } from "../../../py/number.ts";
-import { isPyDict, PyFloat, type PyValue, pyTypeName } from "../../../py/value.ts";
+import { upperMethod } from "../../../py/str-methods.ts";
+import { PyFloat, type PyValue, pyTypeName } from "../../../py/value.ts";
 import type { DiscoverableTool } from "../discoverable.ts";
-import { field, getOr, hashKey, pyStr, pyTruthy, pyUpper } from "./credit-py.ts";
-import { discoverable, historyReport } from "./credit-report.ts";
+import { field, getRecord } from "../records.ts";
+import { agentTool, historyTool } from "./agent-tool.ts";
 import { ATM_DEPOSIT_IMAGES } from "./dispute-atm-images.ts";
 
-const setRecurringBlock = discoverable(
+const setRecurringBlock = agentTool(
   "set_debit_card_recurring_block_7382",
   "write",
   ["card_id", "block_recurring"],
   (db, a) => {
     if (!pyTruthy(a.card_id)) return "Error: Missing required parameter: card_id";
-    const key = hashKey(a.card_id);
-    const card = key === null ? undefined : db.get("debit_cards", key);
-    if (key === null || !pyTruthy(card)) return `Error: Debit card '${pyStr(a.card_id)}' not found.`;
-    const status = pyUpper(getOr(card, "status", ""));
+    const card = getRecord(db, "debit_cards", a.card_id);
+    if (!pyTruthy(card)) return `Error: Debit card '${pyStr(a.card_id)}' not found.`;
+    const status = upperMethod(field(card, "status", ""));
     if (status !== "ACTIVE")
       return `Error: Cannot update recurring block settings for a card with status '${status}'. Card must be ACTIVE.`;
-    db.mut("debit_cards", key).recurring_blocked = a.block_recurring;
+    db.mut("debit_cards", a.card_id as string).recurring_blocked = a.block_recurring;
     if (pyTruthy(a.block_recurring)) {
       return (
         `Recurring payments BLOCKED for debit card ${pyStr(a.card_id)}.\n` +
@@ -38,20 +38,13 @@ const setRecurringBlock = discoverable(
   },
 );
 
-const debitDisputeStatus = discoverable("get_debit_dispute_status_7483", "read", ["user_id"], (db, a) => {
-  if (!pyTruthy(a.user_id)) return "Error: Missing required parameter: user_id";
-  return historyReport(db, {
-    table: "debit_card_disputes",
-    field: "user_id",
-    value: a.user_id,
-    header: [
-      "Debit card dispute history retrieved successfully.",
-      "",
-      "Executed: get_debit_dispute_status_7483",
-      `Debit card dispute history for user ${pyStr(a.user_id)}:`,
-    ],
-    empty: "No debit card disputes found for this user.",
-  });
+const debitDisputeStatus = historyTool({
+  name: "get_debit_dispute_status_7483",
+  param: "user_id",
+  table: "debit_card_disputes",
+  title: "Debit card dispute history retrieved successfully.",
+  label: "Debit card dispute history for user",
+  empty: "No debit card disputes found for this user.",
 });
 
 /** Python `abs(x)` on a raw DB value. */
@@ -61,21 +54,20 @@ function pyAbsValue(v: PyValue): PyValue {
   throw new PyTypeError(`bad operand type for abs(): '${pyTypeName(v)}'`);
 }
 
-const atmDepositImages = discoverable("get_atm_deposit_images_8473", "read", ["transaction_id"], (db, a) => {
+const atmDepositImages = agentTool("get_atm_deposit_images_8473", "read", ["transaction_id"], (db, a) => {
   if (!pyTruthy(a.transaction_id)) return "Error: Missing required parameter: transaction_id";
   const id = pyStr(a.transaction_id);
-  const key = hashKey(a.transaction_id);
-  const txn = key === null ? undefined : db.get("bank_account_transaction_history", key);
-  if (key === null || txn === undefined) return `Error: Transaction '${id}' not found.`;
-  if (!isPyDict(txn)) throw attributeError(txn, "get");
+  const txn = getRecord(db, "bank_account_transaction_history", a.transaction_id);
+  if (txn === undefined) return `Error: Transaction '${id}' not found.`;
+  const key = a.transaction_id as string;
   if (field(txn, "type") !== "atm_deposit")
     return `Error: Transaction '${id}' is not an ATM deposit. This tool only works for ATM deposit transactions.`;
-  const description = getOr(txn, "description", "");
-  const shout = pyUpper(description);
+  const description = field(txn, "description", "");
+  const shout = upperMethod(description);
   if (!shout.includes("RHO-BANK") && !shout.includes("RHOBANK"))
     return `Error: Transaction '${id}' is from a third-party ATM. Deposit images are only available for Rho-Bank ATM deposits. For third-party ATM disputes, a chargeback request must be submitted to the ATM network.`;
 
-  const date = pyStr(getOr(txn, "date", "Unknown"));
+  const date = pyStr(field(txn, "date", "Unknown"));
   const header = `ATM Deposit Image Retrieval Results\n=====================================\nTransaction ID: ${id}\n`;
   const images = Object.hasOwn(ATM_DEPOSIT_IMAGES, key)
     ? ATM_DEPOSIT_IMAGES[key as keyof typeof ATM_DEPOSIT_IMAGES]
@@ -86,7 +78,7 @@ const atmDepositImages = discoverable("get_atm_deposit_images_8473", "read", ["t
       `--- VERIFICATION NOTES ---\n${images.verificationNotes}\n`
     );
   }
-  const amount = pyFormatFixed(pyAbsValue(getOr(txn, "amount", 0)), 2);
+  const amount = pyFormatFixed(pyAbsValue(field(txn, "amount", 0)), 2);
   return (
     `${header}ATM: ${pyStr(description)}\nDeposit Date: ${date}\nAmount Recorded: $${amount}\n\n` +
     "--- IMAGE STATUS ---\n" +

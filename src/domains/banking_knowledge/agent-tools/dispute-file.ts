@@ -1,11 +1,14 @@
 /** Filing a credit card dispute (`transaction_disputes`) and a Regulation E debit card dispute. */
+import { pyStr, pyTruthy } from "../../../py/builtins.ts";
+import { pyCompare } from "../../../py/compare.ts";
 import { pyFormatFixed } from "../../../py/format.ts";
+import { pyListRepr } from "../../../py/repr.ts";
 import type { PyDict } from "../../../py/value.ts";
 import { addToDb } from "../db-query.ts";
 import type { DiscoverableTool } from "../discoverable.ts";
+import { inStrs, titled } from "../records.ts";
 import { generateDisputeId, getTodayStr } from "../utils.ts";
-import { compare, display, inStrings, pyStr, pyTruthy, strList } from "./credit-py.ts";
-import { discoverable } from "./credit-report.ts";
+import { agentTool } from "./agent-tool.ts";
 
 const CC_CARD_ACTIONS = ["keep_active", "cancel_and_reissue"];
 const CC_REASONS = [
@@ -19,7 +22,7 @@ const CC_REASONS = [
 ];
 const CC_RESOLUTIONS = ["full_refund", "partial_refund"];
 
-const fileCreditCardDispute = discoverable(
+const fileCreditCardDispute = agentTool(
   "file_credit_card_transaction_dispute_4829",
   "write",
   [
@@ -41,12 +44,12 @@ const fileCreditCardDispute = discoverable(
   ],
   (db, a) => {
     if (!pyTruthy(a.transaction_id) || !pyTruthy(a.user_id)) return "Error: Missing required parameters.";
-    if (!inStrings(a.card_action, CC_CARD_ACTIONS))
-      return `Error: Invalid card_action. Must be one of: ${strList(CC_CARD_ACTIONS)}`;
-    if (!inStrings(a.dispute_reason, CC_REASONS))
-      return `Error: Invalid dispute_reason. Must be one of: ${strList(CC_REASONS)}`;
-    if (!inStrings(a.resolution_requested, CC_RESOLUTIONS))
-      return `Error: Invalid resolution_requested. Must be one of: ${strList(CC_RESOLUTIONS)}`;
+    if (!inStrs(a.card_action, CC_CARD_ACTIONS))
+      return `Error: Invalid card_action. Must be one of: ${pyListRepr(CC_CARD_ACTIONS)}`;
+    if (!inStrs(a.dispute_reason, CC_REASONS))
+      return `Error: Invalid dispute_reason. Must be one of: ${pyListRepr(CC_REASONS)}`;
+    if (!inStrs(a.resolution_requested, CC_RESOLUTIONS))
+      return `Error: Invalid resolution_requested. Must be one of: ${pyListRepr(CC_RESOLUTIONS)}`;
     if (a.resolution_requested === "partial_refund" && a.partial_refund_amount === null)
       return "Error: partial_refund_amount is required when resolution_requested is 'partial_refund'.";
 
@@ -81,8 +84,8 @@ const fileCreditCardDispute = discoverable(
       "Executed: file_credit_card_transaction_dispute_4829",
       `Dispute ID: ${disputeId}`,
       `Transaction: ${pyStr(a.transaction_id)}`,
-      `Reason: ${display(a.dispute_reason)}`,
-      `Resolution Requested: ${display(a.resolution_requested)}`,
+      `Reason: ${titled(a.dispute_reason)}`,
+      `Resolution Requested: ${titled(a.resolution_requested)}`,
     ];
     // tau2 quirk: formatting a non-number amount raises only after the dispute is stored.
     if (pyTruthy(a.partial_refund_amount))
@@ -120,7 +123,7 @@ const PIN_STATUSES = ["yes_shared", "yes_observed", "no", "unknown"];
 const DEBIT_CARD_ACTIONS = ["keep_active", "freeze_pending_investigation", "close_and_reissue"];
 const FRAUD_CATEGORIES = ["unauthorized_transaction", "card_present_fraud", "card_not_present_fraud"];
 
-const fileDebitCardDispute = discoverable(
+const fileDebitCardDispute = agentTool(
   "file_debit_card_transaction_dispute_6281",
   "write",
   [
@@ -166,15 +169,15 @@ const fileDebitCardDispute = discoverable(
     ) {
       return "Error: card_in_possession, contacted_merchant, police_report_filed, and written_statement_provided are required boolean fields.";
     }
-    if (!inStrings(a.dispute_category, DEBIT_CATEGORIES))
-      return `Error: Invalid dispute_category. Must be one of: ${strList(DEBIT_CATEGORIES)}`;
-    if (!inStrings(a.transaction_type, DEBIT_TRANSACTION_TYPES))
-      return `Error: Invalid transaction_type. Must be one of: ${strList(DEBIT_TRANSACTION_TYPES)}`;
-    if (!inStrings(a.pin_compromised, PIN_STATUSES))
-      return `Error: Invalid pin_compromised. Must be one of: ${strList(PIN_STATUSES)}`;
-    if (!inStrings(a.card_action, DEBIT_CARD_ACTIONS))
-      return `Error: Invalid card_action. Must be one of: ${strList(DEBIT_CARD_ACTIONS)}`;
-    if (compare(a.disputed_amount, "<=", 0)) return "Error: disputed_amount must be a positive number.";
+    if (!inStrs(a.dispute_category, DEBIT_CATEGORIES))
+      return `Error: Invalid dispute_category. Must be one of: ${pyListRepr(DEBIT_CATEGORIES)}`;
+    if (!inStrs(a.transaction_type, DEBIT_TRANSACTION_TYPES))
+      return `Error: Invalid transaction_type. Must be one of: ${pyListRepr(DEBIT_TRANSACTION_TYPES)}`;
+    if (!inStrs(a.pin_compromised, PIN_STATUSES))
+      return `Error: Invalid pin_compromised. Must be one of: ${pyListRepr(PIN_STATUSES)}`;
+    if (!inStrs(a.card_action, DEBIT_CARD_ACTIONS))
+      return `Error: Invalid card_action. Must be one of: ${pyListRepr(DEBIT_CARD_ACTIONS)}`;
+    if (pyCompare(a.disputed_amount, "<=", 0)) return "Error: disputed_amount must be a positive number.";
 
     const disputeId = generateDisputeId(a.user_id, a.transaction_id);
     const isFraud = FRAUD_CATEGORIES.includes(a.dispute_category);
@@ -214,9 +217,9 @@ const fileDebitCardDispute = discoverable(
       `Dispute ID: ${disputeId}`,
       `Transaction: ${pyStr(a.transaction_id)}`,
       `Account: ${pyStr(a.account_id)}`,
-      `Category: ${display(a.dispute_category)}`,
+      `Category: ${titled(a.dispute_category)}`,
       `Disputed Amount: $${amount}`,
-      `Card Action: ${display(a.card_action)}`,
+      `Card Action: ${titled(a.card_action)}`,
       eligible
         ? `Provisional Credit: ISSUED - $${amount} credited within 10 business days per Regulation E.`
         : "Provisional Credit: Not eligible - see Debit Card Provisional Credit Guidelines for details.",
@@ -225,7 +228,7 @@ const fileDebitCardDispute = discoverable(
       parts.push(
         "WARNING: Customer indicated PIN was shared voluntarily. This may affect liability determination.",
       );
-    if (isFraud && !pyTruthy(a.police_report_filed) && compare(a.disputed_amount, ">", 500))
+    if (isFraud && !pyTruthy(a.police_report_filed) && pyCompare(a.disputed_amount, ">", 500))
       parts.push("RECOMMENDATION: For fraud disputes over $500, filing a police report is recommended.");
     return parts.join("\n");
   },

@@ -45,7 +45,7 @@ function clausesByTool(
   if (byTool === undefined) {
     byTool = new Map();
     for (const c of clauses) {
-      if (!c.files.includes(policyFile)) continue;
+      if (!c.allAgents && !c.files.includes(policyFile)) continue;
       for (const tool of c.clause.tools) byTool.set(tool, [...(byTool.get(tool) ?? []), c]);
     }
     byFile.set(policyFile, byTool);

@@ -14,6 +14,16 @@ import { bindingSchema, conditionSchema } from "../conditions/schema.ts";
 export const CLAUSE_EFFECTS = ["prohibit", "require", "permit"] as const;
 export type ClauseEffect = (typeof CLAUSE_EFFECTS)[number];
 
+const offsets = { quote_start: z.number().int().min(0), quote_end: z.number().int().min(0) };
+
+export const sourceSchema = z.union([
+  /** A policy text file, relative to the domain's folder, e.g. `main_policy.md`. */
+  z.strictObject({ file: z.string().min(1), ...offsets }),
+  /** A knowledge-base document by id (banking's `documents/`): offsets into its `content`. */
+  z.strictObject({ document: z.string().min(1), ...offsets }),
+]);
+export type ClauseSource = z.infer<typeof sourceSchema>;
+
 export const clauseSchema = z.strictObject({
   /** `<domain>.<tool or topic>.<snake_case_name>` */
   id: z
@@ -27,16 +37,7 @@ export const clauseSchema = z.strictObject({
   /** Words of the policy document, verbatim. */
   source_quote: z.string().min(12, "a quote this short cannot pin a policy sentence"),
   /** Each policy document the quote is in, with the quote's code-point offsets (end exclusive). */
-  sources: z
-    .array(
-      z.strictObject({
-        /** Relative to the domain's folder, e.g. `main_policy.md`. */
-        file: z.string().min(1),
-        quote_start: z.number().int().min(0),
-        quote_end: z.number().int().min(0),
-      }),
-    )
-    .min(1),
+  sources: z.array(sourceSchema).min(1),
   /** Records the conditions read, looked up at the time of the call. */
   bind: z.array(bindingSchema).default([]),
   when: z.array(conditionSchema).min(1),

@@ -1,34 +1,30 @@
 /**
  * Verifies clauses against the domain they govern: the quote sits verbatim at its offsets in every
- * policy document it names, the tools exist, the arguments it reads are parameters of every tool it
- * governs, and every table, atom and name it reads exists or is bound. A rejected clause never grades.
+ * policy document (or knowledge-base document) it names, the tools exist, the arguments it reads are
+ * parameters of every tool it governs, and every table, atom and name it reads exists or is bound. A
+ * rejected clause never grades.
  */
-import { existsSync, readFileSync } from "node:fs";
-import { join } from "node:path";
 import type { DomainData } from "../../../domains/domain.ts";
 import { unboundNames } from "../conditions/evaluate.ts";
 import type { Binding, Condition, Operand } from "../conditions/schema.ts";
 import { locateQuote } from "../requirements/quote.ts";
+import { sourceLabel, sourceText } from "./documents.ts";
 import type { ClauseSet, LoadedClause } from "./load.ts";
 
 export interface VerifiedClause extends LoadedClause {
   /** The policy documents (relative to the domain folder) whose agents the clause governs. */
   readonly files: readonly string[];
+  /**
+   * It quotes what every agent of the domain works under, whatever its policy file: a document the domain
+   * includes in every policy (banking's prompt components) or one of its knowledge base.
+   */
+  readonly allAgents: boolean;
 }
 
 export interface ClauseProblem {
   readonly path: string;
   readonly clauseId: string;
   readonly message: string;
-}
-
-/** A domain's policy document as of a task version: `versions/<v>/…` when the version has its own. */
-export function policyPath(dataDir: string, domain: string, file: string, version?: string): string {
-  if (version !== undefined && !version.startsWith("head")) {
-    const own = join(dataDir, "versions", version, "domains", domain, file);
-    if (existsSync(own)) return own;
-  }
-  return join(dataDir, "domains", domain, file);
 }
 
 const codePoints = (text: string, start: number, end: number) => [...text].slice(start, end).join("");
@@ -77,14 +73,17 @@ function tablesRead(
   return out;
 }
 
-/** Field names the records of a table (or an atom's value) have in the DB as loaded. */
+/** Field names the records of a table (or an atom's value) have in the DB as loaded, or may be given. */
 function fieldsOf(data: DomainData, db: string, table: string): Set<string> | null {
   const base = db === "agent" ? data.agentBase : data.userBase;
   const v = base?.root[table];
   if (v === undefined || base === null || base === undefined) return null;
   const kind = base.layout[table];
   const records = kind === "atom" ? [v] : Array.isArray(v) ? v : Object.values(v as Record<string, unknown>);
-  const out = new Set<string>();
+  const declared = data.domain.recordFields;
+  const out = new Set<string>(
+    declared !== undefined && Object.hasOwn(declared, table) ? declared[table] : [],
+  );
   for (const r of records)
     if (r !== null && typeof r === "object" && !Array.isArray(r)) for (const k of Object.keys(r)) out.add(k);
   return out;
@@ -134,23 +133,25 @@ export function verifyClause(
   if (loaded.domain !== domain.name) fail(`clause of domain ${loaded.domain} checked against ${domain.name}`);
   if (!clause.id.startsWith(`${domain.name}.`)) fail(`clause ids start with the domain: ${domain.name}.`);
   const files: string[] = [];
+  let allAgents = false;
   for (const s of clause.sources) {
-    const path = policyPath(dataDir, domain.name, s.file, version);
-    if (!existsSync(path)) {
-      fail(`policy document ${s.file} not found (${path})`);
+    const doc = sourceText(dataDir, domain, s, version);
+    if ("problem" in doc) {
+      fail(doc.problem);
       continue;
     }
-    const text = readFileSync(path, "utf8");
-    const at = codePoints(text, s.quote_start, s.quote_end);
+    const at = codePoints(doc.text, s.quote_start, s.quote_end);
     if (at === clause.source_quote) {
-      files.push(s.file);
+      if ("file" in s) files.push(s.file);
+      if (!("file" in s) || (domain.policyIncludes ?? []).includes(s.file)) allAgents = true;
       continue;
     }
-    const loc = locateQuote(text, clause.source_quote);
+    const loc = locateQuote(doc.text, clause.source_quote);
+    const where = "file" in s ? s.file : `the content of ${sourceLabel(s)}`;
     fail(
       loc.found
-        ? `source_quote is in ${s.file} at ${loc.start}–${loc.end}, not at ${s.quote_start}–${s.quote_end}`
-        : `source_quote not found verbatim in ${s.file}; closest text: ${JSON.stringify(loc.closest)}`,
+        ? `source_quote is in ${where} at ${loc.start}–${loc.end}, not at ${s.quote_start}–${s.quote_end}`
+        : `source_quote not found verbatim in ${where}; closest text: ${JSON.stringify(loc.closest)}`,
     );
   }
   for (const tool of clause.tools) {
@@ -178,7 +179,7 @@ export function verifyClause(
   }
   for (const name of unboundNames(clause.when, bound)) fail(`reads ${name}, which nothing binds`);
   for (const message of unknownFields(clause, data)) fail(message);
-  return { clause: problems.length === 0 ? { ...loaded, files } : null, problems };
+  return { clause: problems.length === 0 ? { ...loaded, files, allAgents } : null, problems };
 }
 
 export function verifyClauses(

@@ -17,6 +17,7 @@
  *   keep `finish_reason`, so a reply that stops mid-sentence is not detected.
  */
 import type { Evidence } from "../../evidence.ts";
+import { effectiveMessages, effectiveTask } from "../effective.ts";
 import { actionAfterTransfer } from "./rules/action-after-transfer.ts";
 import { multipleActionsInTurn } from "./rules/multiple-actions-in-turn.ts";
 import { offReferenceWrite } from "./rules/off-reference-write.ts";
@@ -39,9 +40,17 @@ export const POLICY_RULES: { readonly [Id in PolicyRuleId]: PolicyRule<Id> } = {
 
 export const POLICY_RULE_IDS = Object.keys(POLICY_RULES) as PolicyRuleId[];
 
-/** Runs every rule; a rule with no findings maps to an empty list. */
+/** Runs every rule on the calls as what they do (a dispatcher's call as the tool it runs, the gold's too). */
 export function runPolicyRules(input: PolicyInput): Record<PolicyRuleId, Evidence[]> {
+  const seen =
+    input.domain.effectiveCall === undefined
+      ? input
+      : {
+          ...input,
+          messages: effectiveMessages(input.domain, input.messages),
+          task: effectiveTask(input.domain, input.task),
+        };
   const out = {} as Record<PolicyRuleId, Evidence[]>;
-  for (const id of POLICY_RULE_IDS) out[id] = POLICY_RULES[id].check(input);
+  for (const id of POLICY_RULE_IDS) out[id] = POLICY_RULES[id].check(seen);
   return out;
 }

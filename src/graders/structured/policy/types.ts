@@ -1,13 +1,18 @@
 /** The input and the shape shared by every deterministic policy rule. */
+import type { DomainDef } from "../../../domains/domain.ts";
 import type { Toolkit } from "../../../domains/toolkit.ts";
 import type { Message, Task } from "../../../formats/model.ts";
 import type { Evidence } from "../../evidence.ts";
 
-/** The part of a `DomainDef` the rules read: its name (for domain-only rules) and its toolkits. */
+/**
+ * The part of a `DomainDef` the rules read: its name (for domain-only rules), its toolkits, and what
+ * its dispatcher calls run (the rules see banking's `call_discoverable_agent_tool` as the tool it runs).
+ */
 export interface PolicyDomain {
   readonly name: string;
   readonly agentTools: Toolkit;
   readonly userTools?: Toolkit;
+  readonly effectiveCall?: DomainDef["effectiveCall"];
 }
 
 export interface PolicyInput {

@@ -11,6 +11,7 @@ import type { DomainDef } from "../../../domains/domain.ts";
 import { domainByName, loadDomainData } from "../../../domains/registry.ts";
 import type { Task } from "../../../formats/model.ts";
 import { pyDumps } from "../../../py/json.ts";
+import { effectiveTask } from "../effective.ts";
 import { type LoadedFixture, loadFixtureFile, loadRequirements } from "./load.ts";
 import { fixtureRelPath } from "./paths.ts";
 import type { ActionPrecondition } from "./schema.ts";
@@ -122,7 +123,7 @@ function checkFixture(loaded: LoadedFixture, opts: VerifySetOptions, located = t
   const rules = fixture.user_preflight_requirements.action_preconditions as ActionPrecondition[];
   for (const rule of rules) {
     for (const message of scopeProblems(rule, domain, task, opts.dataDir)) fail(rule.id, message);
-    for (const message of goldConflicts(rule, task)) fail(rule.id, message);
+    for (const message of goldConflicts(rule, task, domain)) fail(rule.id, message);
   }
   return problems;
 }
@@ -137,7 +138,7 @@ function everyTaskProblems(loaded: LoadedFixture, tasks: readonly Task[], domain
     for (const p of v.problems) problems.set(`${p.ruleId}\u0000${p.message}`, { ...p, fixture: path });
     for (const r of v.verified) {
       applied.add(r.rule.id);
-      for (const message of goldConflicts(r.rule, task))
+      for (const message of goldConflicts(r.rule, task, domain))
         problems.set(`${r.rule.id}\u0000${message}`, {
           fixture: path,
           ruleId: r.rule.id,
@@ -172,8 +173,9 @@ function scopeProblems(rule: ActionPrecondition, domain: DomainDef, task: Task, 
   return out;
 }
 
-function goldConflicts(rule: ActionPrecondition, task: Task): string[] {
-  const gold = task.evaluation_criteria?.actions ?? [];
+/** Gold actions as the calls they make: a rule on a discoverable tool conflicts with the gold that dispatches it. */
+function goldConflicts(rule: ActionPrecondition, task: Task, domain: DomainDef): string[] {
+  const gold = effectiveTask(domain, task).evaluation_criteria?.actions ?? [];
   return gold
     .filter((a) => a.requestor === "assistant" && a.name === rule.action)
     .filter((a) => callInScope(rule.arguments, a.arguments))

@@ -54,6 +54,16 @@ const TOOL_HINTS: readonly (readonly [pattern: RegExp, tool: (name: string) => b
   [/\b(?:resum\w*|reactivat\w*)\b/i, (t) => t === "resume_line"],
   [/\broaming\b/i, (t) => t.endsWith("_roaming")],
   [/\b(?:refuel\w*|data top|top up|top-up)\b/i, (t) => t === "refuel_data"],
+  // banking's discoverable tools (the agent reaches them through call_discoverable_agent_tool)
+  [/\b(?:clos\w*|cancel\w*)\b/i, (t) => t.startsWith("close_")],
+  [
+    /\b(?:replac\w*|reissu\w*|new card|new one)\b/i,
+    (t) => t.startsWith("order_replacement_") || t.startsWith("order_debit_card_"),
+  ],
+  [/\bdisput\w*/i, (t) => t.startsWith("file_") && t.includes("_dispute_")],
+  [/\b(?:open|opening)\b/i, (t) => t.startsWith("open_bank_account_")],
+  [/\bfreez\w*/i, (t) => t.startsWith("freeze_")],
+  [/\b(?:transfer\w*|move money|fund\w*)\b/i, (t) => t.startsWith("transfer_funds_")],
 ];
 
 export interface Candidate {

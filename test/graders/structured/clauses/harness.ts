@@ -18,6 +18,7 @@ import {
   BUILTIN_REQUIREMENTS_DIR,
   loadRequirements,
 } from "../../../../src/graders/structured/requirements/load.ts";
+import { taskSet } from "../../../../src/graders/structured/requirements/task-sets.ts";
 import { gradeTau3, type Tau3Verdict } from "../../../../src/graders/tau3/evaluate.ts";
 import { buildTrajectory, type ProbeStep } from "../../../../src/probes/gold.ts";
 import type { PyDict } from "../../../../src/py/value.ts";
@@ -43,7 +44,12 @@ export function taskOf(domain: keyof typeof DOMAINS, version: TaskVersionName, i
   const file = TASK_FILES[version](domain);
   let byId = tasks.get(file);
   if (byId === undefined) {
-    byId = new Map(loadTaskFile(join(DATA_DIR, file)).map((t) => [t.id, t]));
+    // banking's tasks are tau2's `tasks/task_*.json`, not the flat tasks.json beside them.
+    const loaded =
+      domain === "banking_knowledge"
+        ? (taskSet(DATA_DIR, domain, version)?.tasks ?? [])
+        : loadTaskFile(join(DATA_DIR, file));
+    byId = new Map(loaded.map((t) => [t.id, t]));
     tasks.set(file, byId);
   }
   const t = byId.get(id);

@@ -6,7 +6,7 @@ import { coverageReport } from "../../../../src/graders/structured/requirements/
 import { BUILTIN_REQUIREMENTS_DIR } from "../../../../src/graders/structured/requirements/load.ts";
 import { DATA_DIR } from "../../../helpers/data.ts";
 
-const CURATED = [DOMAINS.airline, DOMAINS.retail, DOMAINS.telecom];
+const CURATED = [DOMAINS.airline, DOMAINS.retail, DOMAINS.telecom, DOMAINS.banking_knowledge];
 
 describe("the curated requirement set", () => {
   it("verifies against the task data", () => {
@@ -27,6 +27,7 @@ describe("the curated requirement set", () => {
       "telecom/head",
       "telecom/head/tasks_small",
       "telecom/v0.2.0_f8de30c",
+      "banking_knowledge/head",
     ]);
     for (const row of report.rows) {
       expect(row.stale, `${row.domain} ${row.task_version}`).toBe(0);
