@@ -226,6 +226,26 @@ export class DbState {
     return [...out].filter((k) => this.has(field, k));
   }
 
+  /** Keys of a dict field that some layer wrote, added or removed (layers hold only the few units a replay wrote). */
+  touchedKeysOf(field: string): string[] {
+    const prefix = `${field}\u0000`;
+    const out = new Set<string>();
+    for (let s: DbState | null = this; s !== null; s = s.parent)
+      for (const k of s.own.keys()) if (k.startsWith(prefix)) out.add(k.slice(prefix.length));
+    return [...out];
+  }
+
+  /** Keys no base record has, present now, in the order `keys` lists them (after the base's). */
+  addedKeysOf(field: string): string[] {
+    const out = new Set<string>();
+    const layers: DbState[] = [];
+    for (let s: DbState | null = this; s !== null; s = s.parent) layers.unshift(s);
+    const base = this.base.root[field] as PyDict;
+    for (const layer of layers)
+      for (const k of layer.addedKeys.get(field) ?? []) if (!Object.hasOwn(base, k)) out.add(k);
+    return [...out].filter((k) => this.has(field, k));
+  }
+
   /** Every record of a dict field in key order, read-only (the base's own array when no layer wrote it). */
   values(field: string): readonly PyValue[] {
     this.expect(field, "dict");
@@ -430,10 +450,25 @@ export class DbState {
     return true;
   }
 
+  /**
+   * Units either state's own layers wrote since their nearest common ancestor: below it both read the
+   * same layers, so no other unit can differ (a gold target and a replay both fork one task setup).
+   */
   private touchedByEither(other: DbState): Set<string> {
     if (other.base !== this.base) throw new Error("states over different bases cannot be compared unit-wise");
-    const units = this.touchedUnits();
-    for (const u of other.touchedUnits()) units.add(u);
+    const theirs = new Set<DbState>();
+    for (let s: DbState | null = other; s !== null; s = s.parent) theirs.add(s);
+    const units = new Set<string>();
+    let common: DbState | null = null;
+    for (let s: DbState | null = this; s !== null; s = s.parent) {
+      if (theirs.has(s)) {
+        common = s;
+        break;
+      }
+      for (const k of s.own.keys()) units.add(k);
+    }
+    for (let s: DbState | null = other; s !== null && s !== common; s = s.parent)
+      for (const k of s.own.keys()) units.add(k);
     return units;
   }
 

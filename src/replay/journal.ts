@@ -95,8 +95,13 @@ export class WriteJournal {
   /** The entries one step recorded, in the order it wrote them. */
   stepEntries(step: number): readonly JournalEntry[] {
     if (this.byStep === null || this.stepIndexed !== this.entries.length) {
-      this.byStep = [];
-      for (const e of this.entries) (this.byStep[e.step] ??= []).push(e);
+      const byStep: JournalEntry[][] = [];
+      for (const e of this.entries) {
+        const list = byStep[e.step];
+        if (list === undefined) byStep[e.step] = [e];
+        else list.push(e);
+      }
+      this.byStep = byStep;
       this.stepIndexed = this.entries.length;
     }
     return this.byStep[step] ?? [];
@@ -114,24 +119,6 @@ export class WriteJournal {
     for (const e of this.unitEntries(db, unit)) if (e.step >= step) return e.before;
     return final.unitValue(unit);
   }
-}
-
-/** A DB field path (`lines[1].status`, `reservations.H8Q05L.flights[0].date`) split into its unit and the rest. */
-export function splitFieldPath(
-  state: DbState,
-  path: string,
-): { readonly unit: string; readonly rest: readonly (string | number)[] } | null {
-  const tokens = [...path.matchAll(/([A-Za-z0-9_-]+)|\[(\d+)\]|\["((?:[^"\\]|\\.)*)"\]/g)].map((m) =>
-    m[1] !== undefined ? m[1] : m[2] !== undefined ? Number(m[2]) : (JSON.parse(`"${m[3]}"`) as string),
-  );
-  const [field, ...rest] = tokens;
-  if (typeof field !== "string") return null;
-  const kind = state.base.layout[field];
-  if (kind === undefined) return null;
-  if (kind === "atom") return { unit: field, rest };
-  const key = rest.shift();
-  if (key === undefined) return null;
-  return { unit: kind === "list" ? `${field}\u0000#${key}` : `${field}\u0000${key}`, rest };
 }
 
 /** The value at `rest` inside a unit's value; undefined when any step is absent. */

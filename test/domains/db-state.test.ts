@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { DbAttributeError, DbBase, DbState } from "../../src/domains/db-state.ts";
 import { canonicalJson, sha256Hex } from "../../src/py/json.ts";
@@ -64,5 +65,39 @@ describe("DbState", () => {
     const s = DbState.of(base());
     expect(() => s.get("notifications", "n1")).toThrow(DbAttributeError);
     expect(() => s.get("notifications", "n1")).toThrow("'TestDB' object has no attribute 'notifications'");
+  });
+
+  it("compares only what either wrote since their common ancestor, and agrees with the hash", () => {
+    // A tree of forks: every state written a little, then written no more once forked (the contract).
+    const write = fc.tuple(fc.constantFrom("u1", "u2", "u3"), fc.constantFrom("Ann", "Bob", 1, 2));
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(fc.nat(), fc.array(write, { maxLength: 3 })), { minLength: 1, maxLength: 6 }),
+        fc.nat(),
+        fc.nat(),
+        (plan, i, j) => {
+          const states = [DbState.of(base())];
+          for (const [parent, writes] of plan) {
+            const s = (states[parent % states.length] as DbState).fork();
+            for (const [key, name] of writes) {
+              if (s.has("users", key)) s.mut("users", key).name = name;
+              else s.put("users", key, { name });
+            }
+            states.push(s);
+          }
+          const a = states[i % states.length] as DbState;
+          const b = states[j % states.length] as DbState;
+          const all = new Set([...a.touchedUnits(), ...b.touchedUnits()]);
+          const expected = [...all].filter(
+            (u) =>
+              canonicalJson(a.unitValue(u) ?? null) !== canonicalJson(b.unitValue(u) ?? null) ||
+              (a.unitValue(u) === undefined) !== (b.unitValue(u) === undefined),
+          );
+          expect(a.differingUnits(b).sort()).toEqual(expected.sort());
+          expect(a.sameAs(b)).toBe(a.hash() === b.hash());
+        },
+      ),
+      { numRuns: 2000 },
+    );
   });
 });

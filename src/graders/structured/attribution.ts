@@ -8,13 +8,7 @@ import type { DerivedField, FieldRef } from "../../domains/domain.ts";
 import type { Message } from "../../formats/model.ts";
 import type { PyDict } from "../../py/value.ts";
 import { isPyDict, sameCanonical } from "../../py/value.ts";
-import {
-  type DbSide,
-  type JournalStep,
-  splitFieldPath,
-  valueIn,
-  type WriteJournal,
-} from "../../replay/journal.ts";
+import { type DbSide, type JournalStep, valueIn, type WriteJournal } from "../../replay/journal.ts";
 import type { FinalStates } from "./conditions/history.ts";
 import type { FieldDeviation } from "./delta-gate.ts";
 import { type CallSeer, seeCall } from "./effective.ts";
@@ -60,6 +54,29 @@ function changedAnything(journal: WriteJournal, final: FinalStates, step: number
   });
 }
 
+/** A replayed call; whether it wrote is worked out on first ask (only a clause that would break asks). */
+class ReplayedCall implements CallRef {
+  private wroteCache: boolean | undefined;
+  constructor(
+    readonly step: number,
+    readonly callId: string,
+    readonly name: string,
+    readonly via: string | null,
+    readonly requestor: "assistant" | "user",
+    readonly messageIndex: number,
+    readonly turnIdx: number | null,
+    readonly toolkit: DbSide,
+    readonly args: PyDict,
+    private readonly journal: WriteJournal,
+    private readonly final: FinalStates,
+  ) {}
+
+  get wrote(): boolean {
+    this.wroteCache ??= changedAnything(this.journal, this.final, this.step);
+    return this.wroteCache;
+  }
+}
+
 /** The executed calls of a journal, with their arguments from the messages (dispatched calls as what they run). */
 export function callsOf(
   journal: WriteJournal,
@@ -67,16 +84,6 @@ export function callsOf(
   final: FinalStates,
   domain: CallSeer = {},
 ): CallRef[] {
-  // Only a clause that would break asks whether a call wrote, so it is worked out on demand.
-  const wrote = new Map<number, boolean>();
-  const wroteAt = (step: number) => {
-    let w = wrote.get(step);
-    if (w === undefined) {
-      w = changedAnything(journal, final, step);
-      wrote.set(step, w);
-    }
-    return w;
-  };
   const out: CallRef[] = [];
   journal.steps.forEach((s: JournalStep, step) => {
     if (s.kind !== "call") return;
@@ -87,20 +94,21 @@ export function callsOf(
         : undefined;
     const args = call !== undefined && isPyDict(call.arguments) ? call.arguments : {};
     const seen = seeCall(domain, s.name, args);
-    out.push({
-      step,
-      callId: s.callId,
-      name: seen?.name ?? s.name,
-      via: seen === null ? null : s.name,
-      requestor: s.requestor,
-      messageIndex: s.messageIndex,
-      turnIdx: s.turnIdx,
-      toolkit: s.toolkit,
-      args: seen?.args ?? args,
-      get wrote() {
-        return wroteAt(step);
-      },
-    });
+    out.push(
+      new ReplayedCall(
+        step,
+        s.callId,
+        seen?.name ?? s.name,
+        seen === null ? null : s.name,
+        s.requestor,
+        s.messageIndex,
+        s.turnIdx,
+        s.toolkit,
+        seen?.args ?? args,
+        journal,
+        final,
+      ),
+    );
   });
   return out;
 }
@@ -155,7 +163,7 @@ export function attributeFields(
   const byStep = new Map(calls.map((c) => [c.step, c]));
   const located = fields.map((f) => {
     const state = f.db === "agent" ? final.agent : final.user;
-    const split = state === null ? null : splitFieldPath(state, f.path);
+    const split = state === null ? null : { unit: f.unit, rest: f.rest };
     const decl =
       split === null ? undefined : derived.find((d) => refMatches(d.field, f.db, split.unit, split.rest));
     const raw =

@@ -5,12 +5,16 @@
  */
 import type { DbState } from "../../domains/db-state.ts";
 import type { PyValue } from "../../py/value.ts";
+import { valueIn } from "../../replay/journal.ts";
 import { diffStates } from "./field-diff.ts";
 
 /** A DB field that differs from the gold end state outside the footprint. */
 export interface FieldDeviation {
   readonly db: "agent" | "user";
   readonly path: string;
+  /** The path as its DB unit and the steps inside it (see `FieldDiff`). */
+  readonly unit: string;
+  readonly rest: readonly (string | number)[];
   /** `undefined` = absent (a whole record added or removed). */
   readonly initial: PyValue | undefined;
   readonly gold: PyValue | undefined;
@@ -31,8 +35,25 @@ export interface GateStates {
   readonly predicted: DbState;
 }
 
+/** Paths already decided per footprint: the simulations of one task differ in the same few fields. */
+const coveredCache = new WeakMap<ReadonlySet<string>, Map<string, boolean>>();
+
 /** Covers a footprint path and its descendants (a record the gold added covers all its fields). */
 function covered(footprint: ReadonlySet<string>, path: string): boolean {
+  let known = coveredCache.get(footprint);
+  if (known === undefined) {
+    known = new Map();
+    coveredCache.set(footprint, known);
+  }
+  let hit = known.get(path);
+  if (hit === undefined) {
+    hit = coveredUncached(footprint, path);
+    known.set(path, hit);
+  }
+  return hit;
+}
+
+function coveredUncached(footprint: ReadonlySet<string>, path: string): boolean {
   for (let p = path; ; ) {
     if (footprint.has(p)) return true;
     const cut = Math.max(p.lastIndexOf("."), p.lastIndexOf("["));
@@ -68,38 +89,10 @@ export function checkDb(
       inFootprint.push(d.path);
       continue;
     }
-    fields.push({ db, path: d.path, initial: lookup(s.initial, d.path), gold: d.a, predicted: d.b });
+    const initial = valueIn(s.initial.unitValue(d.unit), d.rest);
+    fields.push({ db, path: d.path, unit: d.unit, rest: d.rest, initial, gold: d.a, predicted: d.b });
   }
   return { fields, inFootprint, footprintSize: footprint.size };
-}
-
-/** Value at a field path in the initial state (for evidence); undefined if absent. */
-function lookup(state: DbState, path: string): PyValue | undefined {
-  const tokens = [...path.matchAll(/([A-Za-z0-9_-]+)|\[(\d+)\]|\["((?:[^"\\]|\\.)*)"\]/g)].map((m) =>
-    m[1] !== undefined ? m[1] : m[2] !== undefined ? Number(m[2]) : (JSON.parse(`"${m[3]}"`) as string),
-  );
-  const [field, ...rest] = tokens;
-  if (typeof field !== "string") return undefined;
-  const kind = state.base.layout[field];
-  let cur: PyValue | undefined;
-  if (kind === "dict") {
-    const key = rest.shift();
-    cur = typeof key === "string" || typeof key === "number" ? state.get(field, String(key)) : undefined;
-  } else if (kind === "list") {
-    const i = rest.shift();
-    cur = typeof i === "number" ? state.at(field, i) : undefined;
-  } else cur = state.read(field);
-  for (const t of rest) {
-    if (cur === undefined || cur === null || typeof cur !== "object") return undefined;
-    cur = Array.isArray(cur)
-      ? typeof t === "number"
-        ? cur[t]
-        : undefined
-      : Object.hasOwn(cur, String(t))
-        ? (cur as Record<string, PyValue>)[String(t)]
-        : undefined;
-  }
-  return cur;
 }
 
 export function deltaGate(agent: GateStates, user: GateStates | null, sameAsGold = false): DeltaGateResult {

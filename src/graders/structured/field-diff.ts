@@ -10,6 +10,9 @@ export interface FieldDiff {
   readonly path: string;
   readonly a: PyValue | undefined;
   readonly b: PyValue | undefined;
+  /** The DB unit the leaf is in (`reservations\0H8Q05L`) and the steps below it: the path, unparsed. */
+  readonly unit: string;
+  readonly rest: readonly (string | number)[];
 }
 
 const IDENT = /^[A-Za-z0-9_-]+$/;
@@ -29,6 +32,7 @@ function pathOf(root: string, segments: Segments): string {
 }
 
 function diffInto(
+  unit: string,
   root: string,
   segments: Segments,
   a: PyValue | undefined,
@@ -38,14 +42,14 @@ function diffInto(
   if (a === b) return;
   if (isLeaf(a) || isLeaf(b) || Array.isArray(a) !== Array.isArray(b)) {
     // Python-dump equality, so `1` and `1.0` differ.
-    if (!sameCanonical(a, b)) out.push({ path: pathOf(root, segments), a, b });
+    if (!sameCanonical(a, b)) out.push({ path: pathOf(root, segments), a, b, unit, rest: [...segments] });
     return;
   }
   if (Array.isArray(a) && Array.isArray(b)) {
     const n = Math.max(a.length, b.length);
     for (let i = 0; i < n; i++) {
       segments.push(i);
-      diffInto(root, segments, a[i], b[i], out);
+      diffInto(unit, root, segments, a[i], b[i], out);
       segments.pop();
     }
     return;
@@ -53,26 +57,27 @@ function diffInto(
   if (isPyDict(a) && isPyDict(b)) {
     for (const k of Object.keys(a)) {
       segments.push(k);
-      diffInto(root, segments, a[k], Object.hasOwn(b, k) ? b[k] : undefined, out);
+      diffInto(unit, root, segments, a[k], Object.hasOwn(b, k) ? b[k] : undefined, out);
       segments.pop();
     }
     for (const k of Object.keys(b)) {
       if (Object.hasOwn(a, k)) continue;
       segments.push(k);
-      diffInto(root, segments, undefined, b[k], out);
+      diffInto(unit, root, segments, undefined, b[k], out);
       segments.pop();
     }
   }
 }
 
-/** Leaf differences of two values; a value present on one side only is one diff at its path. */
+/** Leaf differences of two values of `unit`; a value present on one side only is one diff at its path. */
 export function diffValues(
+  unit: string,
   path: string,
   a: PyValue | undefined,
   b: PyValue | undefined,
   out: FieldDiff[],
 ): void {
-  diffInto(path, [], a, b, out);
+  diffInto(unit, path, [], a, b, out);
 }
 
 /** Reads one unit (`field\0key`, `field\0#i`, or an atom field) from a state. */
@@ -96,7 +101,7 @@ export function diffStates(a: DbState, b: DbState): FieldDiff[] {
     const ua = unitValue(a, unit);
     const ub = unitValue(b, unit);
     if (ua === null || ub === null) continue;
-    diffValues(ua.path, ua.value, ub.value, out);
+    diffValues(unit, ua.path, ua.value, ub.value, out);
   }
   return out;
 }

@@ -389,11 +389,14 @@ export function gradeStructured(
       }),
     );
   }
-  found.push(...requirementCauses(requirements.violations));
-  found.push(...clauseCauses(clauses, gates.policy_clauses));
-  found.push(
-    ...fieldCauses(fields, licenseOf, { userState: gates.user_state, strict: gates.delta === "strict" }),
-  );
+  // Loops, not push(...spread): a trajectory may differ in hundreds of fields.
+  for (const c of requirementCauses(requirements.violations)) found.push(c);
+  for (const c of clauseCauses(clauses, gates.policy_clauses)) found.push(c);
+  for (const c of fieldCauses(fields, licenseOf, {
+    userState: gates.user_state,
+    strict: gates.delta === "strict",
+  }))
+    found.push(c);
   for (const id of POLICY_RULE_IDS) {
     const hits = policy[id];
     if (hits.length === 0) continue;

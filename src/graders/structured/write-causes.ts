@@ -179,7 +179,8 @@ export function fieldCauses(
         "delta_gate.mirror",
       ),
     );
-    const calls = f.writers.flatMap((w) => (w.kind === "call" ? [w.call] : []));
+    const calls: CallRef[] = [];
+    for (const w of f.writers) if (w.kind === "call") calls.push(w.call);
     const userOwn =
       f.db === "user" &&
       f.writers.length > 0 &&

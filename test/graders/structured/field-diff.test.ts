@@ -13,30 +13,42 @@ const leaf = fc.oneof(
 );
 const value = pyValues(leaf, ["x", "y", "a.b", 'q"']);
 
+const UNIT = "users\u0000u1";
+
 /** The obvious definition: walk both, build every path, compare leaves by their Python dump. */
-function reference(path: string, a: PyValue | undefined, b: PyValue | undefined, out: FieldDiff[]): void {
+function reference(
+  path: string,
+  a: PyValue | undefined,
+  b: PyValue | undefined,
+  out: FieldDiff[],
+  rest: readonly (string | number)[] = [],
+): void {
   const text = (v: PyValue | undefined) => (v === undefined ? undefined : canonicalJson(v));
   const leafy = (v: PyValue | undefined) =>
     v === undefined || v === null || typeof v !== "object" || v instanceof PyFloat;
   if (leafy(a) || leafy(b) || Array.isArray(a) !== Array.isArray(b)) {
-    if (text(a) !== text(b)) out.push({ path, a, b });
+    if (text(a) !== text(b)) out.push({ path, a, b, unit: UNIT, rest });
     return;
   }
   if (Array.isArray(a) && Array.isArray(b)) {
-    for (let i = 0; i < Math.max(a.length, b.length); i++) reference(`${path}[${i}]`, a[i], b[i], out);
+    for (let i = 0; i < Math.max(a.length, b.length); i++)
+      reference(`${path}[${i}]`, a[i], b[i], out, [...rest, i]);
     return;
   }
   if (isPyDict(a) && isPyDict(b)) {
     for (const k of new Set([...Object.keys(a), ...Object.keys(b)])) {
       const p = /^[A-Za-z0-9_-]+$/.test(k) ? `${path}.${k}` : `${path}[${JSON.stringify(k)}]`;
-      reference(p, Object.hasOwn(a, k) ? a[k] : undefined, Object.hasOwn(b, k) ? b[k] : undefined, out);
+      reference(p, Object.hasOwn(a, k) ? a[k] : undefined, Object.hasOwn(b, k) ? b[k] : undefined, out, [
+        ...rest,
+        k,
+      ]);
     }
   }
 }
 
 const diff = (a: PyValue, b: PyValue) => {
   const out: FieldDiff[] = [];
-  diffValues("users.u1", a, b, out);
+  diffValues(UNIT, "users.u1", a, b, out);
   return out;
 };
 

@@ -80,17 +80,16 @@ export function evaluateClauses(
     let permits: boolean | undefined;
     for (const c of governing) {
       const effect = c.clause.effect;
-      // A call that changed nothing broke nothing (it failed, or was a no-op), so a prohibition of it
-      // has nothing to say.
-      if (effect === "prohibit" && !call.wrote) continue;
       // Only a clause that asks for task permissions pays for working them out.
       if (readsTaskPermits(c)) permits ??= taskPermits(call, view);
       const ctx: EvalContext = { view, args: call.args, taskPermits: permits ?? false, facts: [] };
       const scope = bind(c.clause.bind, ctx);
       if (scope === null) continue; // what it is about does not exist: the clause does not apply
       const held = evaluateAll(c.clause.when, ctx, scope);
+      // A call that changed nothing broke nothing (it failed, or was a no-op). Whether it wrote is asked
+      // last: it compares the records the call touched, and most conditions settle the clause first.
       const broken =
-        effect === "prohibit" ? held === true : effect === "require" && held === false && call.wrote;
+        (effect === "prohibit" ? held === true : effect === "require" && held === false) && call.wrote;
       if (broken) out.push({ clause: c, call, outcome: "broken", facts: ctx.facts });
       else if (effect !== "prohibit" && held === true)
         out.push({

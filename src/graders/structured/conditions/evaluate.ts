@@ -14,6 +14,11 @@ export type Tri = boolean | null;
 export interface StateView {
   /** Every record of a table (dict values in key order, or list items); undefined: no such table. */
   records(db: DbSide, table: string): readonly PyValue[] | undefined;
+  /**
+   * The records of `records(db, table)` whose `field` holds the text `value`, in the same order;
+   * undefined when the table is no dict (the caller then filters `records`).
+   */
+  recordsWhere(db: DbSide, table: string, field: string, value: string): readonly PyValue[] | undefined;
   /** A dict table's record by key, when the table is a dict (a fast path for `where` on ids). */
   recordByKey(db: DbSide, table: string, key: string): PyValue | undefined;
   atom(db: DbSide, name: string): PyValue | undefined;
@@ -119,9 +124,13 @@ function matching(
     const hit = ctx.view.recordByKey(spec.db, spec.table, v);
     if (hit !== undefined && fits(hit)) return [hit];
   }
+  const text = wanted.find(([, v]) => typeof v === "string");
+  if (text !== undefined) {
+    const hits = ctx.view.recordsWhere(spec.db, spec.table, text[0], text[1] as string);
+    if (hits !== undefined) return hits.filter(fits);
+  }
   const all = ctx.view.records(spec.db, spec.table);
   if (all === undefined) return null;
-  const text = wanted.find(([, v]) => typeof v === "string");
   if (text === undefined) return all.filter(fits);
   return (indexOn(all, text[0]).get(text[1] as string) ?? []).filter(fits);
 }

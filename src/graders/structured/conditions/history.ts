@@ -1,6 +1,6 @@
 /** The DBs as they were just before a replayed step, read through the replay's write journal. */
-import type { DbState } from "../../../domains/db-state.ts";
-import type { PyValue } from "../../../py/value.ts";
+import type { DbBase, DbState } from "../../../domains/db-state.ts";
+import { isPyDict, type PyDict, type PyValue } from "../../../py/value.ts";
 import type { WriteJournal } from "../../../replay/journal.ts";
 import type { DbSide, StateView } from "./evaluate.ts";
 
@@ -8,6 +8,40 @@ export interface FinalStates {
   readonly agent: DbState;
   /** Null when the domain has no user DB, or when tau2's aliasing made it the agent DB. */
   readonly user: DbState | null;
+}
+
+/** A base table's keys by the text value of one field, and every key's position (built once per base). */
+interface BaseIndex {
+  readonly byValue: ReadonlyMap<string, readonly string[]>;
+  readonly position: ReadonlyMap<string, number>;
+}
+const baseIndexes = new WeakMap<DbBase, Map<string, BaseIndex>>();
+
+function baseIndex(base: DbBase, table: string, field: string): BaseIndex {
+  let byTable = baseIndexes.get(base);
+  if (byTable === undefined) {
+    byTable = new Map();
+    baseIndexes.set(base, byTable);
+  }
+  const key = `${table}\u0000${field}`;
+  let index = byTable.get(key);
+  if (index === undefined) {
+    const records = base.root[table] as PyDict;
+    const byValue = new Map<string, string[]>();
+    const position = new Map<string, number>();
+    base.keysOf(table).forEach((k, i) => {
+      position.set(k, i);
+      const r = records[k];
+      const v = isPyDict(r) && Object.hasOwn(r, field) ? r[field] : undefined;
+      if (typeof v !== "string") return;
+      const list = byValue.get(v);
+      if (list === undefined) byValue.set(v, [k]);
+      else list.push(k);
+    });
+    index = { byValue, position };
+    byTable.set(key, index);
+  }
+  return index;
 }
 
 export function viewBefore(journal: WriteJournal, final: FinalStates, step: number): StateView {
@@ -50,6 +84,40 @@ export function viewBefore(journal: WriteJournal, final: FinalStates, step: numb
       const key = `${db}\u0000${table}`;
       if (!tables.has(key)) tables.set(key, readTable(db, table));
       return tables.get(key);
+    },
+    recordsWhere(db, table, field, value) {
+      // The records `records()` would list whose `field` is `value`, in the same order, without reading
+      // the table: untouched records come from a per-base index, the few touched ones are read one by one.
+      const s = stateOf(db);
+      if (s === null || s.base.layout[table] !== "dict") return undefined;
+      const { byValue, position } = baseIndex(s.base, table, field);
+      const touched = new Set(s.touchedKeysOf(table));
+      const base = s.base.root[table] as PyDict;
+      const hits: { group: number; at: number; record: PyValue }[] = [];
+      for (const k of byValue.get(value) ?? [])
+        if (!touched.has(k))
+          hits.push({ group: 0, at: position.get(k) as number, record: base[k] as PyValue });
+      if (touched.size > 0) {
+        const prefix = `${table}\u0000`;
+        const written = journal.unitsWithPrefix(db, prefix).map((u) => u.slice(prefix.length));
+        let added: string[] | null = null;
+        for (const k of touched) {
+          const w = written.indexOf(k);
+          const v = w >= 0 ? before(db, s, prefix + k) : s.get(table, k);
+          if (!isPyDict(v) || v[field] !== value) continue;
+          // Where `records()` puts it: base order, then keys added later, then records gone by the end.
+          if (s.has(table, k)) {
+            const at = position.get(k);
+            if (at !== undefined) hits.push({ group: 0, at, record: v });
+            else {
+              added ??= s.addedKeysOf(table);
+              hits.push({ group: 1, at: added.indexOf(k), record: v });
+            }
+          } else hits.push({ group: 2, at: w, record: v });
+        }
+        hits.sort((a, b) => a.group - b.group || a.at - b.at);
+      }
+      return hits.map((h) => h.record);
     },
     recordByKey(db, table, key) {
       const s = stateOf(db);
