@@ -1,6 +1,6 @@
 /** Reads requirement fixtures from a directory tree (`requirements/<domain>/<task-version>/*.json`). */
 import { readdirSync, readFileSync, statSync } from "node:fs";
-import { join, relative } from "node:path";
+import { isAbsolute, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { protoKeyPath } from "../../../formats/json-path.ts";
 import { describeZodError } from "../../../formats/zod-issues.ts";
@@ -37,9 +37,15 @@ function listJson(dir: string): string[] {
   return out;
 }
 
-/** One fixture file, or why it is not one (path shown relative to the working folder). */
+/** How a fixture path is shown: relative to the working folder when inside it, else absolute. */
+function shownPath(path: string): string {
+  const rel = relative(process.cwd(), path);
+  return rel === "" || rel.startsWith("..") || isAbsolute(rel) ? resolve(path) : rel;
+}
+
+/** One fixture file, or why it is not one. */
 export function loadFixtureFile(path: string): LoadedFixture | FixtureLoadProblem {
-  const shown = relative(process.cwd(), path) || path;
+  const shown = shownPath(path);
   let raw: unknown;
   try {
     raw = JSON.parse(readFileSync(path, "utf8"));
