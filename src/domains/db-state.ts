@@ -218,12 +218,8 @@ export class DbState {
   keys(field: string): string[] {
     this.expect(field, "dict");
     if (!this.changesKeysOf(field)) return this.base.keysOf(field);
-    const out = new Set<string>();
-    for (const k of this.base.keysOf(field)) out.add(k);
-    const layers: DbState[] = [];
-    for (let s: DbState | null = this; s !== null; s = s.parent) layers.unshift(s);
-    for (const layer of layers) for (const k of layer.addedKeys.get(field) ?? []) out.add(k);
-    return [...out].filter((k) => this.has(field, k));
+    // A base key removed and put back keeps its base position.
+    return [...this.base.keysOf(field).filter((k) => this.has(field, k)), ...this.addedKeysOf(field)];
   }
 
   /** Keys of a dict field that some layer wrote, added or removed (layers hold only the few units a replay wrote). */

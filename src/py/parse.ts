@@ -195,9 +195,9 @@ class Parser {
       this.i++;
       return out;
     }
-    // Keys in document order, kept only when JavaScript would enumerate them otherwise.
-    const keys: string[] = [];
-    let indexLike = false;
+    // Document order, collected from the first key that starts with a digit (JavaScript may list such
+    // keys first); until then JavaScript's own order is the document's.
+    let keys: string[] | null = null;
     for (;;) {
       this.ws();
       if (this.s[this.i] !== '"') this.fail("expected a string key");
@@ -205,16 +205,16 @@ class Parser {
       this.ws();
       if (this.s[this.i++] !== ":") this.fail("expected ':'");
       this.ws();
-      if (!Object.hasOwn(out, k)) {
-        keys.push(k);
-        const c0 = k.charCodeAt(0);
-        if (c0 >= 0x30 && c0 <= 0x39) indexLike = true;
+      if (keys !== null) {
+        if (!Object.hasOwn(out, k)) keys.push(k);
+      } else if (k.charCodeAt(0) >= 0x30 && k.charCodeAt(0) <= 0x39 && !Object.hasOwn(out, k)) {
+        keys = [...Object.keys(out), k];
       }
       setKey(out, k, this.value(depth + 1));
       this.ws();
       const c = this.s[this.i++];
       if (c === "}") {
-        if (indexLike) recordKeyOrder(out, keys);
+        if (keys !== null) recordKeyOrder(out, keys);
         return out;
       }
       if (c !== ",") this.fail("expected ',' or '}'");
