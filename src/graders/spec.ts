@@ -268,6 +268,24 @@ export function judgeFor(spec: JudgeSpec, secrets: GradingSecrets, runtime: Judg
   });
 }
 
+/**
+ * Options loaded per grader config, kept for the process. A config names its files by content hash,
+ * so an equal config loads equal options; a grading thread lives across runs and would otherwise
+ * re-read and re-verify every fixture and clause on each run (tens of ms per thread per run).
+ */
+const loadedOptions = new Map<string, unknown>();
+const LOADED_OPTIONS_KEPT = 8;
+
+function loadOptions(id: GraderId, config: unknown): unknown {
+  const key = `${id}\u0000${stableJson(config)}`;
+  if (loadedOptions.has(key)) return loadedOptions.get(key);
+  const options = (GRADERS[id].load as (c: unknown) => unknown)(config);
+  if (loadedOptions.size >= LOADED_OPTIONS_KEPT)
+    loadedOptions.delete(loadedOptions.keys().next().value as string);
+  loadedOptions.set(key, options);
+  return options;
+}
+
 /** Loads what the spec points at; a broken overlay or override file is a `GradingSpecError`. */
 export function loadGrading(
   spec: GradingSpec,
@@ -277,7 +295,7 @@ export function loadGrading(
   const graders: Record<string, unknown> = {};
   for (const id of selectedGraders(spec)) {
     try {
-      graders[id] = (GRADERS[id].load as (c: unknown) => unknown)(spec.graders[id]);
+      graders[id] = loadOptions(id, spec.graders[id]);
     } catch (e) {
       const expected =
         e instanceof CorrectionsError ||

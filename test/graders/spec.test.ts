@@ -104,6 +104,24 @@ describe("buildGradingSpec", () => {
   });
 });
 
+describe("loadGrading across runs", () => {
+  it("reuses the options of an equal config and reloads when a fixture's content changes", () => {
+    const dir = mkdtempSync(join(tmpdir(), "tr-spec-"));
+    cpSync(BUILTIN_REQUIREMENTS_DIR, dir, { recursive: true });
+    const first = loadGrading(buildGradingSpec(choice({ requirementsDir: dir })), { judgeApiKey: null });
+    const again = loadGrading(buildGradingSpec(choice({ requirementsDir: dir })), { judgeApiKey: null });
+    expect(again.graders.structured).toBe(first.graders.structured);
+    writeFileSync(join(dir, "zz-added.json"), JSON.stringify({ not: "a fixture" }));
+    // The folder's hash changed, so its new content is read, never the kept options.
+    const changed = loadGrading(buildGradingSpec(choice({ requirementsDir: dir })), { judgeApiKey: null });
+    expect(changed.graders.structured).not.toBe(first.graders.structured);
+    expect(changed.graders.structured?.requirements?.problems.map((p) => p.path).join()).toContain(
+      "zz-added.json",
+    );
+    expect(first.graders.structured?.requirements?.problems).toEqual([]);
+  });
+});
+
 describe("spec hashes", () => {
   const hashes = (c: GradingChoice) => specHashes(buildGradingSpec(c));
   const base = hashes(choice());

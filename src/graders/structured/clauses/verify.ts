@@ -73,8 +73,22 @@ function tablesRead(
   return out;
 }
 
-/** Field names the records of a table (or an atom's value) have in the DB as loaded, or may be given. */
+/** Field names per DB and table, worked out once per loaded domain data (a scan of every record). */
+const fieldsSeen = new WeakMap<DomainData, Map<string, Set<string> | null>>();
+
 function fieldsOf(data: DomainData, db: string, table: string): Set<string> | null {
+  let known = fieldsSeen.get(data);
+  if (known === undefined) {
+    known = new Map();
+    fieldsSeen.set(data, known);
+  }
+  const key = `${db}\u0000${table}`;
+  if (!known.has(key)) known.set(key, scanFields(data, db, table));
+  return known.get(key) ?? null;
+}
+
+/** Field names the records of a table (or an atom's value) have in the DB as loaded, or may be given. */
+function scanFields(data: DomainData, db: string, table: string): Set<string> | null {
   const base = db === "agent" ? data.agentBase : data.userBase;
   const v = base?.root[table];
   if (v === undefined || base === null || base === undefined) return null;
