@@ -10,6 +10,8 @@
 import { statSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { Worker } from "node:worker_threads";
+import type { ChunkResult } from "../probes/census.ts";
+import type { CensusWork } from "../probes/census-thread.ts";
 import { YOUNG_GENERATION_MB } from "./heap.ts";
 import type { FileJob, FileResult } from "./process-file.ts";
 import type { WorkerInit } from "./settings.ts";
@@ -69,7 +71,7 @@ export const threadsRunning = (): number => running;
 /** Threads this process has ever started (reuse keeps it flat). */
 export const threadsStarted = (): number => started;
 
-type Reply = { seq: number; result?: FileResult; failure?: string; busyMs?: number };
+type Reply = { seq: number; result?: FileResult; census?: ChunkResult; failure?: string; busyMs?: number };
 
 class ThreadPool {
   private readonly threads: Worker[] = [];
@@ -155,11 +157,11 @@ function largestFirst(jobs: readonly FileJob[]): { job: FileJob; seq: number }[]
     .map(({ job, seq }) => ({ job, seq }));
 }
 
-/** Feeds `order` to the threads, two jobs each in flight; settles when every sent job answered. */
+/** Sends requests 0..count-1 to the threads, two each in flight; settles when every sent one answered. */
 function feedThreads(
   threads: readonly Worker[],
-  init: WorkerInit,
-  order: readonly { job: FileJob; seq: number }[],
+  count: number,
+  send: (w: Worker, index: number) => void,
   onReply: (m: Reply) => void,
   stopped: () => boolean,
 ): Promise<void> {
@@ -173,11 +175,9 @@ function feedThreads(
       else reject(error);
     };
     const feed = (w: Worker) => {
-      const item = order[next];
-      if (item === undefined || stopped()) return;
-      next++;
+      if (next >= count || stopped()) return;
       outstanding++;
-      w.postMessage({ kind: "job", ...item } satisfies WorkerRequest);
+      send(w, next++);
     };
     for (const w of threads) {
       const onMessage = (m: Reply) => {
@@ -191,8 +191,7 @@ function feedThreads(
       w.on("message", onMessage).on("error", onError).on("exit", onExit);
       detach.push(() => w.off("message", onMessage).off("error", onError).off("exit", onExit));
     }
-    for (const w of threads) w.postMessage({ kind: "begin", init } satisfies WorkerRequest);
-    // Two jobs per thread in flight keeps every thread busy while the main thread writes results.
+    // Two requests per thread in flight keep every thread busy while the main thread takes results.
     for (const w of threads) {
       feed(w);
       feed(w);
@@ -223,9 +222,12 @@ export async function* gradeInWorkers(
   };
   const order = largestFirst(jobs);
   const session = pool
-    .exclusive(count, (threads) =>
-      feedThreads(threads, init, order, onReply, () => abandoned || failure !== null),
-    )
+    .exclusive(count, (threads) => {
+      for (const w of threads) w.postMessage({ kind: "begin", init } satisfies WorkerRequest);
+      const send = (w: Worker, i: number) =>
+        w.postMessage({ kind: "job", ...(order[i] as (typeof order)[number]) } satisfies WorkerRequest);
+      return feedThreads(threads, order.length, send, onReply, () => abandoned || failure !== null);
+    })
     .catch((e: unknown) => {
       failure ??= e instanceof Error ? e : new Error(String(e));
     })
@@ -261,4 +263,25 @@ export async function* gradeInWorkers(
       `workers: ${count} (${threadsStarted()} started in this process), wall ${wall.toFixed(0)} ms, busy ${busyMs.toFixed(0)} ms (${((100 * busyMs) / (wall * count)).toFixed(0)}% of capacity)\n`,
     );
   }
+}
+
+/** Grades census chunks on `count` shared threads, two in flight per thread; results in chunk order. */
+export async function censusInWorkers(work: readonly CensusWork[], count: number): Promise<ChunkResult[]> {
+  const pool = await threadPool();
+  const results: ChunkResult[] = new Array(work.length);
+  let failure: Error | null = null;
+  const onReply = (m: Reply) => {
+    if (m.failure !== undefined) failure ??= new Error(`census thread failed: ${m.failure}`);
+    else if (m.census !== undefined) results[m.seq] = m.census;
+  };
+  const send = (w: Worker, seq: number) =>
+    w.postMessage({ kind: "census", work: work[seq] as CensusWork, seq } satisfies WorkerRequest);
+  await pool.exclusive(count, (threads) =>
+    feedThreads(threads, work.length, send, onReply, () => failure !== null),
+  );
+  if (failure !== null) {
+    await closeWorkers(); // a thread may hold a half-done chunk: start clean next time
+    throw failure;
+  }
+  return results;
 }

@@ -4,12 +4,14 @@
  * process-wide telecom VPN) never leaks from one run into the next. Domain DBs stay loaded.
  */
 import { parentPort } from "node:worker_threads";
+import type { CensusWork } from "../probes/census-thread.ts";
 import { type FileDeps, type FileJob, processFile } from "./process-file.ts";
 import { fileDepsFor, type WorkerInit } from "./settings.ts";
 
 export type WorkerRequest =
   | { readonly kind: "begin"; readonly init: WorkerInit }
-  | { readonly kind: "job"; readonly job: FileJob; readonly seq: number };
+  | { readonly kind: "job"; readonly job: FileJob; readonly seq: number }
+  | { readonly kind: "census"; readonly work: CensusWork; readonly seq: number };
 
 let deps: FileDeps | null = null;
 
@@ -19,6 +21,11 @@ parentPort?.on("message", async (msg: WorkerRequest) => {
     return;
   }
   try {
+    if (msg.kind === "census") {
+      const { gradeCensusWork } = await import("../probes/census-thread.ts");
+      parentPort?.postMessage({ seq: msg.seq, census: await gradeCensusWork(msg.work) });
+      return;
+    }
     if (deps === null) throw new Error("job before begin");
     const started = performance.now();
     const result = await processFile(msg.job, deps);

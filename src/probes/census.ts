@@ -2,12 +2,14 @@
  * The blind-spot census: every probe kind over every task set of every domain, graded by both
  * graders. Every number comes from grading the probes, none from counting task metadata.
  */
+import { readdirSync, statSync } from "node:fs";
+import { join } from "node:path";
 import type { DomainName } from "../domains/domain.ts";
 import { DOMAINS } from "../domains/registry.ts";
 import { listTaskSets, type TaskSetRef } from "../formats/tasks.ts";
 import { causeLabel } from "../graders/causes.ts";
 import { PROBE_KINDS, type ProbeKind } from "./kind.ts";
-import { type ProbeRun, type ProbeSetup, type ProbeVerdict, runProbe } from "./verdicts.ts";
+import { loadProbedSet, type ProbeSetup, type ProbeVerdict, runProbe } from "./verdicts.ts";
 
 export interface Disagreement {
   readonly task_id: string;
@@ -49,45 +51,124 @@ export function disagreement(v: ProbeVerdict): string | null {
   return null;
 }
 
-export function censusRow(set: TaskSetRef, kind: ProbeKind, run: ProbeRun): CensusRow {
-  const disagreements: Disagreement[] = [];
-  for (const v of run.verdicts) {
-    const cause = disagreement(v);
-    if (cause !== null) disagreements.push({ task_id: v.task_id, cause });
-  }
+/** What the census keeps of one probe verdict (small: it crosses threads). */
+export interface CensusVerdict {
+  readonly task_id: string;
+  /** τ³'s reward, null when unknown, undefined when τ³ gave no verdict. */
+  readonly tau3_reward: number | null | undefined;
+  readonly structured_pass: boolean | null | undefined;
+  readonly disagreement: string | null;
+  readonly error: string | null;
+}
+
+export const censusVerdict = (v: ProbeVerdict): CensusVerdict => ({
+  task_id: v.task_id,
+  tau3_reward: v.tau3 === null ? undefined : v.tau3.reward,
+  structured_pass: v.structured === null ? undefined : v.structured.pass,
+  disagreement: disagreement(v),
+  error: v.error,
+});
+
+export function censusRow(set: TaskSetRef, kind: ProbeKind, verdicts: readonly CensusVerdict[]): CensusRow {
+  const graded = verdicts.filter((v) => v.error === null);
   return {
     domain: set.domain,
     task_version: set.name,
     kind,
-    tasks: run.verdicts.length,
-    tau3_pass: run.verdicts.filter((v) => v.tau3?.reward === 1).length,
-    structured_pass: run.verdicts.filter((v) => v.structured?.pass === true).length,
-    disagreements,
-    tau3_unknown: run.verdicts.filter((v) => v.error === null && v.tau3?.reward === null).length,
-    structured_unknown: run.verdicts.filter(
-      (v) => v.error === null && v.structured !== null && v.structured.pass === null,
-    ).length,
-    errors: run.verdicts.flatMap((v) => (v.error === null ? [] : [{ task_id: v.task_id, error: v.error }])),
+    tasks: verdicts.length,
+    tau3_pass: verdicts.filter((v) => v.tau3_reward === 1).length,
+    structured_pass: verdicts.filter((v) => v.structured_pass === true).length,
+    disagreements: verdicts.flatMap((v) =>
+      v.disagreement === null ? [] : [{ task_id: v.task_id, cause: v.disagreement }],
+    ),
+    tau3_unknown: graded.filter((v) => v.tau3_reward === null).length,
+    structured_unknown: graded.filter((v) => v.structured_pass === null).length,
+    errors: verdicts.flatMap((v) => (v.error === null ? [] : [{ task_id: v.task_id, error: v.error }])),
   };
+}
+
+/** Part `part` of `parts` equal slices of one task set, probed with every kind: the unit of census work. */
+export interface CensusChunk {
+  readonly set: TaskSetRef;
+  readonly part: number;
+  readonly parts: number;
+  readonly kinds: readonly ProbeKind[];
+}
+
+export type ChunkResult = readonly {
+  readonly kind: ProbeKind;
+  readonly verdicts: readonly CensusVerdict[];
+}[];
+
+/** Probes and grades one chunk (in this thread or a grading thread). */
+export async function gradeCensusChunk(setup: ProbeSetup, chunk: CensusChunk): Promise<ChunkResult> {
+  const all = loadProbedSet(setup, chunk.set).tasks;
+  const at = (k: number) => Math.floor((k * all.length) / chunk.parts);
+  const tasks = all.slice(at(chunk.part), at(chunk.part + 1));
+  const out: { kind: ProbeKind; verdicts: CensusVerdict[] }[] = [];
+  for (const kind of chunk.kinds) {
+    const run = await runProbe(setup, chunk.set, kind, tasks);
+    out.push({ kind, verdicts: run.verdicts.map(censusVerdict) });
+  }
+  return out;
+}
+
+/**
+ * Task-file bytes per chunk. Chunks are sized without parsing the set (threads parse it); every kind
+ * of a task runs in one thread, so its gold replay is computed once.
+ */
+export const CHUNK_BYTES = 512 * 1024;
+
+const setBytes = (path: string): number =>
+  statSync(path).isDirectory()
+    ? readdirSync(path).reduce((n, f) => n + statSync(join(path, f)).size, 0)
+    : statSync(path).size;
+
+export function censusChunks(setup: ProbeSetup, options: CensusOptions = {}): CensusChunk[] {
+  const chunks: CensusChunk[] = [];
+  for (const domain of options.domains ?? (Object.keys(DOMAINS) as DomainName[])) {
+    for (const set of listTaskSets(setup.dataDir, domain)) {
+      const parts = Math.max(1, Math.ceil(setBytes(set.path) / (options.chunkBytes ?? CHUNK_BYTES)));
+      for (let part = 0; part < parts; part++)
+        chunks.push({ set, part, parts, kinds: options.kinds ?? PROBE_KINDS });
+    }
+  }
+  return chunks;
 }
 
 export interface CensusOptions {
   readonly domains?: readonly DomainName[];
   readonly kinds?: readonly ProbeKind[];
-  readonly onProgress?: (set: TaskSetRef, kind: ProbeKind) => void;
+  /** Task-file bytes per chunk (default `CHUNK_BYTES`). */
+  readonly chunkBytes?: number;
+  /** Grades the chunks (in order of the result); by default one after another in this thread. */
+  readonly gradeChunks?: (chunks: readonly CensusChunk[]) => Promise<readonly ChunkResult[]>;
 }
 
 /** Rows for every (domain, task set, kind) with at least one applicable task, in a fixed order. */
 export async function runCensus(setup: ProbeSetup, options: CensusOptions = {}): Promise<CensusRow[]> {
-  const rows: CensusRow[] = [];
-  for (const domain of options.domains ?? (Object.keys(DOMAINS) as DomainName[])) {
-    for (const set of listTaskSets(setup.dataDir, domain)) {
-      for (const kind of options.kinds ?? PROBE_KINDS) {
-        options.onProgress?.(set, kind);
-        const run = await runProbe(setup, set, kind);
-        if (run.verdicts.length > 0) rows.push(censusRow(set, kind, run));
-      }
+  const chunks = censusChunks(setup, options);
+  const results =
+    options.gradeChunks === undefined
+      ? await inOrder(chunks, (c) => gradeCensusChunk(setup, c))
+      : await options.gradeChunks(chunks);
+  const bySetKind = new Map<string, { set: TaskSetRef; kind: ProbeKind; verdicts: CensusVerdict[] }>();
+  chunks.forEach((chunk, i) => {
+    for (const { kind, verdicts } of results[i] ?? []) {
+      const key = `${chunk.set.domain}\u0000${chunk.set.name}\u0000${kind}`;
+      const entry = bySetKind.get(key) ?? { set: chunk.set, kind, verdicts: [] };
+      entry.verdicts.push(...verdicts);
+      bySetKind.set(key, entry);
     }
-  }
-  return rows;
+  });
+  // Map order is first-insertion order: domain, task set, then kind, as the chunks were listed.
+  return [...bySetKind.values()]
+    .filter((e) => e.verdicts.length > 0)
+    .map((e) => censusRow(e.set, e.kind, e.verdicts));
+}
+
+async function inOrder<T, R>(items: readonly T[], f: (t: T) => Promise<R>): Promise<R[]> {
+  const out: R[] = [];
+  for (const t of items) out.push(await f(t));
+  return out;
 }

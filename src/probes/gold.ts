@@ -22,26 +22,42 @@ export interface TrajectoryOptions {
   readonly closing?: string;
 }
 
-/** Builds the message list for a sequence of tool calls, executing each on a live fork. */
-export function buildTrajectory(
-  ctx: GradingContext,
-  task: Task,
-  steps: readonly ProbeStep[],
-  options: TrajectoryOptions = {},
-): Message[] {
-  const idPrefix = options.idPrefix ?? "probe";
+/** A conversation under way: its messages so far and the live environment they left. */
+interface Opening {
+  readonly env: Environment;
+  readonly messages: readonly Message[];
+  readonly turn: number;
+  /** Tool calls made so far (ids go on from here). */
+  readonly calls: number;
+}
+
+/** The message history replayed, the greeting and the user's request: where every probe starts. */
+function opening(ctx: GradingContext, task: Task): Opening {
   const { setup } = ctx.taskArtifacts(task);
   const env: Environment = setup.fork(false);
   const history = task.initial_state?.message_history ?? [];
   replayMessages(env, history, { strict: false });
   const messages: Message[] = [...history];
-  let turn = messages.length;
+  if (history.length === 0)
+    messages.push({ role: "assistant", content: GREETING, tool_calls: null, turn_idx: messages.length });
+  messages.push({
+    role: "user",
+    content: "I need help with my request.",
+    tool_calls: null,
+    turn_idx: messages.length,
+  });
+  return { env, messages, turn: messages.length, calls: 0 };
+}
+
+/** Runs `steps` on `from`'s environment (which it changes), after `from`'s messages. */
+function runSteps(from: Opening, steps: readonly ProbeStep[], idPrefix: string): Opening {
+  const { env } = from;
+  const messages: Message[] = [...from.messages];
+  let turn = from.turn;
   const push = (m: Message) => {
     messages.push(m);
     turn++;
   };
-  if (history.length === 0) push({ role: "assistant", content: GREETING, tool_calls: null, turn_idx: turn });
-  push({ role: "user", content: "I need help with my request.", tool_calls: null, turn_idx: turn });
   steps.forEach((step, i) => {
     const { name, arguments: args, requestor } = step.action;
     if (step.confirm) {
@@ -53,20 +69,64 @@ export function buildTrajectory(
       });
       push({ role: "user", content: "Yes, please proceed.", tool_calls: null, turn_idx: turn });
     }
-    const id = `${idPrefix}_${i}`;
+    const id = `${idPrefix}_${from.calls + i}`;
     const role = requestor === "user" ? "user" : "assistant";
     push({ role, content: null, tool_calls: [{ id, name, arguments: args, requestor }], turn_idx: turn });
     const out = env.respond(name, requestor, args);
     push({ role: "tool", id, content: out.content, requestor, error: out.error, turn_idx: turn });
   });
-  push({
-    role: "assistant",
-    content: options.closing ?? goodClosing(task),
-    tool_calls: null,
-    turn_idx: turn,
-  });
-  push({ role: "user", content: "No, that's all. Thank you! ###STOP###", tool_calls: null, turn_idx: turn });
-  return messages;
+  return { env, messages, turn, calls: from.calls + steps.length };
+}
+
+function closed(at: Opening, task: Task, options: TrajectoryOptions): Message[] {
+  let turn = at.turn;
+  return [
+    ...at.messages,
+    { role: "assistant", content: options.closing ?? goodClosing(task), tool_calls: null, turn_idx: turn++ },
+    { role: "user", content: "No, that's all. Thank you! ###STOP###", tool_calls: null, turn_idx: turn },
+  ];
+}
+
+/** Builds the message list for a sequence of tool calls, executing each on a live fork. */
+export function buildTrajectory(
+  ctx: GradingContext,
+  task: Task,
+  steps: readonly ProbeStep[],
+  options: TrajectoryOptions = {},
+): Message[] {
+  return closed(runSteps(opening(ctx, task), steps, options.idPrefix ?? "probe"), task, options);
+}
+
+/** The gold part of probe trajectories, run once per context and task (every gold-based kind extends it). */
+const goldRuns = new WeakMap<GradingContext, WeakMap<Task, Opening>>();
+
+function goldRun(ctx: GradingContext, task: Task): Opening {
+  let byTask = goldRuns.get(ctx);
+  if (byTask === undefined) {
+    byTask = new WeakMap();
+    goldRuns.set(ctx, byTask);
+  }
+  let run = byTask.get(task);
+  if (run === undefined) {
+    run = runSteps(opening(ctx, task), goldSteps(ctx, task), "probe");
+    byTask.set(task, run);
+  }
+  return run;
+}
+
+/**
+ * `buildTrajectory(ctx, task, [...goldSteps(ctx, task), ...extra])`, the gold part taken from a run kept
+ * per task: `extra` runs on a fork of the environment the gold left.
+ */
+export function goldTrajectory(
+  ctx: GradingContext,
+  task: Task,
+  extra: readonly ProbeStep[] = [],
+  options: Omit<TrajectoryOptions, "idPrefix"> = {},
+): Message[] {
+  const gold = goldRun(ctx, task);
+  const at = extra.length === 0 ? gold : runSteps({ ...gold, env: gold.env.fork() }, extra, "probe");
+  return closed(at, task, options);
 }
 
 /** The closing text states the task's communicate_info, as a good agent would say it. */

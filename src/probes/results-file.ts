@@ -24,7 +24,8 @@ export interface ProbeFile {
 const simulationId = (kind: ProbeKind, set: TaskSetRef, task: Task) =>
   `probe:${kind}:${set.domain}:${set.name}:${task.id}`;
 
-function runInfo(kind: ProbeKind, domain: string): PyDict {
+/** The run `info` a probe file carries (what the loader reads the domain and models from). */
+export function probeRunInfo(kind: ProbeKind, domain: string): PyDict {
   return {
     git_commit: "",
     num_trials: 1,
@@ -37,18 +38,33 @@ function runInfo(kind: ProbeKind, domain: string): PyDict {
   };
 }
 
-export function buildProbeFile(env: ProbeEnv, set: TaskSetRef, kind: ProbeKind, dataDir: string): ProbeFile {
+/** A probe kind's simulations for one task set, as the raw records a results file holds. */
+export interface ProbeSimulations {
+  readonly kind: ProbeKind;
+  readonly set: TaskSetRef;
+  readonly simulations: readonly PyDict[];
+  readonly notes: ReadonlyMap<string, ProbeNote>;
+  readonly skipped: readonly { readonly task_id: string; readonly reason: string }[];
+}
+
+/** Builds the probe simulations of `tasks` (the set's tasks, or a slice of them). */
+export function buildProbeSimulations(
+  env: ProbeEnv,
+  set: TaskSetRef,
+  kind: ProbeKind,
+  tasks: readonly Task[],
+): ProbeSimulations {
   const notes = new Map<string, ProbeNote>();
   const skipped: { task_id: string; reason: string }[] = [];
-  const simulations: string[] = [];
-  for (const task of loadTaskFile(set.path)) {
+  const simulations: PyDict[] = [];
+  for (const task of tasks) {
     const outcome = PROBES[kind](env, task);
     if ("skipped" in outcome) {
       skipped.push({ task_id: task.id, reason: outcome.skipped });
       continue;
     }
     notes.set(task.id, outcome.note);
-    const sim: PyDict = {
+    simulations.push({
       id: simulationId(kind, set, task),
       task_id: task.id,
       start_time: PROBE_TIMESTAMP,
@@ -62,25 +78,34 @@ export function buildProbeFile(env: ProbeEnv, set: TaskSetRef, kind: ProbeKind, 
       trial: 0,
       seed: 0,
       info: { probe: outcome.note as unknown as PyDict },
-    };
-    simulations.push(pyDumps(sim));
+    });
   }
+  return { kind, set, simulations, notes, skipped };
+}
+
+/** The results file text of probe simulations built over the whole task set. */
+export function probeFileText(sims: ProbeSimulations, dataDir: string): string {
+  const { kind, set } = sims;
   const probe: PyDict = {
     kind,
     domain: set.domain,
     task_version: set.name,
     task_file: relative(dataDir, set.path),
     generator: `tau-rescore probe --domain ${set.domain} --task-version ${set.name} --kind ${kind}`,
-    skipped: skipped as unknown as PyValue[],
+    skipped: sims.skipped as unknown as PyValue[],
   };
   // The tasks go in as the task file's own text: no re-serialization can change a type or a key.
   const tasksText = taskSetText(set.path);
-  const text = [
+  return [
     `{"timestamp": ${pyDumps(PROBE_TIMESTAMP)},`,
-    `"info": ${pyDumps(runInfo(kind, set.domain))},`,
+    `"info": ${pyDumps(probeRunInfo(kind, set.domain))},`,
     `"probe": ${pyDumps(probe)},`,
     `"tasks": ${tasksText},`,
-    `"simulations": [\n${simulations.join(",\n")}\n]}\n`,
+    `"simulations": [\n${sims.simulations.map((sim) => pyDumps(sim)).join(",\n")}\n]}\n`,
   ].join("\n");
-  return { text, notes, skipped };
+}
+
+export function buildProbeFile(env: ProbeEnv, set: TaskSetRef, kind: ProbeKind, dataDir: string): ProbeFile {
+  const sims = buildProbeSimulations(env, set, kind, loadTaskFile(set.path));
+  return { text: probeFileText(sims, dataDir), notes: sims.notes, skipped: sims.skipped };
 }

@@ -19,7 +19,24 @@ export interface TaskFootprint {
   touches(recordPath: string): boolean;
 }
 
+/** Footprints per context and task: two probe kinds read each one. */
+const footprints = new WeakMap<GradingContext, WeakMap<Task, TaskFootprint>>();
+
 export function taskFootprint(ctx: GradingContext, task: Task): TaskFootprint {
+  let byTask = footprints.get(ctx);
+  if (byTask === undefined) {
+    byTask = new WeakMap();
+    footprints.set(ctx, byTask);
+  }
+  let footprint = byTask.get(task);
+  if (footprint === undefined) {
+    footprint = computeFootprint(ctx, task);
+    byTask.set(task, footprint);
+  }
+  return footprint;
+}
+
+function computeFootprint(ctx: GradingContext, task: Task): TaskFootprint {
   // The synced gold, as the delta gate sees it: sync-written fields count as touched too.
   const { gold } = ctx.taskArtifacts(task, true);
   const text = JSON.stringify(task);

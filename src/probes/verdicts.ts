@@ -1,15 +1,21 @@
 /**
- * Runs one probe kind over one task set and grades it the way `tau-rescore grade` would: the
- * results file is written, loaded back with `loadJsonFile`, and graded by `gradeFile` with both
- * graders. No NL judge: an NL assertion in the basis leaves τ³ unknown rather than guessed.
+ * Runs one probe kind over one task set and grades it the way `tau-rescore grade` grades its results
+ * file: the simulations go through the loader's own schema as the records `loadJsonFile` would read,
+ * and `gradeFile` grades them with both graders. No text is written or parsed (a test checks that
+ * grading the written file gives the same verdicts). No NL judge: an NL assertion in the basis leaves
+ * τ³ unknown rather than guessed.
  */
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { DOMAINS } from "../domains/registry.ts";
 import { loadJsonFile } from "../formats/load.ts";
-import { detectTaskVersion } from "../formats/task-version.ts";
-import type { TaskSetRef } from "../formats/tasks.ts";
+import type { Task, TrajectoryFile } from "../formats/model.ts";
+import { parseRunInfo } from "../formats/run-info.ts";
+import { validateSimulations } from "../formats/simulation.ts";
+import { detectTaskVersion, type TaskVersion } from "../formats/task-version.ts";
+import { loadTaskFile, type TaskSetRef } from "../formats/tasks.ts";
+import { TAU2_TYPED_KEYS } from "../formats/typed-arguments.ts";
 import type { ClauseSet } from "../graders/structured/clauses/load.ts";
 import { DEFAULT_STRUCTURED_OPTIONS, type StructuredVerdict } from "../graders/structured/grade.ts";
 import type { RequirementSet } from "../graders/structured/requirements/load.ts";
@@ -17,9 +23,15 @@ import type { Tau3Verdict } from "../graders/tau3/evaluate.ts";
 import { noJudge } from "../graders/tau3/nl.ts";
 import type { ContextPool } from "../pipeline/contexts.ts";
 import { gradeFile } from "../pipeline/grade.ts";
-import type { ProbeKind, ProbeNote } from "./kind.ts";
+import { PyFloat } from "../py/value.ts";
+import type { ProbeEnv, ProbeKind, ProbeNote } from "./kind.ts";
 import { loadPolicy } from "./policy.ts";
-import { buildProbeFile } from "./results-file.ts";
+import {
+  buildProbeFile,
+  buildProbeSimulations,
+  type ProbeSimulations,
+  probeRunInfo,
+} from "./results-file.ts";
 
 export interface ProbeVerdict {
   readonly task_id: string;
@@ -42,29 +54,99 @@ export interface ProbeSetup {
   readonly clauses: ClauseSet | null;
 }
 
-/** Builds the probe file text for one task set (what `tau-rescore probe --out` writes). */
-export function probeFileFor(setup: ProbeSetup, set: TaskSetRef, kind: ProbeKind) {
+/** What every probe of one domain reads: its grading context, policy and requirement fixtures. */
+export function probeEnvFor(setup: ProbeSetup, set: TaskSetRef): ProbeEnv {
   const def = DOMAINS[set.domain as keyof typeof DOMAINS];
   if (def === undefined) throw new Error(`domain ${set.domain} is not supported`);
-  const env = {
+  return {
     ctx: setup.pool.get(def),
     domain: def.name,
     taskVersion: set.name,
     policy: loadPolicy(setup.dataDir, def.name),
     requirements: setup.requirements,
   };
-  return buildProbeFile(env, set, kind, setup.dataDir);
 }
 
-/** Grades a probe results file already on disk. */
-export async function gradeProbeFile(
+/** Builds the probe file text for one task set (what `tau-rescore probe --out` writes). */
+export function probeFileFor(setup: ProbeSetup, set: TaskSetRef, kind: ProbeKind) {
+  return buildProbeFile(probeEnvFor(setup, set), set, kind, setup.dataDir);
+}
+
+/** A task set's tasks and detected version, read once per context pool (every kind probes them). */
+export interface LoadedTaskSet {
+  readonly set: TaskSetRef;
+  readonly tasks: readonly Task[];
+  readonly version: TaskVersion;
+}
+
+const loadedSets = new WeakMap<ContextPool, Map<string, LoadedTaskSet>>();
+
+export function loadProbedSet(setup: ProbeSetup, set: TaskSetRef): LoadedTaskSet {
+  let sets = loadedSets.get(setup.pool);
+  if (sets === undefined) {
+    sets = new Map();
+    loadedSets.set(setup.pool, sets);
+  }
+  const hit = sets.get(set.path);
+  if (hit !== undefined) return hit;
+  const tasks = loadTaskFile(set.path);
+  // The version a probe file embedding these tasks is detected as (no simulation takes part in it).
+  const probeFile = { ...emptyProbeFile(set), tasks };
+  const loaded = { set, tasks, version: detectTaskVersion(probeFile, setup.dataDir) };
+  sets.set(set.path, loaded);
+  return loaded;
+}
+
+const emptyProbeFile = (set: TaskSetRef): TrajectoryFile => ({
+  path: `probe:${set.domain}:${set.name}`,
+  variant: "tau2-results",
+  info: parseRunInfo(set.path, asLoaded(probeRunInfo("gold", set.domain))),
+  tasks: null,
+  simulations: [],
+  rejected: [],
+});
+
+/**
+ * A value as the loader reads it back from its file: outside `arguments` and `initialization_data`
+ * numbers are plain (`JSON.parse`), inside them Python floats stay floats (the typed parser).
+ */
+function asLoaded(v: unknown, typed = false): unknown {
+  if (v instanceof PyFloat) return typed ? v : v.v;
+  if (Array.isArray(v)) return v.map((x) => asLoaded(x, typed));
+  if (v === null || typeof v !== "object") return v;
+  const out: Record<string, unknown> = {};
+  for (const [k, x] of Object.entries(v))
+    if (x !== undefined) out[k] = asLoaded(x, typed || TAU2_TYPED_KEYS.includes(k));
+  return out;
+}
+
+/** The probe simulations as `loadJsonFile` loads their results file, tasks included. */
+export function probeTrajectoryFile(sims: ProbeSimulations, loaded: LoadedTaskSet): TrajectoryFile {
+  const { simulations, rejected } = validateSimulations(
+    sims.simulations.map((s) => asLoaded(s)),
+    "simulations",
+  );
+  return {
+    ...emptyProbeFile(sims.set),
+    path: `probe:${sims.kind}:${sims.set.domain}:${sims.set.name}`,
+    info: parseRunInfo(sims.set.path, asLoaded(probeRunInfo(sims.kind, sims.set.domain))),
+    tasks: loaded.tasks,
+    simulations,
+    rejected,
+  };
+}
+
+/** Grades loaded probe simulations with both graders (no judge). */
+async function gradeLoaded(
   setup: ProbeSetup,
-  path: string,
-  notes: ReadonlyMap<string, ProbeNote> = new Map(),
+  loaded: TrajectoryFile,
+  version: TaskVersion,
+  notes: ReadonlyMap<string, ProbeNote>,
 ): Promise<ProbeVerdict[]> {
-  const loaded = loadJsonFile(path);
-  if (loaded.variant === "not-trajectories") throw new Error(`${path}: ${loaded.reason}`);
-  const version = detectTaskVersion(loaded, setup.dataDir);
+  if (loaded.rejected.length > 0)
+    throw new Error(
+      `probe simulation rejected at ${loaded.rejected[0]?.path}: ${loaded.rejected[0]?.reason}`,
+    );
   const out: ProbeVerdict[] = [];
   for await (const g of gradeFile(loaded, version, setup.pool, {
     judge: noJudge,
@@ -85,8 +167,37 @@ export async function gradeProbeFile(
   return out;
 }
 
-/** Builds, writes, reloads and grades one probe kind over one task set. */
-export async function runProbe(setup: ProbeSetup, set: TaskSetRef, kind: ProbeKind): Promise<ProbeRun> {
+/** Builds and grades one probe kind over `tasks` (by default the whole set), in memory. */
+export async function runProbe(
+  setup: ProbeSetup,
+  set: TaskSetRef,
+  kind: ProbeKind,
+  tasks?: readonly Task[],
+): Promise<ProbeRun> {
+  const loaded = loadProbedSet(setup, set);
+  const sims = buildProbeSimulations(probeEnvFor(setup, set), set, kind, tasks ?? loaded.tasks);
+  if (sims.notes.size === 0) return { verdicts: [], skipped: sims.skipped };
+  const file = probeTrajectoryFile(sims, loaded);
+  return { verdicts: await gradeLoaded(setup, file, loaded.version, sims.notes), skipped: sims.skipped };
+}
+
+/** Grades a probe results file already on disk (what `tau-rescore grade` would read). */
+export async function gradeProbeFile(
+  setup: ProbeSetup,
+  path: string,
+  notes: ReadonlyMap<string, ProbeNote> = new Map(),
+): Promise<ProbeVerdict[]> {
+  const loaded = loadJsonFile(path);
+  if (loaded.variant === "not-trajectories") throw new Error(`${path}: ${loaded.reason}`);
+  return gradeLoaded(setup, loaded, detectTaskVersion(loaded, setup.dataDir), notes);
+}
+
+/** Builds, writes, reloads and grades one probe kind over one task set: the file path, for tests. */
+export async function runProbeThroughFile(
+  setup: ProbeSetup,
+  set: TaskSetRef,
+  kind: ProbeKind,
+): Promise<ProbeRun> {
   const file = probeFileFor(setup, set, kind);
   if (file.notes.size === 0) return { verdicts: [], skipped: file.skipped };
   const dir = mkdtempSync(join(tmpdir(), "tau-rescore-probe-"));

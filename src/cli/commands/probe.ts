@@ -3,19 +3,22 @@
  * probes every task set with every kind and grades each with both graders.
  */
 import { writeFileSync } from "node:fs";
+import { availableParallelism } from "node:os";
+import { resolve } from "node:path";
 import type { Command } from "commander";
-import { TAU2_QUIRKS } from "../../domains/quirks.ts";
 import { DOMAINS } from "../../domains/registry.ts";
 import { listTaskSets } from "../../formats/tasks.ts";
-import { BUILTIN_POLICIES_DIR, loadClauses } from "../../graders/structured/clauses/load.ts";
-import { BUILTIN_REQUIREMENTS_DIR, loadRequirements } from "../../graders/structured/requirements/load.ts";
-import { ContextPool } from "../../pipeline/contexts.ts";
+import { BUILTIN_POLICIES_DIR } from "../../graders/structured/clauses/load.ts";
+import { BUILTIN_REQUIREMENTS_DIR } from "../../graders/structured/requirements/load.ts";
+import { censusInWorkers } from "../../pipeline/parallel.ts";
 import { runCensus } from "../../probes/census.ts";
 import { writeCensusTable } from "../../probes/census-store.ts";
 import { formatCensus } from "../../probes/census-text.ts";
+import { type CensusSources, censusSetup } from "../../probes/census-thread.ts";
 import { isProbeKind, PROBE_KINDS } from "../../probes/kind.ts";
 import { type ProbeSetup, probeFileFor } from "../../probes/verdicts.ts";
 import { resolveDataDir } from "../data-dir.ts";
+import { runTuning } from "../env.ts";
 import { UsageError } from "../errors.ts";
 
 interface ProbeOptions {
@@ -51,15 +54,21 @@ export function registerProbeCommand(program: Command): void {
     .action((opts: ProbeOptions) => (opts.census === true ? census(opts) : writeProbe(opts)));
 }
 
-function setupFor(opts: ProbeOptions): ProbeSetup {
-  const dataDir = resolveDataDir(opts.dataDir);
-  const requirements = loadRequirements(opts.requirements ?? BUILTIN_REQUIREMENTS_DIR);
-  for (const p of requirements.problems)
+function sourcesOf(opts: ProbeOptions): CensusSources {
+  return {
+    dataDir: resolveDataDir(opts.dataDir),
+    requirementsDir: resolve(opts.requirements ?? BUILTIN_REQUIREMENTS_DIR),
+    policiesDir: resolve(opts.policies ?? BUILTIN_POLICIES_DIR),
+  };
+}
+
+function setupFor(sources: CensusSources): ProbeSetup {
+  const setup = censusSetup(sources);
+  for (const p of setup.requirements.problems)
     process.stderr.write(`tau-rescore: requirement fixture rejected: ${p.path}: ${p.message}\n`);
-  const clauses = loadClauses(opts.policies ?? BUILTIN_POLICIES_DIR);
-  for (const p of clauses.problems)
+  for (const p of setup.clauses?.problems ?? [])
     process.stderr.write(`tau-rescore: policy clause file rejected: ${p.path}: ${p.message}\n`);
-  return { dataDir, pool: new ContextPool(dataDir, TAU2_QUIRKS), requirements, clauses };
+  return setup;
 }
 
 function writeProbe(opts: ProbeOptions): void {
@@ -70,7 +79,7 @@ function writeProbe(opts: ProbeOptions): void {
   if (!Object.hasOwn(DOMAINS, domain))
     throw new UsageError(`unknown domain ${domain} (${Object.keys(DOMAINS).join(", ")})`);
   if (!isProbeKind(kind)) throw new UsageError(`unknown probe kind ${kind} (${PROBE_KINDS.join(", ")})`);
-  const setup = setupFor(opts);
+  const setup = setupFor(sourcesOf(opts));
   const sets = listTaskSets(setup.dataDir, domain);
   const set = opts.taskVersion === undefined ? sets[0] : sets.find((s) => s.name === opts.taskVersion);
   if (set === undefined) {
@@ -89,10 +98,30 @@ function writeProbe(opts: ProbeOptions): void {
 async function census(opts: ProbeOptions): Promise<void> {
   if (opts.domain !== undefined || opts.kind !== undefined || opts.out !== undefined)
     throw new UsageError("--census probes every domain and kind: drop --domain, --kind and --out");
-  const setup = setupFor(opts);
-  const rows = await runCensus(setup, {
-    onProgress: (set, kind) => process.stderr.write(`census: ${set.domain} ${set.name} ${kind}\n`),
-  });
+  const sources = sourcesOf(opts);
+  const setup = setupFor(sources);
+  const started = performance.now();
+  const workers = runTuning().workers ?? availableParallelism();
+  let probes = 0;
+  const census = `${process.pid}-${started}`;
+  process.stderr.write(`census: ${workers} thread(s)\n`);
+  const rows = await runCensus(
+    setup,
+    workers <= 1
+      ? {}
+      : {
+          gradeChunks: (chunks) =>
+            censusInWorkers(
+              chunks.map((chunk) => ({ census, sources, chunk })),
+              workers,
+            ),
+        },
+  );
+  for (const r of rows) probes += r.tasks;
+  const seconds = (performance.now() - started) / 1000;
+  process.stderr.write(
+    `census: ${probes} probe simulations in ${seconds.toFixed(1)} s (${Math.round(probes / seconds)}/s)\n`,
+  );
   process.stdout.write(opts.json === true ? `${JSON.stringify(rows, null, 2)}\n` : formatCensus(rows));
   if (opts.db !== undefined) {
     await writeCensusTable(opts.db, rows);

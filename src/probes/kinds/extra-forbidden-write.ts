@@ -5,7 +5,7 @@
  */
 import type { DomainName } from "../../domains/domain.ts";
 import type { PyDict } from "../../py/value.ts";
-import { buildTrajectory, goldSteps } from "../gold.ts";
+import { goldTrajectory } from "../gold.ts";
 import type { ProbeBuilder } from "../kind.ts";
 import { airlineTarget } from "../targets/airline.ts";
 import { bankingTarget } from "../targets/banking.ts";
@@ -35,11 +35,7 @@ export const extraForbiddenWriteProbe: ProbeBuilder = ({ ctx, domain, policy }, 
   const before = (target.before ?? []).map((b) => step(b.tool, b.arguments, false));
   const { before: _before, ...injected } = target;
   return {
-    messages: buildTrajectory(ctx, task, [
-      ...goldSteps(ctx, task),
-      ...before,
-      step(target.tool, target.arguments, true),
-    ]),
+    messages: goldTrajectory(ctx, task, [...before, step(target.tool, target.arguments, true)]),
     note: { kind: "extra-forbidden-write", injected: { ...injected, requirement: null } },
   };
 };

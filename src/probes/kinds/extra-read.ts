@@ -4,7 +4,7 @@
  */
 import type { DomainName } from "../../domains/domain.ts";
 import type { PyDict } from "../../py/value.ts";
-import { buildTrajectory, goldSteps } from "../gold.ts";
+import { goldTrajectory } from "../gold.ts";
 import type { Injection, ProbeBuilder } from "../kind.ts";
 import { type TaskFootprint, taskFootprint, textField } from "../untouched.ts";
 
@@ -66,7 +66,7 @@ export const extraReadProbe: ProbeBuilder = ({ ctx, domain }, task) => {
     confirm: false,
   };
   return {
-    messages: buildTrajectory(ctx, task, [...goldSteps(ctx, task), step]),
+    messages: goldTrajectory(ctx, task, [step]),
     note: { kind: "extra-read", injected },
   };
 };

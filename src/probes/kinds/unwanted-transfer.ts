@@ -2,7 +2,7 @@
  * `unwanted-transfer`: gold plus a transfer to a human agent, only on tasks whose requirement
  * fixture says the user refuses transfers. τ³ cannot see it (no DB change); the fixture can.
  */
-import { buildTrajectory, goldSteps } from "../gold.ts";
+import { goldTrajectory } from "../gold.ts";
 import type { ProbeBuilder } from "../kind.ts";
 
 const TRANSFER = "transfer_to_human_agents";
@@ -19,7 +19,7 @@ export const unwantedTransferProbe: ProbeBuilder = ({ ctx, domain, taskVersion, 
     confirm: false,
   };
   return {
-    messages: buildTrajectory(ctx, task, [...goldSteps(ctx, task), step]),
+    messages: goldTrajectory(ctx, task, [step]),
     note: {
       kind: "unwanted-transfer",
       injected: {
