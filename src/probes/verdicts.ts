@@ -112,12 +112,31 @@ const emptyProbeFile = (set: TaskSetRef): TrajectoryFile => ({
  */
 function asLoaded(v: unknown, typed = false): unknown {
   if (v instanceof PyFloat) return typed ? v : v.v;
-  if (Array.isArray(v)) return v.map((x) => asLoaded(x, typed));
   if (v === null || typeof v !== "object") return v;
-  const out: Record<string, unknown> = {};
-  for (const [k, x] of Object.entries(v))
-    if (x !== undefined) out[k] = asLoaded(x, typed || TAU2_TYPED_KEYS.includes(k));
-  return out;
+  // Copies only what changes: the schema copies the rest, as it copies what JSON.parse gives it.
+  if (Array.isArray(v)) {
+    let out: unknown[] | null = null;
+    v.forEach((x, i) => {
+      const y = asLoaded(x, typed);
+      if (y === x) return;
+      out ??= [...v];
+      out[i] = y;
+    });
+    return out ?? v;
+  }
+  let out: Record<string, unknown> | null = null;
+  for (const [k, x] of Object.entries(v)) {
+    if (x === undefined) {
+      out ??= { ...v };
+      delete out[k]; // a written file has no such key
+      continue;
+    }
+    const y = asLoaded(x, typed || TAU2_TYPED_KEYS.includes(k));
+    if (y === x) continue;
+    out ??= { ...v };
+    out[k] = y;
+  }
+  return out ?? v;
 }
 
 /** The probe simulations as `loadJsonFile` loads their results file, tasks included. */
