@@ -1,5 +1,5 @@
 /**
- * `npm run bench -- [--corpus DIR] [--replicate N] [--repeat R] [--workers W] [--json]`
+ * `npm run bench -- [--corpus DIR] [--replicate N] [--repeat R] [--workers W] [--json] [--main-job]`
  *
  * Measures the parse floor (read + JSON.parse every file), our loading alone (read, file hash, typed
  * parse, schema), τ³ grading alone and both graders end to end on W threads (default: every core),
@@ -32,6 +32,8 @@ const { values: args } = parseArgs({
     repeat: { type: "string", default: "3" },
     workers: { type: "string" },
     json: { type: "boolean", default: false },
+    // The README's main job, phase by phase (see `bench-main-job.ts`).
+    "main-job": { type: "boolean", default: false },
     // Internal: the single-thread baselines run in their own process (see `baselinesInChild`).
     baselines: { type: "boolean", default: false },
   },
@@ -39,6 +41,12 @@ const { values: args } = parseArgs({
 const replicate = Math.max(1, Number(args.replicate));
 const repeat = Math.max(1, Number(args.repeat));
 const threads = Math.max(1, Number(args.workers ?? availableParallelism()));
+
+if (args["main-job"]) {
+  const { benchMainJob } = await import("./bench-main-job.ts");
+  benchMainJob({ corpus: args.corpus, dataDir: args["data-dir"], repeat, json: args.json });
+  process.exit(0);
+}
 
 const experiment = (graders: ("tau3" | "structured")[]): RunPlan => {
   const base = defaultExperiment(args);
