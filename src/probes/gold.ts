@@ -4,6 +4,7 @@
  */
 import type { Action, Message, Task } from "../formats/model.ts";
 import type { GradingContext } from "../graders/context.ts";
+import { keyedCache } from "../memo.ts";
 import type { Environment } from "../replay/environment.ts";
 import { replayMessages } from "../replay/replay.ts";
 
@@ -98,21 +99,10 @@ export function buildTrajectory(
 }
 
 /** The gold part of probe trajectories, run once per context and task (every gold-based kind extends it). */
-const goldRuns = new WeakMap<GradingContext, WeakMap<Task, Opening>>();
+const goldRuns = keyedCache<GradingContext, Task, Opening>(() => new WeakMap());
 
-function goldRun(ctx: GradingContext, task: Task): Opening {
-  let byTask = goldRuns.get(ctx);
-  if (byTask === undefined) {
-    byTask = new WeakMap();
-    goldRuns.set(ctx, byTask);
-  }
-  let run = byTask.get(task);
-  if (run === undefined) {
-    run = runSteps(opening(ctx, task), goldSteps(ctx, task), "probe");
-    byTask.set(task, run);
-  }
-  return run;
-}
+const goldRun = (ctx: GradingContext, task: Task): Opening =>
+  goldRuns(ctx, task, () => runSteps(opening(ctx, task), goldSteps(ctx, task), "probe"));
 
 /**
  * `buildTrajectory(ctx, task, [...goldSteps(ctx, task), ...extra])`, the gold part taken from a run kept

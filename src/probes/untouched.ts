@@ -7,6 +7,7 @@ import type { DbState } from "../domains/db-state.ts";
 import type { Task } from "../formats/model.ts";
 import type { GradingContext } from "../graders/context.ts";
 import { diffStates } from "../graders/structured/field-diff.ts";
+import { keyedCache } from "../memo.ts";
 import type { PyDict, PyValue } from "../py/value.ts";
 import { isPyDict } from "../py/value.ts";
 
@@ -20,21 +21,10 @@ export interface TaskFootprint {
 }
 
 /** Footprints per context and task: two probe kinds read each one. */
-const footprints = new WeakMap<GradingContext, WeakMap<Task, TaskFootprint>>();
+const footprints = keyedCache<GradingContext, Task, TaskFootprint>(() => new WeakMap());
 
-export function taskFootprint(ctx: GradingContext, task: Task): TaskFootprint {
-  let byTask = footprints.get(ctx);
-  if (byTask === undefined) {
-    byTask = new WeakMap();
-    footprints.set(ctx, byTask);
-  }
-  let footprint = byTask.get(task);
-  if (footprint === undefined) {
-    footprint = computeFootprint(ctx, task);
-    byTask.set(task, footprint);
-  }
-  return footprint;
-}
+export const taskFootprint = (ctx: GradingContext, task: Task): TaskFootprint =>
+  footprints(ctx, task, () => computeFootprint(ctx, task));
 
 function computeFootprint(ctx: GradingContext, task: Task): TaskFootprint {
   // The synced gold, as the delta gate sees it: sync-written fields count as touched too.

@@ -4,6 +4,7 @@
  * not record granularity, so touching one field of a record never licenses corrupting the rest.
  */
 import type { DbState } from "../../domains/db-state.ts";
+import { keyedCache } from "../../memo.ts";
 import type { PyValue } from "../../py/value.ts";
 import { valueIn } from "../../replay/journal.ts";
 import { diffStates } from "./field-diff.ts";
@@ -36,22 +37,11 @@ export interface GateStates {
 }
 
 /** Paths already decided per footprint: the simulations of one task differ in the same few fields. */
-const coveredCache = new WeakMap<ReadonlySet<string>, Map<string, boolean>>();
+const coveredCache = keyedCache<ReadonlySet<string>, string, boolean>();
 
 /** Covers a footprint path and its descendants (a record the gold added covers all its fields). */
-function covered(footprint: ReadonlySet<string>, path: string): boolean {
-  let known = coveredCache.get(footprint);
-  if (known === undefined) {
-    known = new Map();
-    coveredCache.set(footprint, known);
-  }
-  let hit = known.get(path);
-  if (hit === undefined) {
-    hit = coveredUncached(footprint, path);
-    known.set(path, hit);
-  }
-  return hit;
-}
+const covered = (footprint: ReadonlySet<string>, path: string): boolean =>
+  coveredCache(footprint, path, () => coveredUncached(footprint, path));
 
 function coveredUncached(footprint: ReadonlySet<string>, path: string): boolean {
   for (let p = path; ; ) {

@@ -1,6 +1,7 @@
 /** Applies verified clauses to every replayed call they govern, on the DBs as they were before the call. */
 import type { DomainName } from "../../../domains/domain.ts";
 import { DOMAINS } from "../../../domains/registry.ts";
+import { keyedCache } from "../../../memo.ts";
 import type { CallRef } from "../attribution.ts";
 import {
   bind,
@@ -31,27 +32,19 @@ export interface ClauseFinding {
 }
 
 /** The clauses of one policy document by the tools they govern, worked out once per verified set. */
-const toolIndex = new WeakMap<readonly VerifiedClause[], Map<string, Map<string, VerifiedClause[]>>>();
-function clausesByTool(
+const toolIndex = keyedCache<readonly VerifiedClause[], string, Map<string, VerifiedClause[]>>();
+const clausesByTool = (
   clauses: readonly VerifiedClause[],
   policyFile: string,
-): Map<string, VerifiedClause[]> {
-  let byFile = toolIndex.get(clauses);
-  if (byFile === undefined) {
-    byFile = new Map();
-    toolIndex.set(clauses, byFile);
-  }
-  let byTool = byFile.get(policyFile);
-  if (byTool === undefined) {
-    byTool = new Map();
+): Map<string, VerifiedClause[]> =>
+  toolIndex(clauses, policyFile, () => {
+    const byTool = new Map<string, VerifiedClause[]>();
     for (const c of clauses) {
       if (!c.allAgents && !c.files.includes(policyFile)) continue;
       for (const tool of c.clause.tools) byTool.set(tool, [...(byTool.get(tool) ?? []), c]);
     }
-    byFile.set(policyFile, byTool);
-  }
-  return byTool;
-}
+    return byTool;
+  });
 
 const permitReaders = new WeakMap<VerifiedClause, boolean>();
 /** Whether a clause's conditions read `task_permits` (worked out once per verified clause). */

@@ -3,6 +3,8 @@
  * null when a fact is missing (an absent field, a binding that found nothing). A missing fact never
  * proves a violation, and never licenses a write.
  */
+
+import { keyedCache } from "../../../memo.ts";
 import { isPyDict, numericValue, type PyDict, type PyValue, pyEquals } from "../../../py/value.ts";
 import { valueIn } from "../../../replay/journal.ts";
 import type { Binding, Comparison, Condition, Operand, Quantifier } from "./schema.ts";
@@ -139,26 +141,19 @@ function matching(
  * Records by the text value of one field. A table no call wrote is the same array at every step of
  * every simulation, so its indexes are built once per process.
  */
-const indexes = new WeakMap<readonly PyValue[], Map<string, Map<string, PyValue[]>>>();
+const indexes = keyedCache<readonly PyValue[], string, Map<string, PyValue[]>>();
 function indexOn(records: readonly PyValue[], field: string): Map<string, PyValue[]> {
-  let byField = indexes.get(records);
-  if (byField === undefined) {
-    byField = new Map();
-    indexes.set(records, byField);
-  }
-  let index = byField.get(field);
-  if (index === undefined) {
-    index = new Map();
+  return indexes(records, field, () => {
+    const byValue = new Map<string, PyValue[]>();
     for (const r of records) {
       const v = isPyDict(r) && Object.hasOwn(r, field) ? r[field] : undefined;
       if (typeof v !== "string") continue;
-      const list = index.get(v);
-      if (list === undefined) index.set(v, [r]);
+      const list = byValue.get(v);
+      if (list === undefined) byValue.set(v, [r]);
       else list.push(r);
     }
-    byField.set(field, index);
-  }
-  return index;
+    return byValue;
+  });
 }
 
 /** Binds names in order; null when one finds nothing (the clause does not apply). */
