@@ -8,7 +8,7 @@ import { join, resolve } from "node:path";
 import type { VerdictStore } from "../store/store.ts";
 import { toCsv } from "./csv.ts";
 import { OutDirError, type Staging, stage } from "./out-dir.ts";
-import { analysisStatements, REPORTED, RUN_VARIABLE } from "./views.ts";
+import { analysisStatements, frozenForReport, REPORTED, RUN_VARIABLE } from "./views.ts";
 
 export class ReportError extends Error {
   override readonly name = "ReportError";
@@ -55,6 +55,32 @@ export async function installAnalyses(store: VerdictStore, runId?: string): Prom
   const run = await selectRun(store, runId);
   for (const sql of analysisStatements()) await store.conn.run(sql);
   return run;
+}
+
+/**
+ * Turns each view of `frozenForReport` into a TEMP table of its rows (the view kept as `<name>_live`), so
+ * a report computes it once. Returns what turns them back into views, which follow later changes (a
+ * review written) again and can be installed over.
+ */
+async function freezeViews(store: VerdictStore): Promise<() => Promise<void>> {
+  const frozen: string[] = [];
+  const thaw = async () => {
+    for (const name of frozen.splice(0).reverse()) {
+      await store.conn.run(`DROP TABLE IF EXISTS ${name}`);
+      await store.conn.run(`ALTER VIEW ${name}_live RENAME TO ${name}`);
+    }
+  };
+  try {
+    for (const name of frozenForReport()) {
+      await store.conn.run(`ALTER VIEW ${name} RENAME TO ${name}_live`);
+      frozen.push(name);
+      await store.conn.run(`CREATE TEMP TABLE ${name} AS SELECT * FROM ${name}_live`);
+    }
+  } catch (e) {
+    await thaw();
+    throw e;
+  }
+  return thaw;
 }
 
 /** Rows as plain JSON values: BIGINT counts become numbers (they are far below 2^53 here). */
@@ -293,10 +319,12 @@ export async function writeReport(
 ): Promise<Summary> {
   const target = resolve(outDir);
   let staging: Staging | null = null;
+  let thaw: (() => Promise<void>) | null = null;
   try {
     staging = stage(target);
     const tmp = staging.dir;
     await installAnalyses(store, runId);
+    thaw = await freezeViews(store);
     for (const view of REPORTED) {
       const sql = `SELECT * FROM ${view} ORDER BY ${ORDER[view] ?? "ALL"}`;
       const data = await table(store, sql);
@@ -307,9 +335,11 @@ export async function writeReport(
     const summary = await summarize(store);
     writeFileSync(join(tmp, "summary.json"), `${JSON.stringify(summary, null, 2)}\n`);
     if (extra !== undefined) await extra(tmp);
+    await thaw();
     staging.commit();
     return summary;
   } catch (e) {
+    await thaw?.().catch(() => {}); // the report's own error is the one to see
     staging?.abort();
     const err = e as NodeJS.ErrnoException;
     if (

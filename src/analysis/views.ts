@@ -428,6 +428,31 @@ const MATERIALIZED: ReadonlySet<string> = new Set([
   "bootstrap_scores",
 ]);
 
+/** Building blocks that the report code, or several reported views, read besides the reported views. */
+const READ_BY_REPORT: ReadonlySet<string> = new Set([
+  "current_run",
+  "headline_verdicts",
+  "run_causes",
+  "flips",
+  "gate_flips",
+  "run_reviews",
+  "review_targets",
+  "target_reviews",
+  "review_counts",
+]);
+
+/**
+ * The views a report freezes while it is written (see `freezeViews`), in dependency order: it reads each
+ * several times (JSON, CSV, Parquet, summary, charts, pages), and every read of a view re-runs the views
+ * under it.
+ */
+export function frozenForReport(): string[] {
+  const reported: ReadonlySet<string> = new Set(REPORTED);
+  return VIEWS.map(([name]) => name).filter(
+    (name) => !MATERIALIZED.has(name) && (reported.has(name) || READ_BY_REPORT.has(name)),
+  );
+}
+
 /**
  * Every macro and view lives in the session's temp catalog, so a report reads the store read-only (and
  * shadows any view an older version persisted in it).

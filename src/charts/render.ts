@@ -4,7 +4,8 @@
  */
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
-import { Resvg } from "@resvg/resvg-js";
+import { Worker } from "node:worker_threads";
+import { Resvg, type ResvgRenderOptions } from "@resvg/resvg-js";
 import * as vega from "vega";
 import { compile, type TopLevelSpec } from "vega-lite";
 import { CHART_FONT } from "./common.ts";
@@ -68,15 +69,68 @@ export interface Png {
   readonly height: number;
 }
 
+/** resvg's options, for this thread and the PNG threads alike. */
+const pngOptions = (scale: number): ResvgRenderOptions => ({
+  font: { fontFiles: FONT_FILES, loadSystemFonts: false, defaultFontFamily: CHART_FONT },
+  fitTo: { mode: "zoom", value: scale },
+  background: "white",
+});
+
 /** Rasterizes an SVG at `scale` × its size (2 = sharp on high-density screens and in issues). */
 export function renderPng(svg: string, scale = 2): Png {
-  const resvg = new Resvg(svg, {
-    font: { fontFiles: FONT_FILES, loadSystemFonts: false, defaultFontFamily: CHART_FONT },
-    fitTo: { mode: "zoom", value: scale },
-    background: "white",
-  });
-  const image = resvg.render();
+  const image = new Resvg(svg, pngOptions(scale)).render();
   return { data: image.asPng(), width: image.width, height: image.height };
+}
+
+/** Threads drawing PNGs as `renderPng` does, while the calling thread goes on (with vega, say). */
+export interface PngThreads {
+  render(svg: string): Promise<Png>;
+  close(): Promise<void>;
+}
+
+type PngReply = { data: Uint8Array; width: number; height: number } | { error: string };
+
+interface PngThread {
+  readonly worker: Worker;
+  /** Replies come in the order the SVGs were sent. */
+  readonly waiting: { resolve: (png: Png) => void; reject: (e: Error) => void }[];
+  gone: Error | null;
+}
+
+/** `count` threads; each SVG goes to the thread with the fewest SVGs waiting. */
+export function pngThreads(count: number, scale = 2): PngThreads {
+  const threads = Array.from({ length: count }, (): PngThread => {
+    const t: PngThread = {
+      worker: new Worker(new URL("./png-worker.mjs", import.meta.url), { workerData: pngOptions(scale) }),
+      waiting: [],
+      gone: null,
+    };
+    t.worker.on("message", (m: PngReply) => {
+      const job = t.waiting.shift();
+      if ("error" in m) job?.reject(new Error(`resvg: ${m.error}`));
+      else job?.resolve({ ...m, data: Buffer.from(m.data.buffer, m.data.byteOffset, m.data.byteLength) });
+    });
+    const fail = (e: Error) => {
+      t.gone ??= e;
+      for (const job of t.waiting.splice(0)) job.reject(t.gone);
+    };
+    t.worker.on("error", fail);
+    t.worker.on("exit", (code) => fail(new Error(`PNG thread exited (code ${code})`)));
+    return t;
+  });
+  return {
+    render(svg) {
+      const [t] = threads.filter((x) => x.gone === null).sort((a, b) => a.waiting.length - b.waiting.length);
+      if (t === undefined) return Promise.reject(threads[0]?.gone ?? new Error("no PNG threads"));
+      return new Promise((resolve, reject) => {
+        t.waiting.push({ resolve, reject });
+        t.worker.postMessage(svg);
+      });
+    },
+    async close() {
+      await Promise.all(threads.map((t) => t.worker.terminate()));
+    },
+  };
 }
 
 /** The width and height attributes vega writes on the root `<svg>`. */

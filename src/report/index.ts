@@ -20,15 +20,22 @@ export async function writeRichReport(
   dir: string,
   opts: RichReportOptions,
 ): Promise<readonly RenderedChart[]> {
-  const charts = await writeCharts(dir, await buildCharts(store));
-  if (opts.html) {
-    const data = await loadReportData(store, {
-      writtenAt: opts.writtenAt,
-      reviewsSource: opts.reviewsSource,
-      allConversations: opts.allConversations,
-    });
-    writeFileSync(join(dir, "report.html"), renderHtml(data, charts));
-    writeFileSync(join(dir, "report.md"), renderMarkdown(data, charts));
+  // Vega first, so the PNG threads have work while the pages' data is read and laid out here.
+  const { charts, pngs } = await writeCharts(dir, await buildCharts(store));
+  try {
+    if (opts.html) {
+      const data = await loadReportData(store, {
+        writtenAt: opts.writtenAt,
+        reviewsSource: opts.reviewsSource,
+        allConversations: opts.allConversations,
+      });
+      writeFileSync(join(dir, "report.html"), renderHtml(data, charts));
+      writeFileSync(join(dir, "report.md"), renderMarkdown(data, charts));
+    }
+  } catch (e) {
+    await pngs.catch(() => {}); // no PNG is written into the folder once the report is dropped
+    throw e;
   }
+  await pngs;
   return charts;
 }

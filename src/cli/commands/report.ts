@@ -102,12 +102,15 @@ async function reportCommand(opts: ReportOptions): Promise<void> {
   const store = await openStoreReadOnly(src.db);
   const html = opts.html === true;
   const rich = html || opts.charts === true;
+  // Loaded only when asked for, as vega and resvg take a while to import; from now on, while DuckDB
+  // computes the analyses on its own threads.
+  const richReport = rich ? import("../../report/index.ts") : null;
+  richReport?.catch(() => {}); // a failed import is reported where it is awaited
   try {
     await loadReviews(store, src, opts.run);
-    // Loaded only when asked for: vega and resvg take a while to import.
-    const extra = rich
+    const extra = richReport
       ? async (tmp: string) => {
-          const { writeRichReport } = await import("../../report/index.ts");
+          const { writeRichReport } = await richReport;
           const charts = await writeRichReport(store, tmp, {
             html,
             writtenAt: new Date().toISOString(),
