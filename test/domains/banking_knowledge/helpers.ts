@@ -79,9 +79,9 @@ export function taskSetPath(name: string): string {
   return ref.path;
 }
 
-let tasks: Task[] | undefined;
+let tasks: readonly Task[] | undefined;
 /** tau2's `get_tasks("banking_knowledge")`: `tasks/task_*.json`. */
-export function bankingTasks(): Task[] {
+export function bankingTasks(): readonly Task[] {
   tasks ??= loadTaskFile(taskSetPath("head"));
   return tasks;
 }
