@@ -10,12 +10,10 @@
 import { statSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { Worker } from "node:worker_threads";
-import type { ChunkResult } from "../probes/census.ts";
-import type { CensusWork } from "../probes/census-thread.ts";
 import { YOUNG_GENERATION_MB } from "./heap.ts";
 import type { FileJob, FileResult } from "./process-file.ts";
 import type { WorkerInit } from "./settings.ts";
-import type { WorkerRequest } from "./worker.ts";
+import type { Reply, ThreadTask, WorkerRequest } from "./thread-protocol.ts";
 import { workerScript } from "./worker-bundle.ts";
 
 /**
@@ -70,8 +68,6 @@ let started = 0;
 export const threadsRunning = (): number => running;
 /** Threads this process has ever started (reuse keeps it flat). */
 export const threadsStarted = (): number => started;
-
-type Reply = { seq: number; result?: FileResult; census?: ChunkResult; failure?: string; busyMs?: number };
 
 class ThreadPool {
   private readonly threads: Worker[] = [];
@@ -265,23 +261,27 @@ export async function* gradeInWorkers(
   }
 }
 
-/** Grades census chunks on `count` shared threads, two in flight per thread; results in chunk order. */
-export async function censusInWorkers(work: readonly CensusWork[], count: number): Promise<ChunkResult[]> {
+/** Runs a named thread task over `inputs` on `count` shared threads, two in flight per thread; outputs in input order. */
+export async function runInWorkers<I, O>(
+  task: ThreadTask,
+  inputs: readonly I[],
+  count: number,
+): Promise<O[]> {
   const pool = await threadPool();
-  const results: ChunkResult[] = new Array(work.length);
+  const outputs: O[] = new Array(inputs.length);
   let failure: Error | null = null;
   const onReply = (m: Reply) => {
-    if (m.failure !== undefined) failure ??= new Error(`census thread failed: ${m.failure}`);
-    else if (m.census !== undefined) results[m.seq] = m.census;
+    if (m.failure !== undefined) failure ??= new Error(`${task} thread failed: ${m.failure}`);
+    else outputs[m.seq] = m.output as O;
   };
   const send = (w: Worker, seq: number) =>
-    w.postMessage({ kind: "census", work: work[seq] as CensusWork, seq } satisfies WorkerRequest);
+    w.postMessage({ kind: "task", task, input: inputs[seq], seq } satisfies WorkerRequest);
   await pool.exclusive(count, (threads) =>
-    feedThreads(threads, work.length, send, onReply, () => failure !== null),
+    feedThreads(threads, inputs.length, send, onReply, () => failure !== null),
   );
   if (failure !== null) {
-    await closeWorkers(); // a thread may hold a half-done chunk: start clean next time
+    await closeWorkers(); // a thread may hold a half-done task: start clean next time
     throw failure;
   }
-  return results;
+  return outputs;
 }

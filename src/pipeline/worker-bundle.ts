@@ -6,7 +6,8 @@
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { bundleToRun } from "../build/bundle.mjs";
 
-const WORKER = fileURLToPath(new URL("./worker.ts", import.meta.url));
+// The entry composes the layers, as the command line does (see its header).
+const WORKER = fileURLToPath(new URL("../cli/grading-thread.ts", import.meta.url));
 const FALLBACK = new URL("./worker-entry.mjs", import.meta.url);
 
 let cached: URL | undefined;

@@ -3,6 +3,7 @@ import { TAU2_QUIRKS } from "../domains/quirks.ts";
 import { loadClauses } from "../graders/structured/clauses/load.ts";
 import { loadRequirements } from "../graders/structured/requirements/load.ts";
 import { ContextPool } from "../pipeline/contexts.ts";
+import { runInWorkers } from "../pipeline/parallel.ts";
 import { type CensusChunk, type ChunkResult, gradeCensusChunk } from "./census.ts";
 import type { ProbeSetup } from "./verdicts.ts";
 
@@ -34,3 +35,7 @@ export function gradeCensusWork(work: CensusWork): Promise<ChunkResult> {
   if (current?.census !== work.census) current = { census: work.census, setup: censusSetup(work.sources) };
   return gradeCensusChunk(current.setup, work.chunk);
 }
+
+/** Grades census chunks on `count` shared grading threads; results in chunk order. */
+export const censusInWorkers = (work: readonly CensusWork[], count: number): Promise<ChunkResult[]> =>
+  runInWorkers<CensusWork, ChunkResult>("census", work, count);

@@ -4,9 +4,9 @@
  */
 import type { Action, Message, Task } from "../formats/model.ts";
 import type { GradingContext } from "../graders/context.ts";
-import { keyedCache } from "../memo.ts";
 import type { Environment } from "../replay/environment.ts";
 import { replayMessages } from "../replay/replay.ts";
+import { keyedCache } from "../util/keyed-cache.ts";
 
 export const GREETING = "Hi! How can I help you today?";
 

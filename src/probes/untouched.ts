@@ -7,9 +7,9 @@ import type { DbState } from "../domains/db-state.ts";
 import type { Task } from "../formats/model.ts";
 import type { GradingContext } from "../graders/context.ts";
 import { diffStates } from "../graders/structured/field-diff.ts";
-import { keyedCache } from "../memo.ts";
 import type { PyDict, PyValue } from "../py/value.ts";
 import { isPyDict } from "../py/value.ts";
+import { keyedCache } from "../util/keyed-cache.ts";
 
 export interface TaskFootprint {
   /** The state the probe starts from (setup plus message history). */

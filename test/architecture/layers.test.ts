@@ -1,5 +1,5 @@
 /**
- * The import graph follows the layers: py → formats → domains → replay → graders → store →
+ * The import graph follows the layers: py/util → formats → domains → replay → graders → store →
  * pipeline/experiments → analysis/probes/reviews → charts → report → cli. A lower layer never imports a higher
  * one, nothing imports cli, and no group of modules imports itself in a circle, inside a layer or
  * across. `build` (the bundler the launcher and the threads run from) imports none of them.
@@ -12,6 +12,7 @@ const SRC = resolve("src");
 const LAYER: Record<string, number> = {
   build: 0,
   py: 0,
+  util: 0,
   formats: 1,
   domains: 2,
   replay: 3,

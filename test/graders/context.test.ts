@@ -1,4 +1,6 @@
 /** Per-run caches of task setups and gold targets. */
+import { copyFileSync, mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { TAU2_QUIRKS } from "../../src/domains/quirks.ts";
@@ -35,7 +37,10 @@ describe("GradingContext.taskArtifacts", () => {
   it("shares the artifacts of tasks with the same content, and only those", () => {
     const ctx = new GradingContext(loadDomainData(DATA_DIR, DOMAINS.airline), TAU2_QUIRKS);
     const tasks = loadTaskFile(join(DATA_DIR, "domains", "airline", "tasks.json"));
-    const again = loadTaskFile(join(DATA_DIR, "domains", "airline", "tasks.json"));
+    // A copy of the file is parsed anew (the parse of one file is shared): equal tasks, other objects.
+    const copyPath = join(mkdtempSync(join(tmpdir(), "tr-ctx-")), "tasks.json");
+    copyFileSync(join(DATA_DIR, "domains", "airline", "tasks.json"), copyPath);
+    const again = loadTaskFile(copyPath);
     const withActions = tasks.findIndex((t) => (t.evaluation_criteria?.actions?.length ?? 0) > 1);
     const task = tasks[withActions]!;
     const copy = again[withActions]!;

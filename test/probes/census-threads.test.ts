@@ -2,9 +2,9 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { BUILTIN_POLICIES_DIR } from "../../src/graders/structured/clauses/load.ts";
 import { BUILTIN_REQUIREMENTS_DIR } from "../../src/graders/structured/requirements/load.ts";
-import { censusInWorkers, closeWorkers } from "../../src/pipeline/parallel.ts";
+import { closeWorkers } from "../../src/pipeline/parallel.ts";
 import { censusChunks, runCensus } from "../../src/probes/census.ts";
-import { censusSetup } from "../../src/probes/census-thread.ts";
+import { censusInWorkers, censusSetup } from "../../src/probes/census-thread.ts";
 import { DATA_DIR } from "../helpers/data.ts";
 
 const sources = {

@@ -4,9 +4,9 @@
  * not record granularity, so touching one field of a record never licenses corrupting the rest.
  */
 import type { DbState } from "../../domains/db-state.ts";
-import { keyedCache } from "../../memo.ts";
 import type { PyValue } from "../../py/value.ts";
 import { valueIn } from "../../replay/journal.ts";
+import { keyedCache } from "../../util/keyed-cache.ts";
 import { diffStates } from "./field-diff.ts";
 
 /** A DB field that differs from the gold end state outside the footprint. */

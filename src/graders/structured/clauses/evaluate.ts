@@ -1,7 +1,7 @@
 /** Applies verified clauses to every replayed call they govern, on the DBs as they were before the call. */
 import type { DomainName } from "../../../domains/domain.ts";
 import { DOMAINS } from "../../../domains/registry.ts";
-import { keyedCache } from "../../../memo.ts";
+import { keyedCache } from "../../../util/keyed-cache.ts";
 import type { CallRef } from "../attribution.ts";
 import {
   bind,

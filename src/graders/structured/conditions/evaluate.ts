@@ -4,9 +4,9 @@
  * proves a violation, and never licenses a write.
  */
 
-import { keyedCache } from "../../../memo.ts";
 import { isPyDict, numericValue, type PyDict, type PyValue, pyEquals } from "../../../py/value.ts";
 import { valueIn } from "../../../replay/journal.ts";
+import { keyedCache } from "../../../util/keyed-cache.ts";
 import type { Binding, Comparison, Condition, Operand, Quantifier } from "./schema.ts";
 
 export type DbSide = "agent" | "user";
