@@ -23,11 +23,10 @@ export interface TrajectoryOptions {
   readonly closing?: string;
 }
 
-/** A conversation under way: its messages so far and the live environment they left. */
+/** A conversation under way: its messages so far (each its own turn) and the live environment they left. */
 interface Opening {
   readonly env: Environment;
   readonly messages: readonly Message[];
-  readonly turn: number;
   /** Tool calls made so far (ids go on from here). */
   readonly calls: number;
 }
@@ -47,44 +46,49 @@ function opening(ctx: GradingContext, task: Task): Opening {
     tool_calls: null,
     turn_idx: messages.length,
   });
-  return { env, messages, turn: messages.length, calls: 0 };
+  return { env, messages, calls: 0 };
 }
 
 /** Runs `steps` on `from`'s environment (which it changes), after `from`'s messages. */
 function runSteps(from: Opening, steps: readonly ProbeStep[], idPrefix: string): Opening {
   const { env } = from;
   const messages: Message[] = [...from.messages];
-  let turn = from.turn;
-  const push = (m: Message) => {
-    messages.push(m);
-    turn++;
-  };
+  // Every message is its own turn: a message's turn is its index.
   steps.forEach((step, i) => {
     const { name, arguments: args, requestor } = step.action;
     if (step.confirm) {
-      push({
-        role: "assistant",
-        content: `I will now run ${name}. Shall I proceed?`,
+      const content = `I will now run ${name}. Shall I proceed?`;
+      messages.push({ role: "assistant", content, tool_calls: null, turn_idx: messages.length });
+      messages.push({
+        role: "user",
+        content: "Yes, please proceed.",
         tool_calls: null,
-        turn_idx: turn,
+        turn_idx: messages.length,
       });
-      push({ role: "user", content: "Yes, please proceed.", tool_calls: null, turn_idx: turn });
     }
     const id = `${idPrefix}_${from.calls + i}`;
     const role = requestor === "user" ? "user" : "assistant";
-    push({ role, content: null, tool_calls: [{ id, name, arguments: args, requestor }], turn_idx: turn });
+    const call = { id, name, arguments: args, requestor };
+    messages.push({ role, content: null, tool_calls: [call], turn_idx: messages.length });
     const out = env.respond(name, requestor, args);
-    push({ role: "tool", id, content: out.content, requestor, error: out.error, turn_idx: turn });
+    messages.push({
+      role: "tool",
+      id,
+      content: out.content,
+      requestor,
+      error: out.error,
+      turn_idx: messages.length,
+    });
   });
-  return { env, messages, turn, calls: from.calls + steps.length };
+  return { env, messages, calls: from.calls + steps.length };
 }
 
 function closed(at: Opening, task: Task, options: TrajectoryOptions): Message[] {
-  let turn = at.turn;
+  const turn = at.messages.length;
   return [
     ...at.messages,
-    { role: "assistant", content: options.closing ?? goodClosing(task), tool_calls: null, turn_idx: turn++ },
-    { role: "user", content: "No, that's all. Thank you! ###STOP###", tool_calls: null, turn_idx: turn },
+    { role: "assistant", content: options.closing ?? goodClosing(task), tool_calls: null, turn_idx: turn },
+    { role: "user", content: "No, that's all. Thank you! ###STOP###", tool_calls: null, turn_idx: turn + 1 },
   ];
 }
 

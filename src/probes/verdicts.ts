@@ -24,6 +24,7 @@ import { noJudge } from "../graders/tau3/nl.ts";
 import type { ContextPool } from "../pipeline/contexts.ts";
 import { gradeFile } from "../pipeline/grade.ts";
 import { PyFloat } from "../py/value.ts";
+import { keyedCache } from "../util/keyed-cache.ts";
 import type { ProbeEnv, ProbeKind, ProbeNote } from "./kind.ts";
 import { loadPolicy } from "./policy.ts";
 import {
@@ -54,18 +55,21 @@ export interface ProbeSetup {
   readonly clauses: ClauseSet | null;
 }
 
-/** What every probe of one domain reads: its grading context, policy and requirement fixtures. */
-export function probeEnvFor(setup: ProbeSetup, set: TaskSetRef): ProbeEnv {
-  const def = DOMAINS[set.domain as keyof typeof DOMAINS];
-  if (def === undefined) throw new Error(`domain ${set.domain} is not supported`);
-  return {
-    ctx: setup.pool.get(def),
-    domain: def.name,
-    taskVersion: set.name,
-    policy: loadPolicy(setup.dataDir, def.name),
-    requirements: setup.requirements,
-  };
-}
+/** What every probe of one task set reads: its grading context, policy and requirement fixtures. */
+const probeEnvs = keyedCache<ProbeSetup, string, ProbeEnv>();
+
+export const probeEnvFor = (setup: ProbeSetup, set: TaskSetRef): ProbeEnv =>
+  probeEnvs(setup, set.path, () => {
+    const def = DOMAINS[set.domain as keyof typeof DOMAINS];
+    if (def === undefined) throw new Error(`domain ${set.domain} is not supported`);
+    return {
+      ctx: setup.pool.get(def),
+      domain: def.name,
+      taskVersion: set.name,
+      policy: loadPolicy(setup.dataDir, def.name),
+      requirements: setup.requirements,
+    };
+  });
 
 /** Builds the probe file text for one task set (what `tau-rescore probe --out` writes). */
 export function probeFileFor(setup: ProbeSetup, set: TaskSetRef, kind: ProbeKind) {
@@ -79,31 +83,27 @@ export interface LoadedTaskSet {
   readonly version: TaskVersion;
 }
 
-const loadedSets = new WeakMap<ContextPool, Map<string, LoadedTaskSet>>();
+const loadedSets = keyedCache<ContextPool, string, LoadedTaskSet>();
 
-export function loadProbedSet(setup: ProbeSetup, set: TaskSetRef): LoadedTaskSet {
-  let sets = loadedSets.get(setup.pool);
-  if (sets === undefined) {
-    sets = new Map();
-    loadedSets.set(setup.pool, sets);
-  }
-  const hit = sets.get(set.path);
-  if (hit !== undefined) return hit;
-  const tasks = loadTaskFile(set.path);
-  // The version a probe file embedding these tasks is detected as (no simulation takes part in it).
-  const probeFile = { ...emptyProbeFile(set), tasks };
-  const loaded = { set, tasks, version: detectTaskVersion(probeFile, setup.dataDir) };
-  sets.set(set.path, loaded);
-  return loaded;
-}
+export const loadProbedSet = (setup: ProbeSetup, set: TaskSetRef): LoadedTaskSet =>
+  loadedSets(setup.pool, set.path, () => {
+    const tasks = loadTaskFile(set.path);
+    // The version a probe file embedding these tasks is detected as (no simulation takes part in it).
+    return { set, tasks, version: detectTaskVersion(probeFileOf(set, "gold", tasks), setup.dataDir) };
+  });
 
-const emptyProbeFile = (set: TaskSetRef): TrajectoryFile => ({
-  path: `probe:${set.domain}:${set.name}`,
+/** A probe results file as `loadJsonFile` gives it back. */
+const probeFileOf = (
+  set: TaskSetRef,
+  kind: ProbeKind,
+  tasks: readonly Task[],
+  validated: Pick<TrajectoryFile, "simulations" | "rejected"> = { simulations: [], rejected: [] },
+): TrajectoryFile => ({
+  path: `probe:${kind}:${set.domain}:${set.name}`,
   variant: "tau2-results",
-  info: parseRunInfo(set.path, asLoaded(probeRunInfo("gold", set.domain))),
-  tasks: null,
-  simulations: [],
-  rejected: [],
+  info: parseRunInfo(set.path, asLoaded(probeRunInfo(kind, set.domain))),
+  tasks,
+  ...validated,
 });
 
 /**
@@ -140,20 +140,16 @@ function asLoaded(v: unknown, typed = false): unknown {
 }
 
 /** The probe simulations as `loadJsonFile` loads their results file, tasks included. */
-export function probeTrajectoryFile(sims: ProbeSimulations, loaded: LoadedTaskSet): TrajectoryFile {
-  const { simulations, rejected } = validateSimulations(
-    sims.simulations.map((s) => asLoaded(s)),
-    "simulations",
+export const probeTrajectoryFile = (sims: ProbeSimulations, loaded: LoadedTaskSet): TrajectoryFile =>
+  probeFileOf(
+    sims.set,
+    sims.kind,
+    loaded.tasks,
+    validateSimulations(
+      sims.simulations.map((s) => asLoaded(s)),
+      "simulations",
+    ),
   );
-  return {
-    ...emptyProbeFile(sims.set),
-    path: `probe:${sims.kind}:${sims.set.domain}:${sims.set.name}`,
-    info: parseRunInfo(sims.set.path, asLoaded(probeRunInfo(sims.kind, sims.set.domain))),
-    tasks: loaded.tasks,
-    simulations,
-    rejected,
-  };
-}
 
 /** Grades loaded probe simulations with both graders (no judge). */
 async function gradeLoaded(

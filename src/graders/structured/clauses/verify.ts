@@ -5,6 +5,7 @@
  * rejected clause never grades.
  */
 import type { DomainData } from "../../../domains/domain.ts";
+import { keyedCache } from "../../../util/keyed-cache.ts";
 import { unboundNames } from "../conditions/evaluate.ts";
 import type { Binding, Condition, Operand } from "../conditions/schema.ts";
 import { locateQuote } from "../requirements/quote.ts";
@@ -74,18 +75,10 @@ function tablesRead(
 }
 
 /** Field names per DB and table, worked out once per loaded domain data (a scan of every record). */
-const fieldsSeen = new WeakMap<DomainData, Map<string, Set<string> | null>>();
+const fieldsSeen = keyedCache<DomainData, string, Set<string> | null>();
 
-function fieldsOf(data: DomainData, db: string, table: string): Set<string> | null {
-  let known = fieldsSeen.get(data);
-  if (known === undefined) {
-    known = new Map();
-    fieldsSeen.set(data, known);
-  }
-  const key = `${db}\u0000${table}`;
-  if (!known.has(key)) known.set(key, scanFields(data, db, table));
-  return known.get(key) ?? null;
-}
+const fieldsOf = (data: DomainData, db: string, table: string): Set<string> | null =>
+  fieldsSeen(data, `${db}\u0000${table}`, () => scanFields(data, db, table));
 
 /** Field names the records of a table (or an atom's value) have in the DB as loaded, or may be given. */
 function scanFields(data: DomainData, db: string, table: string): Set<string> | null {
