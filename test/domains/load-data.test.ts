@@ -11,6 +11,7 @@ import { retailDomain } from "../../src/domains/retail/index.ts";
 import { pyDumps } from "../../src/py/json.ts";
 import { type PyDict, PyFloat } from "../../src/py/value.ts";
 import { DATA_DIR } from "../helpers/data.ts";
+import { errorOf } from "../helpers/errors.ts";
 
 const tempDir = (): string => mkdtempSync(join(tmpdir(), "tau-rescore-db-cache-"));
 
@@ -53,15 +54,6 @@ function writeAirlineDb(dataDir: string, amount: string): void {
     amount,
   );
   writeFileSync(join(dataDir, "domains", "airline", "db.json"), text);
-}
-
-function errorOf(f: () => unknown): Error {
-  try {
-    f();
-  } catch (e) {
-    return e as Error;
-  }
-  throw new Error("expected a failure");
 }
 
 const giftCardAmount = (db: DbBase): unknown =>

@@ -7,6 +7,7 @@ import { inspectFile, listedTaskVersion } from "../../src/formats/inspect.ts";
 import { loadTrajectoryFile } from "../../src/formats/load.ts";
 import type { TrajectoryFile } from "../../src/formats/model.ts";
 import { detectTaskVersion } from "../../src/formats/task-version.ts";
+import { errorOf } from "../helpers/errors.ts";
 import { corpusFile, DATA_DIR } from "./paths.ts";
 
 const TRACE = "sierra-tau2-bench__pr170-tau2-trace";
@@ -32,15 +33,6 @@ const withChangedTask = (file: TrajectoryFile): TrajectoryFile => ({
     i === 0 ? { ...t, evaluation_criteria: { ...t.evaluation_criteria!, communicate_info: ["changed"] } } : t,
   ),
 });
-
-function errorOf(f: () => unknown): Error {
-  try {
-    f();
-  } catch (e) {
-    return e as Error;
-  }
-  throw new Error("expected a failure");
-}
 
 /** A data dir with airline's head tasks and one more airline task set, `versions/v9.9.9/…`, of `text`. */
 function dataDirWithExtraSet(text: string): string {
