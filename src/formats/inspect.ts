@@ -4,14 +4,11 @@
  * its reason; the others still run.
  */
 import { readdirSync, statSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import { FormatError } from "./errors.ts";
 import { loadJsonFile } from "./load.ts";
-import { isRecord } from "./loaders/raw.ts";
-import type { FormatVariant, Task, TrajectoryFile } from "./model.ts";
-import { readJsonDocument } from "./read-json.ts";
-import { detectTaskVersion, sameGradedContent, type TaskVersion } from "./task-version.ts";
-import { listTaskSets, loadTaskFile, type TaskSetRef } from "./tasks.ts";
+import type { FormatVariant, TrajectoryFile } from "./model.ts";
+import { listedTaskVersion } from "./task-version.ts";
 
 /** A recorded reward counts as a pass within this distance of 1.0. */
 export const PASS_TOLERANCE = 1e-6;
@@ -89,100 +86,6 @@ export function listJsonFiles(paths: readonly string[]): { files: string[]; miss
     else files.push(p);
   }
   return { files, missing };
-}
-
-/** Validated task sets by path, loaded only when a file's version is decided by comparing with them. */
-const validatedSets = new Map<string, ReadonlyMap<string, Task>>();
-
-function validatedSet(ref: TaskSetRef): ReadonlyMap<string, Task> {
-  const key = resolve(ref.path);
-  let tasks = validatedSets.get(key);
-  if (tasks === undefined) {
-    tasks = new Map(loadTaskFile(ref.path).map((t) => [t.id, t]));
-    validatedSets.set(key, tasks);
-  }
-  return tasks;
-}
-
-/** Distinct task ids per set path: the size the tie rule orders sets by. */
-const setSizes = new Map<string, number>();
-
-/**
- * A set's distinct task ids from a plain parse (no Python number types, no schema), or null when it
- * is not a JSON list of objects with string ids: such a set is validated instead, so it fails as before.
- */
-function plainSetSize(ref: TaskSetRef): number | null {
-  if (statSync(ref.path).isDirectory()) return null;
-  let doc: ReturnType<typeof readJsonDocument>;
-  try {
-    doc = readJsonDocument(ref.path, []);
-  } catch (err) {
-    if (err instanceof FormatError) return null;
-    throw err;
-  }
-  if (doc.kind !== "json" || !Array.isArray(doc.data)) return null;
-  const ids = new Set<string>();
-  for (const task of doc.data) {
-    if (!isRecord(task) || typeof task.id !== "string") return null;
-    ids.add(task.id);
-  }
-  return ids.size;
-}
-
-function setSize(ref: TaskSetRef): number {
-  const key = resolve(ref.path);
-  let size = setSizes.get(key);
-  if (size === undefined) {
-    size = plainSetSize(ref) ?? validatedSet(ref).size;
-    setSizes.set(key, size);
-  }
-  return size;
-}
-
-const equalsSetTask = (set: ReadonlyMap<string, Task>, task: Task): boolean => {
-  const own = set.get(task.id);
-  return own !== undefined && sameGradedContent(own, task);
-};
-
-type ListedTaskVersion = Pick<TaskVersion, "version" | "note">;
-
-function uncompared(file: TrajectoryFile, dataDir: string | null): ListedTaskVersion {
-  const { version, note } = detectTaskVersion(file, dataDir);
-  return { version, note };
-}
-
-/**
- * The TASKS column: `detectTaskVersion`'s version and note, without validating every task set. The
- * listing names only the winning set (the smallest that equals every embedded task; the first in
- * `listTaskSets` order among equal sizes), not every match, so sets are compared smallest first and a
- * larger one is only counted: telecom's 2,285-task head set is not validated when its 20-task
- * `tasks_small` already matches. A set that is never compared is therefore never schema-checked.
- */
-export function listedTaskVersion(file: TrajectoryFile, dataDir: string | null): ListedTaskVersion {
-  const { tasks } = file;
-  const domain = file.info.domain;
-  // Nothing to compare (a v1 file; no tasks, data dir, domain or task set): detectTaskVersion says
-  // why, loading no task set.
-  if (file.variant === "tau-bench-v1" || tasks === null || tasks.length === 0)
-    return uncompared(file, dataDir);
-  const refs = dataDir === null || domain === null ? [] : listTaskSets(dataDir, domain);
-  if (refs.length === 0) return uncompared(file, dataDir);
-  const bySize = refs.map((ref) => ({ ref, size: setSize(ref) })).sort((a, b) => a.size - b.size);
-  const best = bySize.find(({ ref }) => {
-    const set = validatedSet(ref);
-    return tasks.every((t) => equalsSetTask(set, t));
-  });
-  if (best !== undefined) return { version: best.ref.name, note: null };
-  // Nothing matches (every set is loaded by now): the closest is the first with the fewest differing tasks.
-  const scored = refs.map((ref) => {
-    const set = validatedSet(ref);
-    return { name: ref.name, differing: tasks.filter((t) => !equalsSetTask(set, t)).length };
-  });
-  const closest = scored.reduce((a, b) => (b.differing < a.differing ? b : a));
-  return {
-    version: "unknown",
-    note: `closest: ${closest.name} (${closest.differing} of ${tasks.length} tasks differ)`,
-  };
 }
 
 function describeTrajectories(file: TrajectoryFile, dataDir: string | null): InspectedFile {

@@ -14,9 +14,13 @@
  * smaller set, and equal-sized sets (airline HEAD and v0.x) keep preferring `head`. Every matching set
  * is returned in `matches`, in that order, so callers can say "also equals v0.2.0_f8de30c".
  */
+import { statSync } from "node:fs";
 import { resolve } from "node:path";
 import { type PyValue, sameCanonical } from "../py/value.ts";
+import { FormatError } from "./errors.ts";
+import { isRecord } from "./loaders/raw.ts";
 import type { Task, TrajectoryFile } from "./model.ts";
+import { readJsonDocument } from "./read-json.ts";
 import { listTaskSets, loadTaskFile, type TaskSetRef } from "./tasks.ts";
 
 export interface TaskVersion {
@@ -49,28 +53,76 @@ function gradedContent(task: Task): PyValue {
 export const sameGradedContent = (a: Task, b: Task): boolean =>
   sameCanonical(gradedContent(a), gradedContent(b));
 
-interface LoadedTaskSet {
-  readonly name: string;
-  readonly contents: ReadonlyMap<string, PyValue>;
-}
+/** Task sets per `dataDir` + domain (listing reads the versions folder). */
+const setRefs = new Map<string, readonly TaskSetRef[]>();
 
-/** Task sets per `dataDir` + domain; loading the large telecom and banking files once is enough. */
-const taskSetCache = new Map<string, LoadedTaskSet[]>();
-
-export function loadTaskSets(dataDir: string, domain: string): LoadedTaskSet[] {
+function taskSetsOf(dataDir: string, domain: string): readonly TaskSetRef[] {
   const key = `${resolve(dataDir)}\0${domain}`;
-  let sets = taskSetCache.get(key);
-  if (sets === undefined) {
-    sets = listTaskSets(dataDir, domain).map((ref: TaskSetRef) => ({
-      name: ref.name,
-      contents: new Map(loadTaskFile(ref.path).map((t) => [t.id, gradedContent(t)])),
-    }));
-    taskSetCache.set(key, sets);
+  let refs = setRefs.get(key);
+  if (refs === undefined) {
+    refs = listTaskSets(dataDir, domain);
+    setRefs.set(key, refs);
   }
-  return sets;
+  return refs;
 }
 
-export function detectTaskVersion(file: TrajectoryFile, dataDir: string | null): TaskVersion {
+/** A set's grading-relevant content by task id; loading the large telecom and banking sets once is enough. */
+const setContents = new Map<string, ReadonlyMap<string, PyValue>>();
+
+function contentsOf(ref: TaskSetRef): ReadonlyMap<string, PyValue> {
+  const key = resolve(ref.path);
+  let contents = setContents.get(key);
+  if (contents === undefined) {
+    contents = new Map(loadTaskFile(ref.path).map((t) => [t.id, gradedContent(t)]));
+    setContents.set(key, contents);
+  }
+  return contents;
+}
+
+/**
+ * A set's distinct task ids from a plain parse (no Python number types, no schema), or null when it
+ * is not a JSON list of objects with string ids: such a set is validated instead, so it fails as before.
+ */
+function plainSetSize(ref: TaskSetRef): number | null {
+  if (statSync(ref.path).isDirectory()) return null;
+  let doc: ReturnType<typeof readJsonDocument>;
+  try {
+    doc = readJsonDocument(ref.path, []);
+  } catch (err) {
+    if (err instanceof FormatError) return null;
+    throw err;
+  }
+  if (doc.kind !== "json" || !Array.isArray(doc.data)) return null;
+  const ids = new Set<string>();
+  for (const task of doc.data) {
+    if (!isRecord(task) || typeof task.id !== "string") return null;
+    ids.add(task.id);
+  }
+  return ids.size;
+}
+
+/** Distinct task ids per set path, for a search that may never load the set. */
+const plainSizes = new Map<string, number>();
+
+function unloadedSize(ref: TaskSetRef): number {
+  const key = resolve(ref.path);
+  let size = plainSizes.get(key);
+  if (size === undefined) {
+    size = plainSetSize(ref) ?? contentsOf(ref).size;
+    plainSizes.set(key, size);
+  }
+  return size;
+}
+
+/**
+ * `all`: every set is loaded and every match listed. `first`: sets are compared smallest first and the
+ * search stops at the first that matches (a larger set is only counted, never loaded or schema-checked:
+ * telecom's 2,285-task head set when its 20-task `tasks_small` already matches); `matches` then holds
+ * only the winner.
+ */
+type Search = "all" | "first";
+
+function decideVersion(file: TrajectoryFile, dataDir: string | null, search: Search): TaskVersion {
   if (file.variant === "tau-bench-v1") return { version: "tau-bench-v1", matches: [], note: null };
   if (file.tasks === null || file.tasks.length === 0) {
     return { version: "none", matches: [], note: "the file embeds no tasks" };
@@ -78,25 +130,30 @@ export function detectTaskVersion(file: TrajectoryFile, dataDir: string | null):
   if (dataDir === null) return { version: "unknown", matches: [], note: "no tau2 data dir given" };
   const domain = file.info.domain;
   if (domain === null) return { version: "unknown", matches: [], note: "domain unknown" };
-  const sets = loadTaskSets(dataDir, domain);
-  if (sets.length === 0)
+  const refs = taskSetsOf(dataDir, domain);
+  if (refs.length === 0)
     return { version: "unknown", matches: [], note: `no task sets for domain ${domain}` };
 
   const embedded = file.tasks.map((t) => [t.id, gradedContent(t)] as const);
-  const equal = ([id, content]: (typeof embedded)[number], set: LoadedTaskSet) =>
-    sameCanonical(set.contents.get(id), content);
+  const equal = ([id, content]: (typeof embedded)[number], ref: TaskSetRef) =>
+    sameCanonical(contentsOf(ref).get(id), content);
   // A set matches when every task equals: its first differing task settles that.
+  const matchesAll = (ref: TaskSetRef) => embedded.every((e) => equal(e, ref));
+  const size = search === "all" ? (ref: TaskSetRef) => contentsOf(ref).size : unloadedSize;
   // Array.prototype.sort is stable: equal sizes keep the listTaskSets order.
-  const matches = sets
-    .filter((set) => embedded.every((e) => equal(e, set)))
-    .sort((a, b) => a.contents.size - b.contents.size)
-    .map((s) => s.name);
+  const bySize = refs.map((ref) => ({ ref, size: size(ref) })).sort((a, b) => a.size - b.size);
+  const matching = search === "all" ? bySize.filter(({ ref }) => matchesAll(ref)) : [];
+  if (search === "first") {
+    const winner = bySize.find(({ ref }) => matchesAll(ref));
+    if (winner !== undefined) matching.push(winner);
+  }
+  const matches = matching.map(({ ref }) => ref.name);
   const best = matches[0];
   if (best !== undefined) return { version: best, matches, note: null };
   // Nothing matches: count every set's differing tasks, to name the closest.
-  const scored = sets.map((set) => ({
-    name: set.name,
-    differing: embedded.filter((e) => !equal(e, set)).length,
+  const scored = refs.map((ref) => ({
+    name: ref.name,
+    differing: embedded.filter((e) => !equal(e, ref)).length,
   }));
   const closest = scored.reduce((a, b) => (b.differing < a.differing ? b : a));
   return {
@@ -104,4 +161,19 @@ export function detectTaskVersion(file: TrajectoryFile, dataDir: string | null):
     matches: [],
     note: `closest: ${closest.name} (${closest.differing} of ${embedded.length} tasks differ)`,
   };
+}
+
+export const detectTaskVersion = (file: TrajectoryFile, dataDir: string | null): TaskVersion =>
+  decideVersion(file, dataDir, "all");
+
+/**
+ * The version and note `detectTaskVersion` gives, loading no set beyond the one that decides it (the
+ * listing of `corpus inspect`). A set that is never compared is therefore never schema-checked.
+ */
+export function listedTaskVersion(
+  file: TrajectoryFile,
+  dataDir: string | null,
+): Pick<TaskVersion, "version" | "note"> {
+  const { version, note } = decideVersion(file, dataDir, "first");
+  return { version, note };
 }

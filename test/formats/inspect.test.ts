@@ -3,10 +3,10 @@ import { copyFileSync, mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { inspectFile, listedTaskVersion } from "../../src/formats/inspect.ts";
+import { inspectFile } from "../../src/formats/inspect.ts";
 import { loadTrajectoryFile } from "../../src/formats/load.ts";
 import type { TrajectoryFile } from "../../src/formats/model.ts";
-import { detectTaskVersion } from "../../src/formats/task-version.ts";
+import { detectTaskVersion, listedTaskVersion } from "../../src/formats/task-version.ts";
 import { errorOf } from "../helpers/errors.ts";
 import { corpusFile, DATA_DIR } from "./paths.ts";
 
