@@ -32,6 +32,8 @@ export interface JournalEntry {
   readonly before: PyValue | undefined;
 }
 
+const NO_ENTRIES: readonly JournalEntry[] = [];
+
 export class WriteJournal {
   readonly steps: JournalStep[] = [];
   readonly entries: JournalEntry[] = [];
@@ -71,22 +73,26 @@ export class WriteJournal {
     };
   }
 
-  private index: Map<string, JournalEntry[]> | null = null;
+  /** Entries by DB and unit (two maps: a lookup builds no key). */
+  private index: {
+    readonly agent: Map<string, JournalEntry[]>;
+    readonly user: Map<string, JournalEntry[]>;
+  } | null = null;
   private indexed = 0;
 
   /** The entries of one unit, in step order. */
   unitEntries(db: DbSide, unit: string): readonly JournalEntry[] {
     if (this.index === null || this.indexed !== this.entries.length) {
-      this.index = new Map();
+      const index = { agent: new Map<string, JournalEntry[]>(), user: new Map<string, JournalEntry[]>() };
       for (const e of this.entries) {
-        const k = `${e.db}\u0000${e.unit}`;
-        const list = this.index.get(k);
-        if (list === undefined) this.index.set(k, [e]);
+        const list = index[e.db].get(e.unit);
+        if (list === undefined) index[e.db].set(e.unit, [e]);
         else list.push(e);
       }
+      this.index = index;
       this.indexed = this.entries.length;
     }
-    return this.index.get(`${db}\u0000${unit}`) ?? [];
+    return this.index[db].get(unit) ?? NO_ENTRIES;
   }
 
   private byStep: JournalEntry[][] | null = null;

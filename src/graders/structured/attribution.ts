@@ -153,6 +153,23 @@ function sourceSteps(journal: WriteJournal, final: FinalStates, d: DerivedField)
   return [...steps].sort((a, b) => a - b);
 }
 
+/** A deviation with its writers, built field by field (an object spread here cost more than the rest). */
+const attributed = (
+  f: FieldDeviation,
+  writers: Writer[],
+  mirrorOf: FieldDeviation | null,
+): AttributedField => ({
+  db: f.db,
+  path: f.path,
+  unit: f.unit,
+  rest: f.rest,
+  initial: f.initial,
+  gold: f.gold,
+  predicted: f.predicted,
+  writers,
+  mirrorOf,
+});
+
 export function attributeFields(
   fields: readonly FieldDeviation[],
   journal: WriteJournal,
@@ -186,19 +203,22 @@ export function attributeFields(
           writers.push({ kind: "call", call: c });
       }
     }
-    writers.sort(
-      (a, b) => (a.kind === "call" ? a.call.step : Infinity) - (b.kind === "call" ? b.call.step : Infinity),
-    );
+    if (writers.length > 1)
+      writers.sort(
+        (a, b) => (a.kind === "call" ? a.call.step : Infinity) - (b.kind === "call" ? b.call.step : Infinity),
+      );
     // Sync wrote it: at the final sync step, or inside a call of the other DB's toolkit (a live
     // environment syncs after every call), so no tool of its own DB touched it.
-    const onlySync = writers.length > 0 && writers.every((w) => w.kind === "sync" || w.call.toolkit !== f.db);
-    const source =
-      decl === undefined || !onlySync
-        ? undefined
-        : located.find((o) => {
-            const at = o.split;
-            return o.f !== f && at !== null && decl.from.some((r) => refMatches(r, o.f.db, at.unit, at.rest));
-          })?.f;
-    return { ...f, writers, mirrorOf: source ?? null };
+    const onlySync =
+      decl !== undefined &&
+      writers.length > 0 &&
+      writers.every((w) => w.kind === "sync" || w.call.toolkit !== f.db);
+    const source = !onlySync
+      ? undefined
+      : located.find((o) => {
+          const at = o.split;
+          return o.f !== f && at !== null && decl.from.some((r) => refMatches(r, o.f.db, at.unit, at.rest));
+        })?.f;
+    return attributed(f, writers, source ?? null);
   });
 }

@@ -8,6 +8,7 @@ import type { Simulation, Task } from "../../formats/model.ts";
 import type { Environment } from "../../replay/environment.ts";
 import { WriteJournal } from "../../replay/journal.ts";
 import { replayMessages } from "../../replay/replay.ts";
+import { keyedCache } from "../../util/keyed-cache.ts";
 import { type Cause, type CauseKind, cause } from "../causes.ts";
 import { CONSISTENCY_CODE, type ConsistencyResult, checkConsistency } from "../consistency.ts";
 import type { GradingContext } from "../context.ts";
@@ -43,6 +44,7 @@ import {
   EVERY_TASK_ID,
   type RuleProblem,
   type VerifiedPermission,
+  type VerifiedRule,
   verifyFixture,
 } from "./requirements/verify.ts";
 import { clauseCauses, fieldCauses, type LicenseOf } from "./write-causes.ts";
@@ -171,17 +173,31 @@ const verifiedCache = new WeakMap<
   Map<string, { verified: readonly VerifiedClause[]; problems: readonly ClauseProblem[] }>
 >();
 
-function clausesFor(input: StructuredInput, set: ClauseSet | null) {
+type ClausesFor = { verified: readonly VerifiedClause[]; problems: readonly ClauseProblem[] };
+
+/** The last answer: a file's simulations ask with the same set, data, domain and version in a row. */
+let lastClauses: {
+  readonly set: ClauseSet;
+  readonly key: readonly unknown[];
+  readonly hit: ClausesFor;
+} | null = null;
+
+function clausesFor(input: StructuredInput, set: ClauseSet | null): ClausesFor {
   if (set === null) return { verified: [], problems: [] };
+  const version = input.taskVersions[0];
+  const { dataDir } = input.ctx.data;
+  const key = [dataDir, input.domain.name, version];
+  const last = lastClauses;
+  if (last?.set === set && last.key.every((k, i) => k === key[i])) return last.hit;
   let byKey = verifiedCache.get(set);
   if (byKey === undefined) {
     byKey = new Map();
     verifiedCache.set(set, byKey);
   }
-  const version = input.taskVersions[0];
-  const key = `${input.ctx.data.dataDir}\u0000${input.domain.name}\u0000${version ?? ""}`;
-  const hit = byKey.get(key) ?? verifyClauses(set, input.ctx.data, input.ctx.data.dataDir, version);
-  byKey.set(key, hit);
+  const text = `${dataDir}\u0000${input.domain.name}\u0000${version ?? ""}`;
+  const hit = byKey.get(text) ?? verifyClauses(set, input.ctx.data, dataDir, version);
+  byKey.set(text, hit);
+  lastClauses = { set, key, hit };
   return hit;
 }
 
@@ -241,28 +257,64 @@ function verifiedFor(
   return v;
 }
 
+/** A task's verified fixtures (its own, then the every-task one) under the first version that has any. */
+interface TaskFixtures {
+  readonly fixture: string;
+  readonly verified: readonly VerifiedRule[];
+  readonly rejected: readonly RuleProblem[];
+  readonly permissions: readonly VerifiedPermission[];
+}
+
+function fixturesFor(input: StructuredInput, reqs: RequirementSet): TaskFixtures | null {
+  for (const version of input.taskVersions) {
+    const own = reqs.find(input.domain.name, version, input.task.id);
+    const every = reqs.find(input.domain.name, version, EVERY_TASK_ID);
+    if (own === undefined && every === undefined) continue;
+    const out = { paths: [] as string[], verified: [] as VerifiedRule[], rejected: [] as RuleProblem[] };
+    const permissions: VerifiedPermission[] = [];
+    for (const hit of [own, every]) {
+      if (hit === undefined) continue;
+      const v = verifiedFor(hit, input);
+      out.paths.push(hit.path);
+      out.verified.push(...v.verified);
+      out.rejected.push(...v.problems);
+      permissions.push(...v.permissions);
+    }
+    return { fixture: out.paths.join(", "), verified: out.verified, rejected: out.rejected, permissions };
+  }
+  return null;
+}
+
+/** Fixtures per requirement set and task object (a file's simulations share it and its versions). */
+const taskFixtures = keyedCache<
+  RequirementSet,
+  Task,
+  { readonly versions: readonly string[]; readonly hit: TaskFixtures | null }
+>(() => new WeakMap());
+
 function requirementsFor(
   input: StructuredInput,
   reqs: RequirementSet | null,
 ): StructuredVerdict["requirements"] & { readonly permissions: readonly VerifiedPermission[] } {
   const none = { pass: true, violations: [], checked: [], fixture: null, rejected: [], permissions: [] };
   if (reqs === null) return none;
-  for (const version of input.taskVersions) {
-    const own = reqs.find(input.domain.name, version, input.task.id);
-    const every = reqs.find(input.domain.name, version, EVERY_TASK_ID);
-    if (own === undefined && every === undefined) continue;
-    const checks = [own, every].flatMap((hit) =>
-      hit === undefined ? [] : [{ hit, v: verifiedFor(hit, input) }],
-    );
-    const verified = checks.flatMap((c) => c.v.verified);
-    return {
-      ...checkRequirements(verified, effectiveMessages(input.domain, input.sim.messages)),
-      fixture: checks.map((c) => c.hit.path).join(", "),
-      rejected: checks.flatMap((c) => c.v.problems),
-      permissions: checks.flatMap((c) => c.v.permissions),
-    };
-  }
-  return none;
+  let known = taskFixtures(reqs, input.task, () => ({
+    versions: input.taskVersions,
+    hit: fixturesFor(input, reqs),
+  }));
+  if (known.versions !== input.taskVersions)
+    known = { versions: input.taskVersions, hit: fixturesFor(input, reqs) };
+  const hit = known.hit;
+  if (hit === null) return none;
+  const check = checkRequirements(hit.verified, effectiveMessages(input.domain, input.sim.messages));
+  return {
+    pass: check.pass,
+    violations: check.violations,
+    checked: check.checked,
+    fixture: hit.fixture,
+    rejected: hit.rejected,
+    permissions: hit.permissions,
+  };
 }
 
 /** Groups items by key, keeping first-seen order. */
@@ -441,18 +493,20 @@ export function gradeStructured(
         evidence: consistency.evidence.map(located),
       }),
     );
-  // Stable: causes of one kind keep the order they were found in.
-  const causes = found
-    .map((c, i) => ({ c, i }))
-    .sort((a, b) => rank(a.c) - rank(b.c) || a.i - b.i)
-    .map((x) => x.c);
+  // Array.prototype.sort is stable: causes of one kind keep the order they were found in.
+  const causes = found.length > 1 ? found.sort((a, b) => rank(a) - rank(b)) : found;
   const unknown = tau3Pass === null || (gates.nl_curated && nl !== null && nl.score === null);
-  const { permissions: _permissions, ...requirementCheck } = requirements;
   return {
     pass: causes.some((c) => c.gates) ? false : unknown ? null : true,
     tau3_pass: tau3Pass,
     db_match: tau3.db_match,
-    requirements: requirementCheck,
+    requirements: {
+      pass: requirements.pass,
+      violations: requirements.violations,
+      checked: requirements.checked,
+      fixture: requirements.fixture,
+      rejected: requirements.rejected,
+    },
     delta_gate: delta,
     fields,
     clauses,

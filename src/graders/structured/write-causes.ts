@@ -121,6 +121,18 @@ function licenseEvidence(c: CallRef, l: CallLicense): Evidence[] {
   ];
 }
 
+/** A written field's evidence: the field, what licensed or forbade each call that wrote it, its mirrors. */
+function writeEvidence(
+  field: Evidence,
+  checks: readonly { readonly c: CallRef; readonly l: CallLicense }[],
+  mirrors: readonly Evidence[],
+): Evidence[] {
+  const out = [field];
+  for (const { c, l } of checks) out.push(...licenseEvidence(c, l));
+  out.push(...mirrors);
+  return out;
+}
+
 const writerText = (w: Writer) =>
   w.kind === "sync"
     ? "the environment's sync"
@@ -165,20 +177,25 @@ export function fieldCauses(
   for (const m of fields) {
     if (m.mirrorOf === null) continue;
     const key = `${m.mirrorOf.db}\u0000${m.mirrorOf.path}`;
-    mirrorsOf.set(key, [...(mirrorsOf.get(key) ?? []), m]);
+    const list = mirrorsOf.get(key);
+    if (list === undefined) mirrorsOf.set(key, [m]);
+    else list.push(m);
   }
   for (const f of fields) {
     if (f.mirrorOf !== null) continue;
     const reference = f.db === "user" ? `user:${f.path}` : f.path;
     const change = `${f.db} DB ${f.path} is ${shown(f.predicted)} where the gold end state has ${shown(f.gold)} (initially ${shown(f.initial)})`;
     const by = f.writers.length === 0 ? "no replayed call" : f.writers.map(writerText).join(", then ");
-    const mirrors = (mirrorsOf.get(`${f.db}\u0000${f.path}`) ?? []).map((m) =>
-      fieldEvidence(
-        m,
-        `mirrors ${f.path}: ${m.db} DB ${m.path} is ${shown(m.predicted)}`,
-        "delta_gate.mirror",
-      ),
-    );
+    const mirrors: Evidence[] = [];
+    // Most fields mirror nothing and are mirrored by nothing: no key is built for them.
+    for (const m of mirrorsOf.size === 0 ? [] : (mirrorsOf.get(`${f.db}\u0000${f.path}`) ?? []))
+      mirrors.push(
+        fieldEvidence(
+          m,
+          `mirrors ${f.path}: ${m.db} DB ${m.path} is ${shown(m.predicted)}`,
+          "delta_gate.mirror",
+        ),
+      );
     const calls: CallRef[] = [];
     for (const w of f.writers) if (w.kind === "call") calls.push(w.call);
     const userOwn =
@@ -216,11 +233,7 @@ export function fieldCauses(
       cause(ok ? "licensed_write" : "unlicensed_write", reference, {
         gates: !ok || gates.strict,
         message,
-        evidence: [
-          fieldEvidence(f, message),
-          ...checks.flatMap(({ c, l }) => licenseEvidence(c, l)),
-          ...mirrors,
-        ],
+        evidence: writeEvidence(fieldEvidence(f, message), checks, mirrors),
       }),
     );
   }
