@@ -270,17 +270,19 @@ function fixturesFor(input: StructuredInput, reqs: RequirementSet): TaskFixtures
     const own = reqs.find(input.domain.name, version, input.task.id);
     const every = reqs.find(input.domain.name, version, EVERY_TASK_ID);
     if (own === undefined && every === undefined) continue;
-    const out = { paths: [] as string[], verified: [] as VerifiedRule[], rejected: [] as RuleProblem[] };
+    const paths: string[] = [];
+    const verified: VerifiedRule[] = [];
+    const rejected: RuleProblem[] = [];
     const permissions: VerifiedPermission[] = [];
     for (const hit of [own, every]) {
       if (hit === undefined) continue;
       const v = verifiedFor(hit, input);
-      out.paths.push(hit.path);
-      out.verified.push(...v.verified);
-      out.rejected.push(...v.problems);
+      paths.push(hit.path);
+      verified.push(...v.verified);
+      rejected.push(...v.problems);
       permissions.push(...v.permissions);
     }
-    return { fixture: out.paths.join(", "), verified: out.verified, rejected: out.rejected, permissions };
+    return { fixture: paths.join(", "), verified, rejected, permissions };
   }
   return null;
 }
@@ -302,6 +304,7 @@ function requirementsFor(
     versions: input.taskVersions,
     hit: fixturesFor(input, reqs),
   }));
+  // The same task object under other versions (a caller grading one task set as several): look again.
   if (known.versions !== input.taskVersions)
     known = { versions: input.taskVersions, hit: fixturesFor(input, reqs) };
   const hit = known.hit;

@@ -171,3 +171,28 @@ describe("airline task 47: an unwanted transfer", () => {
     expect(found).toBe(true);
   });
 });
+
+describe("requirement fixtures follow the task versions a task is graded under", () => {
+  it("looks the fixture up again when the same task object comes with other versions", () => {
+    const ctx = new GradingContext(loadDomainData(DATA_DIR, DOMAINS.airline), TAU2_QUIRKS);
+    const file = join(DATA_DIR, "versions/v0.2.0_f8de30c/domains/airline/tasks.json");
+    const task = loadTaskFile(file).find((t) => t.id === "47")!;
+    const messages = buildTrajectory(ctx, task, goldSteps(ctx, task));
+    const sim: Simulation = {
+      id: "probe",
+      task_id: task.id,
+      trial: 0,
+      termination_reason: "user_stop",
+      messages,
+      reward_info: null,
+    };
+    const tau3 = gradeTau3(ctx, task, sim, { solo: false, nl: null });
+    const fixtureUnder = (taskVersions: readonly string[]) =>
+      gradeStructured({ ctx, domain: ctx.data.domain, task, taskVersions, sim, solo: false, tau3, options })
+        .requirements.fixture;
+    const own = fixtureUnder(["v0.2.0_f8de30c"]);
+    expect(own).toMatch(/requirements\/airline\/v0\.2\.0_f8de30c\//);
+    expect(fixtureUnder(["v9.9.9"])).toBeNull();
+    expect(fixtureUnder(["v9.9.9", "v0.2.0_f8de30c"])).toBe(own);
+  });
+});
