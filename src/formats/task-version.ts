@@ -141,13 +141,13 @@ function decideVersion(file: TrajectoryFile, dataDir: string | null, search: Sea
   const matchesAll = (ref: TaskSetRef) => embedded.every((e) => equal(e, ref));
   const size = search === "all" ? (ref: TaskSetRef) => contentsOf(ref).size : unloadedSize;
   // Array.prototype.sort is stable: equal sizes keep the listTaskSets order.
-  const bySize = refs.map((ref) => ({ ref, size: size(ref) })).sort((a, b) => a.size - b.size);
-  const matching = search === "all" ? bySize.filter(({ ref }) => matchesAll(ref)) : [];
-  if (search === "first") {
-    const winner = bySize.find(({ ref }) => matchesAll(ref));
-    if (winner !== undefined) matching.push(winner);
-  }
-  const matches = matching.map(({ ref }) => ref.name);
+  const sorted = refs
+    .map((ref) => ({ ref, size: size(ref) }))
+    .sort((a, b) => a.size - b.size)
+    .map(({ ref }) => ref);
+  const first = search === "first" ? sorted.find(matchesAll) : undefined;
+  const matching = search === "all" ? sorted.filter(matchesAll) : first === undefined ? [] : [first];
+  const matches = matching.map((ref) => ref.name);
   const best = matches[0];
   if (best !== undefined) return { version: best, matches, note: null };
   // Nothing matches: count every set's differing tasks, to name the closest.

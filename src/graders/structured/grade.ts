@@ -178,7 +178,9 @@ type ClausesFor = { verified: readonly VerifiedClause[]; problems: readonly Clau
 /** The last answer: a file's simulations ask with the same set, data, domain and version in a row. */
 let lastClauses: {
   readonly set: ClauseSet;
-  readonly key: readonly unknown[];
+  readonly dataDir: string;
+  readonly domain: string;
+  readonly version: string | undefined;
   readonly hit: ClausesFor;
 } | null = null;
 
@@ -186,18 +188,19 @@ function clausesFor(input: StructuredInput, set: ClauseSet | null): ClausesFor {
   if (set === null) return { verified: [], problems: [] };
   const version = input.taskVersions[0];
   const { dataDir } = input.ctx.data;
-  const key = [dataDir, input.domain.name, version];
+  const domain = input.domain.name;
   const last = lastClauses;
-  if (last?.set === set && last.key.every((k, i) => k === key[i])) return last.hit;
+  if (last?.set === set && last.dataDir === dataDir && last.domain === domain && last.version === version)
+    return last.hit;
   let byKey = verifiedCache.get(set);
   if (byKey === undefined) {
     byKey = new Map();
     verifiedCache.set(set, byKey);
   }
-  const text = `${dataDir}\u0000${input.domain.name}\u0000${version ?? ""}`;
-  const hit = byKey.get(text) ?? verifyClauses(set, input.ctx.data, dataDir, version);
-  byKey.set(text, hit);
-  lastClauses = { set, key, hit };
+  const key = `${dataDir}\u0000${domain}\u0000${version ?? ""}`;
+  const hit = byKey.get(key) ?? verifyClauses(set, input.ctx.data, dataDir, version);
+  byKey.set(key, hit);
+  lastClauses = { set, dataDir, domain, version, hit };
   return hit;
 }
 
