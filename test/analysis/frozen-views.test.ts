@@ -9,25 +9,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { installAnalyses, rows, writeReport } from "../../src/analysis/report.ts";
 import { frozenForReport, REPORTED } from "../../src/analysis/views.ts";
 import type { VerdictStore } from "../../src/store/store.ts";
-import { type SyntheticSim, syntheticStore } from "./synthetic-store.ts";
+import { type SyntheticSim, syntheticReview, syntheticStore } from "./synthetic-store.ts";
 
 const sims: SyntheticSim[] = ["a", "b"].flatMap((model) =>
   ["1", "2", "3"].map((task, t) => ({ model, task, tau3: t < 2, structured: t === 0 })),
 );
 
-const review = (reference: string) => ({
-  experiment: "synthetic",
-  fingerprint: "f".repeat(64),
-  grader: "structured",
-  kind: "requirement",
-  reference,
-  verdict: "confirmed",
-  reason: "checked",
-  reviewer: null,
-  date: null,
-  simulation_id: null,
-  path: null,
-});
+const review = (reference: string) =>
+  syntheticReview({ fingerprint: "f".repeat(64), reference, verdict: "confirmed", reason: "checked" });
 
 let store: VerdictStore;
 const outDir = () => join(mkdtempSync(join(tmpdir(), "tr-frozen-")), "report");

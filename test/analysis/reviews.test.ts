@@ -5,9 +5,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { summarize } from "../../src/analysis/report.ts";
-import type { RowOf } from "../../src/store/schema.ts";
 import type { VerdictStore } from "../../src/store/store.ts";
-import { query, type SyntheticSim, syntheticStore } from "./synthetic-store.ts";
+import { query, type SyntheticSim, syntheticReview, syntheticStore } from "./synthetic-store.ts";
 
 const fp = (i: number) => i.toString(16).padStart(64, "0");
 
@@ -20,21 +19,6 @@ const sims: SyntheticSim[] = [
   { model: "b", task: "t1", tau3: true, structured: true },
   { model: "c", task: "t0", tau3: true, structured: false, excluded: true },
 ];
-
-const review = (
-  over: Partial<RowOf<"reviews">> & Pick<RowOf<"reviews">, "fingerprint" | "verdict">,
-): RowOf<"reviews"> => ({
-  experiment: "synthetic",
-  grader: "structured",
-  kind: "requirement",
-  reference: "x",
-  reason: "hand-made",
-  reviewer: null,
-  date: null,
-  simulation_id: null,
-  path: null,
-  ...over,
-});
 
 /** Wilson 95% interval, written out independently of the SQL macro. */
 function wilson(k: number, n: number): [number, number] {
@@ -79,15 +63,15 @@ beforeAll(async () => {
     },
   ]);
   await store.append("reviews", [
-    review({ fingerprint: fp(0), verdict: "confirmed" }), // A: applied
-    review({ fingerprint: fp(1), verdict: "false_positive" }), // B: applied
-    review({ fingerprint: fp(2), verdict: "unclear" }), // C: applied; s2's y stays unreviewed
-    review({ fingerprint: fp(2), reference: "z", verdict: "confirmed" }), // D: no such cause
-    review({ fingerprint: fp(99), simulation_id: "s3", path: "b.json", verdict: "confirmed" }), // E: changed
-    review({ fingerprint: fp(98), simulation_id: "s4", path: "b.json", verdict: "confirmed" }), // F: agree now
-    review({ fingerprint: fp(97), simulation_id: "gone", path: "x.json", verdict: "confirmed" }), // G: gone
-    review({ fingerprint: fp(5), verdict: "confirmed" }), // H: applied, but in an excluded file
-    review({ experiment: "other", fingerprint: fp(3), verdict: "confirmed" }), // another experiment's
+    syntheticReview({ fingerprint: fp(0), verdict: "confirmed" }), // A: applied
+    syntheticReview({ fingerprint: fp(1), verdict: "false_positive" }), // B: applied
+    syntheticReview({ fingerprint: fp(2), verdict: "unclear" }), // C: applied; s2's y stays unreviewed
+    syntheticReview({ fingerprint: fp(2), reference: "z", verdict: "confirmed" }), // D: no such cause
+    syntheticReview({ fingerprint: fp(99), simulation_id: "s3", path: "b.json", verdict: "confirmed" }), // E: changed
+    syntheticReview({ fingerprint: fp(98), simulation_id: "s4", path: "b.json", verdict: "confirmed" }), // F: agree now
+    syntheticReview({ fingerprint: fp(97), simulation_id: "gone", path: "x.json", verdict: "confirmed" }), // G: gone
+    syntheticReview({ fingerprint: fp(5), verdict: "confirmed" }), // H: applied, but in an excluded file
+    syntheticReview({ experiment: "other", fingerprint: fp(3), verdict: "confirmed" }), // another experiment's
   ]);
 });
 afterAll(() => store.close());

@@ -138,3 +138,19 @@ export async function syntheticStore(
 }
 
 export const query = rows;
+
+/** A review row of the synthetic experiment; a test names the cause's fingerprint and the verdict. */
+export const syntheticReview = (
+  over: Partial<RowOf<"reviews">> & Pick<RowOf<"reviews">, "fingerprint" | "verdict">,
+): RowOf<"reviews"> => ({
+  experiment: "synthetic",
+  grader: "structured",
+  kind: "requirement",
+  reference: "x",
+  reason: "hand-made",
+  reviewer: null,
+  date: null,
+  simulation_id: null,
+  path: null,
+  ...over,
+});

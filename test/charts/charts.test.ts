@@ -6,7 +6,7 @@ import { probeCensusChart } from "../../src/charts/probe-census.ts";
 import { rankSlopeChart } from "../../src/charts/rank-slope.ts";
 import { ChartWarnings, compileSpec, renderPng, renderSvg, svgSize } from "../../src/charts/render.ts";
 import type { VerdictStore } from "../../src/store/store.ts";
-import { type SyntheticSim, syntheticStore } from "../analysis/synthetic-store.ts";
+import { type SyntheticSim, syntheticReview, syntheticStore } from "../analysis/synthetic-store.ts";
 
 /** PNG width and height from the IHDR chunk. */
 const pngSize = (png: Buffer) => ({ width: png.readUInt32BE(16), height: png.readUInt32BE(20) });
@@ -145,19 +145,7 @@ describe("charts from the analysis views", () => {
       },
     ]);
     await store.append("reviews", [
-      {
-        experiment: "synthetic",
-        fingerprint: "e".repeat(64),
-        grader: "structured",
-        kind: "requirement",
-        reference: "x",
-        verdict: "confirmed",
-        reason: "checked",
-        reviewer: null,
-        date: null,
-        simulation_id: null,
-        path: null,
-      },
+      syntheticReview({ fingerprint: "e".repeat(64), verdict: "confirmed", reason: "checked" }),
     ]);
     try {
       const after = await flipsOf();

@@ -24,15 +24,18 @@ import { CORPUS_DIR, DATA_DIR } from "../../helpers/data.ts";
 const requirements = loadRequirements(BUILTIN_REQUIREMENTS_DIR);
 const options = { ...DEFAULT_STRUCTURED_OPTIONS, requirements };
 
+/** A finished simulation of `task` with these messages. */
+const probeSim = (task: Task, messages: Simulation["messages"]): Simulation => ({
+  id: "probe",
+  task_id: task.id,
+  trial: 0,
+  termination_reason: "user_stop",
+  messages,
+  reward_info: null,
+});
+
 function both(ctx: GradingContext, task: Task, messages: Simulation["messages"], version: string) {
-  const sim: Simulation = {
-    id: "probe",
-    task_id: task.id,
-    trial: 0,
-    termination_reason: "user_stop",
-    messages,
-    reward_info: null,
-  };
+  const sim = probeSim(task, messages);
   const tau3 = gradeTau3(ctx, task, sim, { solo: false, nl: null });
   const structured = gradeStructured({
     ctx,
@@ -177,15 +180,7 @@ describe("requirement fixtures follow the task versions a task is graded under",
     const ctx = new GradingContext(loadDomainData(DATA_DIR, DOMAINS.airline), TAU2_QUIRKS);
     const file = join(DATA_DIR, "versions/v0.2.0_f8de30c/domains/airline/tasks.json");
     const task = loadTaskFile(file).find((t) => t.id === "47")!;
-    const messages = buildTrajectory(ctx, task, goldSteps(ctx, task));
-    const sim: Simulation = {
-      id: "probe",
-      task_id: task.id,
-      trial: 0,
-      termination_reason: "user_stop",
-      messages,
-      reward_info: null,
-    };
+    const sim = probeSim(task, buildTrajectory(ctx, task, goldSteps(ctx, task)));
     const tau3 = gradeTau3(ctx, task, sim, { solo: false, nl: null });
     const fixtureUnder = (taskVersions: readonly string[]) =>
       gradeStructured({ ctx, domain: ctx.data.domain, task, taskVersions, sim, solo: false, tau3, options })
