@@ -1,5 +1,5 @@
 /** Table rows for one graded file, typed by `store/schema.ts`; every grader's rows come from its `record`. */
-import { createHash } from "node:crypto";
+import { createHash, hash } from "node:crypto";
 import type { DomainDef } from "../domains/domain.ts";
 import type { Message, Simulation, Task, TrajectoryFile } from "../formats/model.ts";
 import type { Cause } from "../graders/causes.ts";
@@ -11,8 +11,8 @@ import type { PyValue } from "../py/value.ts";
 import type { RowOf, TableName } from "../store/schema.ts";
 import type { GradedSimulation } from "./grade.ts";
 
-export const simKey = (fileId: string, index: number): string =>
-  createHash("sha256").update(`${fileId}:${index}`).digest("hex");
+/** One-shot `hash` (Node ≥ 20.12): a tenth of `createHash`'s cost on a short text, once per simulation. */
+export const simKey = (fileId: string, index: number): string => hash("sha256", `${fileId}:${index}`, "hex");
 
 const pyJson = (v: PyValue | undefined): string | null => (v === undefined ? null : canonicalJson(v));
 

@@ -2,7 +2,7 @@
  * Python-exact `json.dumps`: separators ", " and ": ", ensure_ascii escaping, Python float repr,
  * and (for `sortKeys`) keys in Unicode code-point order. The DB hash is sha256 of the sorted form.
  */
-import { createHash } from "node:crypto";
+import { hash } from "node:crypto";
 import { floatRepr } from "./number.ts";
 import { type PyDict, PyFloat, type PyValue } from "./value.ts";
 
@@ -108,4 +108,4 @@ export function pyDumps(v: PyValue, sortKeys = false): string {
 export const canonicalJson = (v: PyValue): string => pyDumps(v, true);
 
 /** Lowercase hex sha256 of a string's UTF-8 bytes (canonical text is pure ASCII). */
-export const sha256Hex = (s: string): string => createHash("sha256").update(s).digest("hex");
+export const sha256Hex = (s: string): string => hash("sha256", s, "hex");
