@@ -31,7 +31,12 @@ export interface CallRef {
   readonly wrote: boolean;
 }
 
-export type Writer = { readonly kind: "call"; readonly call: CallRef } | { readonly kind: "sync" };
+/** Both kinds have one object shape (a sync writer's `call` is null), so code reading writers stays monomorphic. */
+export type Writer =
+  | { readonly kind: "call"; readonly call: CallRef }
+  | { readonly kind: "sync"; readonly call: null };
+
+const SYNC_WRITER: Writer = { kind: "sync", call: null };
 
 export interface AttributedField extends FieldDeviation {
   /** Every step that changed the field, in order; the last is the one that left it as it is. */
@@ -196,7 +201,7 @@ export function attributeFields(
         continue;
       }
       const traced = decl === undefined ? [] : sourceSteps(journal, final, decl);
-      if (traced.length === 0) writers.push({ kind: "sync" });
+      if (traced.length === 0) writers.push(SYNC_WRITER);
       for (const s of traced) {
         const c = byStep.get(s);
         if (c !== undefined && !writers.some((w) => w.kind === "call" && w.call.step === s))

@@ -36,13 +36,12 @@ const actorOf = (c: CallRef) => (c.requestor === "assistant" ? "agent" : "user")
 /** The tool a call ran, and the dispatcher the message called when there was one. */
 const calledName = (c: CallRef) => (c.via === null ? c.name : `${c.name} via ${c.via}`);
 
-/** A call as evidence: where it was made and with what. */
-const callEvidence = (
-  code: string,
-  message: string,
-  c: CallRef,
-  extra: Partial<Evidence> = {},
-): Evidence => ({
+/**
+ * A call as evidence: where it was made, with what, and the words that decided it. One object shape
+ * for every call (no spread): this runs for every written field, and a spread of varying shapes made
+ * the callers slow to optimize and quick to deoptimize.
+ */
+const callEvidence = (code: string, message: string, c: CallRef, quote: string): Evidence => ({
   code,
   message,
   messageIndex: c.messageIndex,
@@ -51,7 +50,7 @@ const callEvidence = (
   toolName: c.name,
   actor: actorOf(c),
   arguments: c.args,
-  ...extra,
+  quote,
 });
 
 export function clauseCauses(findings: readonly ClauseFinding[], gates: boolean): Cause[] {
@@ -63,7 +62,7 @@ export function clauseCauses(findings: readonly ClauseFinding[], gates: boolean)
       return cause("policy_clause", c.id, {
         gates,
         message,
-        evidence: [callEvidence("policy_clause.broken", message, f.call, { quote: c.source_quote })],
+        evidence: [callEvidence("policy_clause.broken", message, f.call, c.source_quote)],
       });
     });
 }
@@ -81,44 +80,37 @@ export type LicenseOf = (call: CallRef) => CallLicense;
 const licensed = (l: CallLicense) =>
   l.broken.length === 0 && l.prohibited.length === 0 && (l.permissions.length > 0 || l.clauses.length > 0);
 
-function licenseEvidence(c: CallRef, l: CallLicense): Evidence[] {
-  return [
-    ...l.permissions.map((p) =>
+/** What licensed or forbade one call, as evidence appended to `out` (loops: no arrays spread per field). */
+function pushLicenseEvidence(out: Evidence[], c: CallRef, l: CallLicense): void {
+  for (const p of l.permissions)
+    out.push(
       callEvidence(
         "license.permission",
         `licensed by task permission ${p.permission.id}: ${p.permission.rule}`,
         c,
-        {
-          quote: p.permission.source_quote,
-        },
+        p.permission.source_quote,
       ),
-    ),
-    ...l.clauses.map((f) =>
+    );
+  for (const f of l.clauses)
+    out.push(
       callEvidence(
         "license.clause",
         `licensed by policy clause ${f.clause.clause.id}${factsText(f.facts)}`,
         c,
-        {
-          quote: f.clause.clause.source_quote,
-        },
+        f.clause.clause.source_quote,
       ),
-    ),
-    ...l.broken.map((f) =>
+    );
+  for (const f of l.broken)
+    out.push(
       callEvidence(
         "forbidden.clause",
         `forbidden by policy clause ${f.clause.clause.id}${factsText(f.facts)}`,
         c,
-        {
-          quote: f.clause.clause.source_quote,
-        },
+        f.clause.clause.source_quote,
       ),
-    ),
-    ...l.prohibited.map((v) =>
-      callEvidence("forbidden.requirement", `forbidden by the user's requirement ${v.ruleId}`, c, {
-        quote: v.quote,
-      }),
-    ),
-  ];
+    );
+  for (const v of l.prohibited)
+    out.push(callEvidence("forbidden.requirement", `forbidden by the user's requirement ${v.ruleId}`, c, v.quote));
 }
 
 /** A written field's evidence: the field, what licensed or forbade each call that wrote it, its mirrors. */
@@ -128,8 +120,8 @@ function writeEvidence(
   mirrors: readonly Evidence[],
 ): Evidence[] {
   const out = [field];
-  for (const { c, l } of checks) out.push(...licenseEvidence(c, l));
-  out.push(...mirrors);
+  for (const { c, l } of checks) pushLicenseEvidence(out, c, l);
+  for (const m of mirrors) out.push(m);
   return out;
 }
 
@@ -138,22 +130,18 @@ const writerText = (w: Writer) =>
     ? "the environment's sync"
     : `${calledName(w.call)} (turn ${w.call.turnIdx ?? w.call.messageIndex})`;
 
-/** The field, located at the call that last wrote it. */
+/** The field, located at the call that last wrote it (one object shape, located or not: see `callEvidence`). */
 function fieldEvidence(f: AttributedField, message: string, code = "delta_gate.field"): Evidence {
   const last = f.writers.at(-1);
   const call = last?.kind === "call" ? last.call : null;
   return {
     code,
     message,
-    ...(call === null
-      ? {}
-      : {
-          messageIndex: call.messageIndex,
-          turnIdx: call.turnIdx,
-          toolCallId: call.callId,
-          toolName: call.name,
-          actor: actorOf(call),
-        }),
+    messageIndex: call?.messageIndex,
+    turnIdx: call?.turnIdx,
+    toolCallId: call?.callId,
+    toolName: call?.name,
+    actor: call === null ? undefined : actorOf(call),
     db: f.db,
     path: f.path,
     values: { initial: f.initial, gold: f.gold, predicted: f.predicted },
