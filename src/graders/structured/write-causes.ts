@@ -110,7 +110,9 @@ function pushLicenseEvidence(out: Evidence[], c: CallRef, l: CallLicense): void 
       ),
     );
   for (const v of l.prohibited)
-    out.push(callEvidence("forbidden.requirement", `forbidden by the user's requirement ${v.ruleId}`, c, v.quote));
+    out.push(
+      callEvidence("forbidden.requirement", `forbidden by the user's requirement ${v.ruleId}`, c, v.quote),
+    );
 }
 
 /** A written field's evidence: the field, what licensed or forbade each call that wrote it, its mirrors. */
