@@ -1,18 +1,17 @@
 /** Table rows for one graded file, typed by `store/schema.ts`; every grader's rows come from its `record`. */
-import { createHash, hash } from "node:crypto";
+import { createHash } from "node:crypto";
 import type { DomainDef } from "../domains/domain.ts";
 import type { Message, Simulation, Task, TrajectoryFile } from "../formats/model.ts";
 import type { Cause } from "../graders/causes.ts";
 import type { Evidence } from "../graders/evidence.ts";
 import { GRADER_IDS, type GraderId, graderOf } from "../graders/registry.ts";
 import type { NlJudgement } from "../graders/tau3/nl.ts";
-import { canonicalJson } from "../py/json.ts";
+import { canonicalJson, sha256Hex } from "../py/json.ts";
 import type { PyValue } from "../py/value.ts";
 import type { RowOf, TableName } from "../store/schema.ts";
 import type { GradedSimulation } from "./grade.ts";
 
-/** One-shot `hash` (Node ≥ 20.12): a tenth of `createHash`'s cost on a short text, once per simulation. */
-export const simKey = (fileId: string, index: number): string => hash("sha256", `${fileId}:${index}`, "hex");
+export const simKey = (fileId: string, index: number): string => sha256Hex(`${fileId}:${index}`);
 
 const pyJson = (v: PyValue | undefined): string | null => (v === undefined ? null : canonicalJson(v));
 

@@ -167,13 +167,10 @@ function gateStates(
   return { agent, user };
 }
 
-/** Clauses verified once per clause set, data dir, domain and task version. */
-const verifiedCache = new WeakMap<
-  ClauseSet,
-  Map<string, { verified: readonly VerifiedClause[]; problems: readonly ClauseProblem[] }>
->();
-
 type ClausesFor = { verified: readonly VerifiedClause[]; problems: readonly ClauseProblem[] };
+
+/** Clauses verified once per clause set, then data dir, domain and task version. */
+const verifiedCache = keyedCache<ClauseSet, string, ClausesFor>();
 
 /** The last answer: a file's simulations ask with the same set, data, domain and version in a row. */
 let lastClauses: {
@@ -192,14 +189,9 @@ function clausesFor(input: StructuredInput, set: ClauseSet | null): ClausesFor {
   const last = lastClauses;
   if (last?.set === set && last.dataDir === dataDir && last.domain === domain && last.version === version)
     return last.hit;
-  let byKey = verifiedCache.get(set);
-  if (byKey === undefined) {
-    byKey = new Map();
-    verifiedCache.set(set, byKey);
-  }
-  const key = `${dataDir}\u0000${domain}\u0000${version ?? ""}`;
-  const hit = byKey.get(key) ?? verifyClauses(set, input.ctx.data, dataDir, version);
-  byKey.set(key, hit);
+  const hit = verifiedCache(set, `${dataDir}\u0000${domain}\u0000${version ?? ""}`, () =>
+    verifyClauses(set, input.ctx.data, dataDir, version),
+  );
   lastClauses = { set, dataDir, domain, version, hit };
   return hit;
 }
