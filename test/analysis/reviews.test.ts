@@ -4,7 +4,7 @@
  * headline number. Expected values are worked out by hand from the rows below.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { summarize } from "../../src/analysis/report.ts";
+import { installAnalyses, summarize } from "../../src/analysis/report.ts";
 import type { VerdictStore } from "../../src/store/store.ts";
 import { query, type SyntheticSim, syntheticReview, syntheticStore } from "./synthetic-store.ts";
 
@@ -62,6 +62,8 @@ beforeAll(async () => {
       actor: null,
     },
   ]);
+  // The run's own rows are complete before the views are installed: materialized views read them once.
+  await installAnalyses(store);
   await store.append("reviews", [
     syntheticReview({ fingerprint: fp(0), verdict: "confirmed" }), // A: applied
     syntheticReview({ fingerprint: fp(1), verdict: "false_positive" }), // B: applied

@@ -144,6 +144,8 @@ describe("charts from the analysis views", () => {
         criteria: null,
       },
     ]);
+    // The run's rows are complete before the views are installed: materialized views read them once.
+    await installAnalyses(store);
     await store.append("reviews", [
       syntheticReview({ fingerprint: "e".repeat(64), verdict: "confirmed", reason: "checked" }),
     ]);
@@ -156,6 +158,7 @@ describe("charts from the analysis views", () => {
     } finally {
       await store.conn.run("DELETE FROM reviews");
       await store.conn.run("DELETE FROM sim_context");
+      await installAnalyses(store);
     }
   });
 
