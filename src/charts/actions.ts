@@ -4,7 +4,8 @@
  * among the simulations that call it. Only actions with at least one flip among their callers.
  */
 import { rows } from "../analysis/report.ts";
-import { bandHeight, type ChartModule, groupBy, panelTitle, topLevel } from "./common.ts";
+import { groupBy } from "../util/group-by.ts";
+import { bandHeight, type ChartModule, panelTitle, topLevel } from "./common.ts";
 
 export interface ActionRow {
   domain: string;

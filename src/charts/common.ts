@@ -81,18 +81,6 @@ export function topLevel(
   } as TopLevelSpec;
 }
 
-/** Rows grouped by a key, in first-seen order (the SQL already sorts them). */
-export function groupBy<T>(items: readonly T[], key: (t: T) => string): Map<string, T[]> {
-  const out = new Map<string, T[]>();
-  for (const it of items) {
-    const k = key(it);
-    const list = out.get(k);
-    if (list === undefined) out.set(k, [it]);
-    else list.push(it);
-  }
-  return out;
-}
-
 /** Pixels per category on a band axis, so panels grow with their number of rows. */
 export const bandHeight = (categories: number, step = 22): number => Math.max(60, categories * step);
 

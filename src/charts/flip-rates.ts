@@ -3,12 +3,12 @@
  * intervals, and, once any flip is reviewed, the rate of reviewer-confirmed flips beside them.
  */
 import { rows } from "../analysis/report.ts";
+import { groupBy } from "../util/group-by.ts";
 import {
   bandHeight,
   type ChartModule,
   DIRECTION_COLORS,
   DIRECTION_LABEL,
-  groupBy,
   LABEL_LIMIT,
   panelTitle,
   topLevel,

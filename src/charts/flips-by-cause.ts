@@ -5,7 +5,8 @@
  */
 import { rows } from "../analysis/report.ts";
 import type { CauseKind } from "../graders/causes.ts";
-import { bandHeight, type ChartModule, DIRECTION_LABEL, groupBy, panelTitle, topLevel } from "./common.ts";
+import { groupBy } from "../util/group-by.ts";
+import { bandHeight, type ChartModule, DIRECTION_LABEL, panelTitle, topLevel } from "./common.ts";
 
 export interface FlipCauseRow {
   domain: string;

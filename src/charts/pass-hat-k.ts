@@ -3,7 +3,8 @@
  * configuration, when a model ran under several: trials pool only within one), dash = grader.
  */
 import { rows } from "../analysis/report.ts";
-import { type ChartModule, GRADER_LABEL, groupBy, panelTitle, topLevel } from "./common.ts";
+import { groupBy } from "../util/group-by.ts";
+import { type ChartModule, GRADER_LABEL, panelTitle, topLevel } from "./common.ts";
 
 export interface PassHatKRow {
   domain: string;

@@ -4,7 +4,8 @@
  * by the probes work; the chart is skipped while it does not exist.
  */
 import { rows } from "../analysis/report.ts";
-import { bandHeight, type ChartModule, groupBy, panelTitle, relationExists, topLevel } from "./common.ts";
+import { groupBy } from "../util/group-by.ts";
+import { bandHeight, type ChartModule, panelTitle, relationExists, topLevel } from "./common.ts";
 
 export interface ProbeCensusRow {
   domain: string;

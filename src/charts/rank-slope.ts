@@ -3,7 +3,8 @@
  * panel per ranking group (domain + task set). Models in a swapped pair are drawn in red.
  */
 import { rows } from "../analysis/report.ts";
-import { type ChartModule, GRADER_LABEL, groupBy, topLevel } from "./common.ts";
+import { groupBy } from "../util/group-by.ts";
+import { type ChartModule, GRADER_LABEL, topLevel } from "./common.ts";
 
 export interface RankRow {
   domain: string;

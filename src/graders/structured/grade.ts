@@ -5,9 +5,7 @@
  */
 import type { DomainDef } from "../../domains/domain.ts";
 import type { Simulation, Task } from "../../formats/model.ts";
-import type { Environment } from "../../replay/environment.ts";
-import { WriteJournal } from "../../replay/journal.ts";
-import { replayMessages } from "../../replay/replay.ts";
+import { groupBy } from "../../util/group-by.ts";
 import { keyedCache } from "../../util/keyed-cache.ts";
 import { type Cause, type CauseKind, cause } from "../causes.ts";
 import { CONSISTENCY_CODE, type ConsistencyResult, checkConsistency } from "../consistency.ts";
@@ -15,13 +13,11 @@ import type { GradingContext } from "../context.ts";
 import { actorAt, type Evidence } from "../evidence.ts";
 import type { Tau3Verdict } from "../tau3/evaluate.ts";
 import { tau3Causes } from "../tau3/grader.ts";
-import { type AttributedField, attributeFields, type CallRef, callsOf } from "./attribution.ts";
-import { type ClauseFinding, evaluateClauses, policyFileFor } from "./clauses/evaluate.ts";
+import type { AttributedField } from "./attribution.ts";
+import type { ClauseFinding } from "./clauses/evaluate.ts";
 import type { ClauseSet } from "./clauses/load.ts";
 import { type ClauseProblem, type VerifiedClause, verifyClauses } from "./clauses/verify.ts";
-import { bind, evaluateAll, type StateView } from "./conditions/evaluate.ts";
-import { viewBefore } from "./conditions/history.ts";
-import { type DeltaGateResult, deltaGate, type GateStates } from "./delta-gate.ts";
+import type { DeltaGateResult } from "./delta-gate.ts";
 import { effectiveMessages } from "./effective.ts";
 import { didTransfer, type HandoffLabel, type HandoffOverrides, labelTask } from "./handoff.ts";
 import {
@@ -39,7 +35,6 @@ import {
 import type { RequirementSet } from "./requirements/load.ts";
 import { instructionField } from "./requirements/quote.ts";
 import type { RequirementFixture, SourceField } from "./requirements/schema.ts";
-import { callInScope } from "./requirements/scope.ts";
 import {
   EVERY_TASK_ID,
   type RuleProblem,
@@ -47,7 +42,8 @@ import {
   type VerifiedRule,
   verifyFixture,
 } from "./requirements/verify.ts";
-import { clauseCauses, fieldCauses, type LicenseOf } from "./write-causes.ts";
+import { clauseCauses, fieldCauses } from "./write-causes.ts";
+import { gateWrites, writesNotGated } from "./write-gate.ts";
 
 /** What fails the verdict beyond τ³, requirements and unlicensed writes (those always gate). */
 export interface StructuredGates {
@@ -138,35 +134,6 @@ export interface StructuredInput {
   readonly nlCurated?: { readonly score: number | null } | null;
 }
 
-/** The replayed trajectory: τ³'s when it replayed one, else replayed here (τ³ skips tasks with nothing to replay). */
-function replayed(input: StructuredInput): { predicted: Environment; journal: WriteJournal } {
-  const env = input.tau3.env;
-  if (env?.predicted != null && env.journal !== null)
-    return { predicted: env.predicted, journal: env.journal };
-  const { setup } = input.ctx.taskArtifacts(input.task, true);
-  const predicted = setup.fork(input.solo);
-  const journal = new WriteJournal();
-  replayMessages(predicted, input.sim.messages, { strict: false, compareOutputs: false, journal });
-  return { predicted, journal };
-}
-
-/** The three states the delta gate compares. */
-function gateStates(
-  input: StructuredInput,
-  predicted: Environment,
-): { agent: GateStates; user: GateStates | null } {
-  // The gold target is synced after each action (tau2 skips that, quirk noGoldSync), so fields that
-  // sync writes in a live run are not mistaken for deviations.
-  const { gold } = input.ctx.taskArtifacts(input.task, true);
-  const agent = { initial: gold.initial.agent, gold: gold.env.agent, predicted: predicted.agent };
-  const sharedUserDb = predicted.user === predicted.agent || predicted.user === null;
-  const user =
-    sharedUserDb || gold.initial.user === null || gold.env.user === null || predicted.user === null
-      ? null
-      : { initial: gold.initial.user, gold: gold.env.user, predicted: predicted.user };
-  return { agent, user };
-}
-
 type ClausesFor = { verified: readonly VerifiedClause[]; problems: readonly ClauseProblem[] };
 
 /** Clauses verified once per clause set, then data dir, domain and task version. */
@@ -194,20 +161,6 @@ function clausesFor(input: StructuredInput, set: ClauseSet | null): ClausesFor {
   );
   lastClauses = { set, dataDir, domain, version, hit };
   return hit;
-}
-
-/** Whether a verified task permission covers this call, its conditions holding on the DB before it. */
-function permissionsFor(
-  perms: readonly VerifiedPermission[],
-  call: CallRef,
-  view: StateView,
-): VerifiedPermission[] {
-  return perms.filter((p) => {
-    if (p.permission.action !== call.name || !callInScope(p.permission.arguments, call.args)) return false;
-    const ctx = { view, args: call.args, taskPermits: false, facts: [] };
-    const scope = bind(p.permission.bind, ctx);
-    return scope !== null && evaluateAll(p.permission.when, ctx, scope) === true;
-  });
 }
 
 type Verification = ReturnType<typeof verifyFixture>;
@@ -315,19 +268,8 @@ function requirementsFor(
   };
 }
 
-/** Groups items by key, keeping first-seen order. */
-function grouped<T>(items: readonly T[], key: (t: T) => string): Map<string, T[]> {
-  const out = new Map<string, T[]>();
-  for (const it of items) {
-    const list = out.get(key(it));
-    if (list === undefined) out.set(key(it), [it]);
-    else list.push(it);
-  }
-  return out;
-}
-
 function requirementCauses(violations: readonly RequirementViolation[]): Cause[] {
-  return [...grouped(violations, (v) => v.ruleId)].map(([ruleId, hits]) => {
+  return [...groupBy(violations, (v) => v.ruleId)].map(([ruleId, hits]) => {
     const first = hits[0] as RequirementViolation;
     const times = hits.length === 1 ? "" : ` (${hits.length} calls)`;
     return cause("requirement", ruleId, { gates: true, message: `${first.message}${times}`, evidence: hits });
@@ -352,103 +294,42 @@ const rank = (c: Cause) => {
   return (c.gates ? 0 : 100) + (i < 0 ? 50 : i);
 };
 
-export function gradeStructured(
-  input: StructuredInput & { readonly options?: StructuredOptions },
-): StructuredVerdict {
-  const options = input.options ?? DEFAULT_STRUCTURED_OPTIONS;
-  const gates = options.gates;
-  const { tau3, sim, task, domain } = input;
-  const messages = sim.messages;
+/** τ³'s failure, which the structured grader includes (named by the components it failed). */
+function tau3FailureCause(tau3: Tau3Verdict): Cause {
+  const failed = tau3Causes(tau3);
+  let reference = "";
+  let message = "";
+  for (let i = 0; i < failed.length; i++) {
+    const c = failed[i] as (typeof failed)[number];
+    reference += i === 0 ? c.reference : `+${c.reference}`;
+    message += i === 0 ? c.message : `; ${c.message}`;
+  }
+  return cause("tau3", reference || "reward 0", {
+    gates: true,
+    message: `τ³ fails: ${message || "reward 0"}`,
+  });
+}
+
+/** The findings that gate only when configured to: policy rules, format errors, NL, consistency. */
+function pushReportedCauses(
+  found: Cause[],
+  r: {
+    readonly gates: StructuredGates;
+    readonly messages: Simulation["messages"];
+    readonly policy: Record<PolicyRuleId, Evidence[]>;
+    readonly formatErrors: readonly Evidence[];
+    readonly nl: { readonly score: number | null } | null;
+    readonly tau3: Tau3Verdict;
+    readonly consistency: ConsistencyResult;
+  },
+): void {
+  const { gates, messages } = r;
   const located = (e: Evidence): Evidence => {
     const actor = e.actor ?? actorAt(messages, e.messageIndex);
     return actor === undefined || e.actor !== undefined ? e : { ...e, actor };
   };
-  const tau3Pass = tau3.reward === null ? null : tau3.reward === 1;
-  const requirements = requirementsFor(input, options.requirements);
-  const premature = sim.termination_reason !== "agent_stop" && sim.termination_reason !== "user_stop";
-  const clauseSet = clausesFor(input, options.clauses);
-  let delta: StructuredVerdict["delta_gate"];
-  let fields: AttributedField[] = [];
-  let clauses: ClauseFinding[] = [];
-  let licenseOf: LicenseOf = () => ({ permissions: [], clauses: [], broken: [], prohibited: [] });
-  if (premature || task.evaluation_criteria === null) {
-    delta = {
-      ran: false,
-      pass: true,
-      note: premature ? "premature termination: τ³ already fails it" : "task has no evaluation criteria",
-    };
-  } else {
-    const { predicted, journal } = replayed(input);
-    const s = gateStates(input, predicted);
-    // Without sync_tools the synced gold is the gold τ³ compared with: a DB match settles it.
-    const settled = domain.sync === undefined && tau3.env?.vacuous === false && tau3.env.dbMatch;
-    delta = { ran: true as const, ...deltaGate(s.agent, s.user, settled) };
-    const final = {
-      agent: predicted.agent,
-      user: predicted.user === predicted.agent ? null : predicted.user,
-    };
-    const calls = callsOf(journal, messages, final, domain);
-    const views = new Map<number, StateView>();
-    const view = (step: number): StateView => {
-      let v = views.get(step);
-      if (v === undefined) {
-        v = viewBefore(journal, final, step);
-        views.set(step, v);
-      }
-      return v;
-    };
-    const permitted = (c: CallRef, v: StateView) => permissionsFor(requirements.permissions, c, v);
-    clauses = evaluateClauses(
-      clauseSet.verified,
-      calls,
-      view,
-      policyFileFor(domain.name, input.solo),
-      (c, v) => permitted(c, v).length > 0,
-    );
-    fields = attributeFields(delta.fields, journal, final, calls, domain.derived ?? []);
-    const byCall = grouped(clauses, (f) => `${f.call.step}`);
-    const licences = new Map<CallRef, ReturnType<LicenseOf>>();
-    // A call writes several fields: its licence is worked out once.
-    licenseOf = (c) => {
-      const known = licences.get(c);
-      if (known !== undefined) return known;
-      const findings = byCall.get(`${c.step}`)?.filter((f) => f.call === c) ?? [];
-      const licence = {
-        permissions: permitted(c, view(c.step)),
-        clauses: findings.filter((f) => f.outcome === "licenses"),
-        broken: findings.filter((f) => f.outcome === "broken"),
-        prohibited: requirements.violations.filter((v) => v.toolCallId === c.callId),
-      };
-      licences.set(c, licence);
-      return licence;
-    };
-  }
-  const policyInput = { domain, task, messages, terminationReason: sim.termination_reason, solo: input.solo };
-  const policy = runPolicyRules(policyInput);
-  const formatErrors = findFormatErrors(policyInput);
-  const label = labelTask(task, domain.name, options.handoffOverrides);
-  const consistency = checkConsistency({ data: input.ctx.data, task, messages });
-
-  const found: Cause[] = [];
-  if (tau3Pass === false) {
-    const failed = tau3Causes(tau3);
-    found.push(
-      cause("tau3", failed.map((c) => c.reference).join("+") || "reward 0", {
-        gates: true,
-        message: `τ³ fails: ${failed.map((c) => c.message).join("; ") || "reward 0"}`,
-      }),
-    );
-  }
-  // Loops, not push(...spread): a trajectory may differ in hundreds of fields.
-  for (const c of requirementCauses(requirements.violations)) found.push(c);
-  for (const c of clauseCauses(clauses, gates.policy_clauses)) found.push(c);
-  for (const c of fieldCauses(fields, licenseOf, {
-    userState: gates.user_state,
-    strict: gates.delta === "strict",
-  }))
-    found.push(c);
   for (const id of POLICY_RULE_IDS) {
-    const hits = policy[id];
+    const hits = r.policy[id];
     if (hits.length === 0) continue;
     found.push(
       cause("policy_rule", id, {
@@ -458,7 +339,7 @@ export function gradeStructured(
       }),
     );
   }
-  for (const [code, hits] of grouped(formatErrors, (e) => e.code))
+  for (const [code, hits] of groupBy(r.formatErrors, (e) => e.code))
     found.push(
       cause("format_error", code, {
         gates: gates.format_errors,
@@ -466,7 +347,7 @@ export function gradeStructured(
         evidence: hits.map(located),
       }),
     );
-  const nl = input.nlCurated ?? null;
+  const nl = r.nl;
   if (nl !== null && nl.score === 0)
     found.push(
       cause("nl_curated", "NL_CURATED", {
@@ -474,7 +355,7 @@ export function gradeStructured(
         message: "the curated NL assertion list was judged and not met",
       }),
     );
-  const judged = tau3.nl?.status === "judged" ? tau3.nl : null;
+  const judged = r.tau3.nl?.status === "judged" ? r.tau3.nl : null;
   const degenerate = judged?.provenance?.degenerate ?? null;
   if (degenerate !== null)
     found.push(
@@ -483,14 +364,52 @@ export function gradeStructured(
         message: `the NL judge (${judged?.source}) ${degenerate.replace(/^the reply /, "replied with less than asked: ")}`,
       }),
     );
-  if (consistency.status === "foreign")
+  if (r.consistency.status === "foreign")
     found.push(
       cause("consistency", CONSISTENCY_CODE, {
         gates: gates.consistency,
-        message: consistency.note,
-        evidence: consistency.evidence.map(located),
+        message: r.consistency.note,
+        evidence: r.consistency.evidence.map(located),
       }),
     );
+}
+
+export function gradeStructured(
+  input: StructuredInput & { readonly options?: StructuredOptions },
+): StructuredVerdict {
+  const options = input.options ?? DEFAULT_STRUCTURED_OPTIONS;
+  const gates = options.gates;
+  const { tau3, sim, task, domain } = input;
+  const messages = sim.messages;
+  const tau3Pass = tau3.reward === null ? null : tau3.reward === 1;
+  const requirements = requirementsFor(input, options.requirements);
+  const premature = sim.termination_reason !== "agent_stop" && sim.termination_reason !== "user_stop";
+  const clauseSet = clausesFor(input, options.clauses);
+  const writes =
+    premature || task.evaluation_criteria === null
+      ? writesNotGated(
+          premature ? "premature termination: τ³ already fails it" : "task has no evaluation criteria",
+        )
+      : gateWrites(input, requirements, clauseSet.verified);
+  const { delta, fields, clauses, licenseOf } = writes;
+  const policyInput = { domain, task, messages, terminationReason: sim.termination_reason, solo: input.solo };
+  const policy = runPolicyRules(policyInput);
+  const formatErrors = findFormatErrors(policyInput);
+  const label = labelTask(task, domain.name, options.handoffOverrides);
+  const consistency = checkConsistency({ data: input.ctx.data, task, messages });
+
+  const found: Cause[] = [];
+  if (tau3Pass === false) found.push(tau3FailureCause(tau3));
+  // Loops, not push(...spread): a trajectory may differ in hundreds of fields.
+  for (const c of requirementCauses(requirements.violations)) found.push(c);
+  for (const c of clauseCauses(clauses, gates.policy_clauses)) found.push(c);
+  for (const c of fieldCauses(fields, licenseOf, {
+    userState: gates.user_state,
+    strict: gates.delta === "strict",
+  }))
+    found.push(c);
+  const nl = input.nlCurated ?? null;
+  pushReportedCauses(found, { gates, messages, policy, formatErrors, nl, tau3, consistency });
   // Array.prototype.sort is stable: causes of one kind keep the order they were found in.
   const causes = found.length > 1 ? found.sort((a, b) => rank(a) - rank(b)) : found;
   const unknown = tau3Pass === null || (gates.nl_curated && nl !== null && nl.score === null);

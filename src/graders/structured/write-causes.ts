@@ -132,6 +132,14 @@ const writerText = (w: Writer) =>
     ? "the environment's sync"
     : `${calledName(w.call)} (turn ${w.call.turnIdx ?? w.call.messageIndex})`;
 
+/** The writers in order, as text ("no replayed call" when none). */
+function writersText(writers: readonly Writer[]): string {
+  if (writers.length === 0) return "no replayed call";
+  let text = writerText(writers[0] as Writer);
+  for (let i = 1; i < writers.length; i++) text += `, then ${writerText(writers[i] as Writer)}`;
+  return text;
+}
+
 /** The field, located at the call that last wrote it (one object shape, located or not: see `callEvidence`). */
 function fieldEvidence(f: AttributedField, message: string, code = "delta_gate.field"): Evidence {
   const last = f.writers.at(-1);
@@ -157,75 +165,99 @@ export interface FieldGates {
   readonly strict: boolean;
 }
 
+/** Why a call was not licensed: forbidden, or nothing licensed it. */
+const unlicensedText = (c: CallRef, l: CallLicense) =>
+  l.broken.length > 0 || l.prohibited.length > 0
+    ? `${c.name} was forbidden`
+    : `nothing licenses ${c.name} (no task permission, no permit clause whose conditions held)`;
+
+/**
+ * A field changed through the user's own tools (every writer a user tool or the sync that mirrors
+ * one), or null when an agent call or an unattributed change wrote it.
+ */
+function userStateCause(
+  f: AttributedField,
+  change: string,
+  mirrors: Evidence[],
+  gates: FieldGates,
+): Cause | null {
+  if (f.db !== "user" || f.writers.length === 0) return null;
+  for (const w of f.writers) if (w.kind === "call" && w.call.toolkit !== "user") return null;
+  const message = `${change}, changed by the user's own tools: ${writersText(f.writers)}`;
+  const evidence = [fieldEvidence(f, message)];
+  for (const m of mirrors) evidence.push(m);
+  return cause("user_state", `user:${f.path}`, { gates: gates.userState || gates.strict, message, evidence });
+}
+
+/** A field an agent call (or no call found) wrote: licensed when every call that wrote it was. */
+function writeCause(
+  f: AttributedField,
+  change: string,
+  mirrors: Evidence[],
+  licenseOf: LicenseOf,
+  gates: FieldGates,
+): Cause {
+  const checks: { readonly c: CallRef; readonly l: CallLicense }[] = [];
+  let unattributed = f.writers.length === 0;
+  for (const w of f.writers) {
+    if (w.kind === "sync") unattributed = true;
+    else checks.push({ c: w.call, l: licenseOf(w.call) });
+  }
+  let why = "";
+  if (unattributed) why = "no call could be found that made the change";
+  else
+    for (const { c, l } of checks)
+      if (!licensed(l)) why += `${why === "" ? "" : "; "}${unlicensedText(c, l)}`;
+  const ok = why === "";
+  const by = writersText(f.writers);
+  const message = ok
+    ? `${change}; written by ${by}, each call licensed`
+    : `${change}; written by ${by} outside the reference solution: ${why}`;
+  return cause(ok ? "licensed_write" : "unlicensed_write", f.db === "user" ? `user:${f.path}` : f.path, {
+    gates: !ok || gates.strict,
+    message,
+    evidence: writeEvidence(fieldEvidence(f, message), checks, mirrors),
+  });
+}
+
+const fieldKey = (db: string, path: string) => `${db}\u0000${path}`;
+
+/**
+ * Plain loops and one small function per outcome: this runs for every differing field, and its
+ * array callbacks and one large body were compiled again after each new array shape (see README,
+ * Performance).
+ */
 export function fieldCauses(
   fields: readonly AttributedField[],
   licenseOf: LicenseOf,
   gates: FieldGates,
 ): Cause[] {
   const out: Cause[] = [];
-  const mirrorsOf = new Map<string, AttributedField[]>();
+  let mirrorsOf: Map<string, AttributedField[]> | null = null;
   for (const m of fields) {
     if (m.mirrorOf === null) continue;
-    const key = `${m.mirrorOf.db}\u0000${m.mirrorOf.path}`;
+    mirrorsOf ??= new Map();
+    const key = fieldKey(m.mirrorOf.db, m.mirrorOf.path);
     const list = mirrorsOf.get(key);
     if (list === undefined) mirrorsOf.set(key, [m]);
     else list.push(m);
   }
   for (const f of fields) {
     if (f.mirrorOf !== null) continue;
-    const reference = f.db === "user" ? `user:${f.path}` : f.path;
     const change = `${f.db} DB ${f.path} is ${shown(f.predicted)} where the gold end state has ${shown(f.gold)} (initially ${shown(f.initial)})`;
-    const by = f.writers.length === 0 ? "no replayed call" : f.writers.map(writerText).join(", then ");
     const mirrors: Evidence[] = [];
     // Most fields mirror nothing and are mirrored by nothing: no key is built for them.
-    for (const m of mirrorsOf.size === 0 ? [] : (mirrorsOf.get(`${f.db}\u0000${f.path}`) ?? []))
-      mirrors.push(
-        fieldEvidence(
-          m,
-          `mirrors ${f.path}: ${m.db} DB ${m.path} is ${shown(m.predicted)}`,
-          "delta_gate.mirror",
-        ),
-      );
-    const calls: CallRef[] = [];
-    for (const w of f.writers) if (w.kind === "call") calls.push(w.call);
-    const userOwn =
-      f.db === "user" &&
-      f.writers.length > 0 &&
-      f.writers.every((w) => w.kind === "sync" || w.call.toolkit === "user");
-    if (userOwn) {
-      const message = `${change}, changed by the user's own tools: ${by}`;
-      out.push(
-        cause("user_state", reference, {
-          gates: gates.userState || gates.strict,
-          message,
-          evidence: [fieldEvidence(f, message), ...mirrors],
-        }),
-      );
-      continue;
-    }
-    const checks = calls.map((c) => ({ c, l: licenseOf(c) }));
-    const unattributed = f.writers.length === 0 || f.writers.some((w) => w.kind === "sync");
-    const ok = !unattributed && checks.every(({ l }) => licensed(l));
-    const why = unattributed
-      ? "no call could be found that made the change"
-      : checks
-          .filter(({ l }) => !licensed(l))
-          .map(({ c, l }) =>
-            l.broken.length > 0 || l.prohibited.length > 0
-              ? `${c.name} was forbidden`
-              : `nothing licenses ${c.name} (no task permission, no permit clause whose conditions held)`,
-          )
-          .join("; ");
-    const message = ok
-      ? `${change}; written by ${by}, each call licensed`
-      : `${change}; written by ${by} outside the reference solution: ${why}`;
-    out.push(
-      cause(ok ? "licensed_write" : "unlicensed_write", reference, {
-        gates: !ok || gates.strict,
-        message,
-        evidence: writeEvidence(fieldEvidence(f, message), checks, mirrors),
-      }),
-    );
+    const mirrored = mirrorsOf === null ? undefined : mirrorsOf.get(fieldKey(f.db, f.path));
+    if (mirrored !== undefined)
+      for (const m of mirrored)
+        mirrors.push(
+          fieldEvidence(
+            m,
+            `mirrors ${f.path}: ${m.db} DB ${m.path} is ${shown(m.predicted)}`,
+            "delta_gate.mirror",
+          ),
+        );
+    out.push(userStateCause(f, change, mirrors, gates) ?? writeCause(f, change, mirrors, licenseOf, gates));
   }
   return out;
 }

@@ -1,0 +1,137 @@
+/**
+ * The structured grader's write side: the replayed trajectory against its gold end state (the delta
+ * gate), each differing field attributed to the calls that wrote it, the policy clauses each call
+ * broke or was licensed by, and a call's licence (task permissions and clauses) worked out on demand.
+ * Kept out of `gradeStructured` so that each is compiled on its own (see README, Performance).
+ */
+import type { Environment } from "../../replay/environment.ts";
+import { WriteJournal } from "../../replay/journal.ts";
+import { replayMessages } from "../../replay/replay.ts";
+import { groupBy } from "../../util/group-by.ts";
+import { type AttributedField, attributeFields, type CallRef, callsOf } from "./attribution.ts";
+import { type ClauseFinding, evaluateClauses, policyFileFor } from "./clauses/evaluate.ts";
+import type { VerifiedClause } from "./clauses/verify.ts";
+import { bind, evaluateAll, type StateView } from "./conditions/evaluate.ts";
+import { viewBefore } from "./conditions/history.ts";
+import { deltaGate, type GateStates } from "./delta-gate.ts";
+import type { StructuredInput, StructuredVerdict } from "./grade.ts";
+import type { RequirementViolation } from "./requirements/evaluate.ts";
+import { callInScope } from "./requirements/scope.ts";
+import type { VerifiedPermission } from "./requirements/verify.ts";
+import type { CallLicense, LicenseOf } from "./write-causes.ts";
+
+export interface GatedWrites {
+  readonly delta: StructuredVerdict["delta_gate"];
+  readonly fields: readonly AttributedField[];
+  readonly clauses: readonly ClauseFinding[];
+  readonly licenseOf: LicenseOf;
+}
+
+const NO_LICENCE: CallLicense = { permissions: [], clauses: [], broken: [], prohibited: [] };
+
+/** The gate did not run (nothing was replayed against a gold state): nothing attributed, nothing licensed. */
+export const writesNotGated = (note: string): GatedWrites => ({
+  delta: { ran: false, pass: true, note },
+  fields: [],
+  clauses: [],
+  licenseOf: () => NO_LICENCE,
+});
+
+/** The replayed trajectory: τ³'s when it replayed one, else replayed here (τ³ skips tasks with nothing to replay). */
+function replayed(input: StructuredInput): { predicted: Environment; journal: WriteJournal } {
+  const env = input.tau3.env;
+  if (env?.predicted != null && env.journal !== null)
+    return { predicted: env.predicted, journal: env.journal };
+  const { setup } = input.ctx.taskArtifacts(input.task, true);
+  const predicted = setup.fork(input.solo);
+  const journal = new WriteJournal();
+  replayMessages(predicted, input.sim.messages, { strict: false, compareOutputs: false, journal });
+  return { predicted, journal };
+}
+
+/** The three states the delta gate compares. */
+function gateStates(
+  input: StructuredInput,
+  predicted: Environment,
+): { agent: GateStates; user: GateStates | null } {
+  // The gold target is synced after each action (tau2 skips that, quirk noGoldSync), so fields that
+  // sync writes in a live run are not mistaken for deviations.
+  const { gold } = input.ctx.taskArtifacts(input.task, true);
+  const agent = { initial: gold.initial.agent, gold: gold.env.agent, predicted: predicted.agent };
+  const sharedUserDb = predicted.user === predicted.agent || predicted.user === null;
+  const user =
+    sharedUserDb || gold.initial.user === null || gold.env.user === null || predicted.user === null
+      ? null
+      : { initial: gold.initial.user, gold: gold.env.user, predicted: predicted.user };
+  return { agent, user };
+}
+
+/** Whether a verified task permission covers this call, its conditions holding on the DB before it. */
+function permissionsFor(
+  perms: readonly VerifiedPermission[],
+  call: CallRef,
+  view: StateView,
+): VerifiedPermission[] {
+  return perms.filter((p) => {
+    if (p.permission.action !== call.name || !callInScope(p.permission.arguments, call.args)) return false;
+    const ctx = { view, args: call.args, taskPermits: false, facts: [] };
+    const scope = bind(p.permission.bind, ctx);
+    return scope !== null && evaluateAll(p.permission.when, ctx, scope) === true;
+  });
+}
+
+export function gateWrites(
+  input: StructuredInput,
+  requirements: {
+    readonly permissions: readonly VerifiedPermission[];
+    readonly violations: readonly RequirementViolation[];
+  },
+  verifiedClauses: readonly VerifiedClause[],
+): GatedWrites {
+  const { domain, tau3 } = input;
+  const { predicted, journal } = replayed(input);
+  const s = gateStates(input, predicted);
+  // Without sync_tools the synced gold is the gold τ³ compared with: a DB match settles it.
+  const settled = domain.sync === undefined && tau3.env?.vacuous === false && tau3.env.dbMatch;
+  const delta = { ran: true as const, ...deltaGate(s.agent, s.user, settled) };
+  const final = {
+    agent: predicted.agent,
+    user: predicted.user === predicted.agent ? null : predicted.user,
+  };
+  const calls = callsOf(journal, input.sim.messages, final, domain);
+  const views = new Map<number, StateView>();
+  const view = (step: number): StateView => {
+    let v = views.get(step);
+    if (v === undefined) {
+      v = viewBefore(journal, final, step);
+      views.set(step, v);
+    }
+    return v;
+  };
+  const permitted = (c: CallRef, v: StateView) => permissionsFor(requirements.permissions, c, v);
+  const clauses = evaluateClauses(
+    verifiedClauses,
+    calls,
+    view,
+    policyFileFor(domain.name, input.solo),
+    (c, v) => permitted(c, v).length > 0,
+  );
+  const fields = attributeFields(delta.fields, journal, final, calls, domain.derived ?? []);
+  const byCall = groupBy(clauses, (f) => `${f.call.step}`);
+  const licences = new Map<CallRef, CallLicense>();
+  // A call writes several fields: its licence is worked out once.
+  const licenseOf = (c: CallRef): CallLicense => {
+    const known = licences.get(c);
+    if (known !== undefined) return known;
+    const findings = byCall.get(`${c.step}`)?.filter((f) => f.call === c) ?? [];
+    const licence = {
+      permissions: permitted(c, view(c.step)),
+      clauses: findings.filter((f) => f.outcome === "licenses"),
+      broken: findings.filter((f) => f.outcome === "broken"),
+      prohibited: requirements.violations.filter((v) => v.toolCallId === c.callId),
+    };
+    licences.set(c, licence);
+    return licence;
+  };
+  return { delta, fields, clauses, licenseOf };
+}
