@@ -17,7 +17,6 @@ import type { AttributedField } from "./attribution.ts";
 import type { ClauseFinding } from "./clauses/evaluate.ts";
 import type { ClauseSet } from "./clauses/load.ts";
 import { type ClauseProblem, type VerifiedClause, verifyClauses } from "./clauses/verify.ts";
-import type { DeltaGateResult } from "./delta-gate.ts";
 import { effectiveMessages } from "./effective.ts";
 import { didTransfer, type HandoffLabel, type HandoffOverrides, labelTask } from "./handoff.ts";
 import {
@@ -43,7 +42,7 @@ import {
   verifyFixture,
 } from "./requirements/verify.ts";
 import { clauseCauses, fieldCauses } from "./write-causes.ts";
-import { gateWrites, writesNotGated } from "./write-gate.ts";
+import { type DeltaGateOutcome, gateWrites, writesNotGated } from "./write-gate.ts";
 
 /** What fails the verdict beyond τ³, requirements and unlicensed writes (those always gate). */
 export interface StructuredGates {
@@ -101,9 +100,7 @@ export interface StructuredVerdict {
     readonly fixture: string | null;
     readonly rejected: readonly RuleProblem[];
   };
-  readonly delta_gate:
-    | (DeltaGateResult & { readonly ran: true })
-    | { readonly ran: false; readonly pass: true; readonly note: string };
+  readonly delta_gate: DeltaGateOutcome;
   /** Every delta-gate field with the calls that wrote it (empty when the gate did not run). */
   readonly fields: readonly AttributedField[];
   /** Policy clauses each replayed call broke or was licensed by. */

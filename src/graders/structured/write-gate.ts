@@ -4,24 +4,42 @@
  * broke or was licensed by, and a call's licence (task permissions and clauses) worked out on demand.
  * Kept out of `gradeStructured` so that each is compiled on its own (see README, Performance).
  */
+import type { DomainDef } from "../../domains/domain.ts";
+import type { Simulation, Task } from "../../formats/model.ts";
 import type { Environment } from "../../replay/environment.ts";
 import { WriteJournal } from "../../replay/journal.ts";
 import { replayMessages } from "../../replay/replay.ts";
 import { groupBy } from "../../util/group-by.ts";
+import type { GradingContext } from "../context.ts";
+import type { Tau3Verdict } from "../tau3/evaluate.ts";
 import { type AttributedField, attributeFields, type CallRef, callsOf } from "./attribution.ts";
 import { type ClauseFinding, evaluateClauses, policyFileFor } from "./clauses/evaluate.ts";
 import type { VerifiedClause } from "./clauses/verify.ts";
 import { bind, evaluateAll, type StateView } from "./conditions/evaluate.ts";
 import { viewBefore } from "./conditions/history.ts";
-import { deltaGate, type GateStates } from "./delta-gate.ts";
-import type { StructuredInput, StructuredVerdict } from "./grade.ts";
+import { type DeltaGateResult, deltaGate, type GateStates } from "./delta-gate.ts";
 import type { RequirementViolation } from "./requirements/evaluate.ts";
 import { callInScope } from "./requirements/scope.ts";
 import type { VerifiedPermission } from "./requirements/verify.ts";
 import type { CallLicense, LicenseOf } from "./write-causes.ts";
 
+/** What the write side reads of the structured grader's input. */
+export interface WriteGateInput {
+  readonly ctx: GradingContext;
+  readonly domain: DomainDef;
+  readonly task: Task;
+  readonly sim: Simulation;
+  readonly solo: boolean;
+  readonly tau3: Tau3Verdict;
+}
+
+/** The delta gate's verdict, or why it did not run. */
+export type DeltaGateOutcome =
+  | (DeltaGateResult & { readonly ran: true })
+  | { readonly ran: false; readonly pass: true; readonly note: string };
+
 export interface GatedWrites {
-  readonly delta: StructuredVerdict["delta_gate"];
+  readonly delta: DeltaGateOutcome;
   readonly fields: readonly AttributedField[];
   readonly clauses: readonly ClauseFinding[];
   readonly licenseOf: LicenseOf;
@@ -38,7 +56,7 @@ export const writesNotGated = (note: string): GatedWrites => ({
 });
 
 /** The replayed trajectory: τ³'s when it replayed one, else replayed here (τ³ skips tasks with nothing to replay). */
-function replayed(input: StructuredInput): { predicted: Environment; journal: WriteJournal } {
+function replayed(input: WriteGateInput): { predicted: Environment; journal: WriteJournal } {
   const env = input.tau3.env;
   if (env?.predicted != null && env.journal !== null)
     return { predicted: env.predicted, journal: env.journal };
@@ -51,7 +69,7 @@ function replayed(input: StructuredInput): { predicted: Environment; journal: Wr
 
 /** The three states the delta gate compares. */
 function gateStates(
-  input: StructuredInput,
+  input: WriteGateInput,
   predicted: Environment,
 ): { agent: GateStates; user: GateStates | null } {
   // The gold target is synced after each action (tau2 skips that, quirk noGoldSync), so fields that
@@ -81,7 +99,7 @@ function permissionsFor(
 }
 
 export function gateWrites(
-  input: StructuredInput,
+  input: WriteGateInput,
   requirements: {
     readonly permissions: readonly VerifiedPermission[];
     readonly violations: readonly RequirementViolation[];
