@@ -4,7 +4,7 @@
  * once: the copy gets a `duplicate` row naming both paths), or new, possibly replacing another version
  * of the same path (tau2 rewrites its results file after every simulation).
  */
-import { createHash } from "node:crypto";
+import { sha256Hex } from "../py/json.ts";
 import type { StoredFile } from "../store/store.ts";
 import type { FileResult } from "./process-file.ts";
 
@@ -78,7 +78,7 @@ export class FileLedger {
 
   /** A `duplicate` row for `path`: no simulations of its own, the path holding its content named. */
   private duplicate(path: string, contentId: string, owner: string): LedgerDecision {
-    const id = createHash("sha256").update(`duplicate:${path}:${contentId}`).digest("hex");
+    const id = sha256Hex(`duplicate:${path}:${contentId}`);
     const previous = this.byPath.get(path);
     if (previous === id) return { kind: "skip", regrade: [] };
     const regrade: string[] = [];

@@ -12,6 +12,7 @@ import type { TrajectoryFile } from "../formats/model.ts";
 import { readRegularFile } from "../formats/read-json.ts";
 import { detectTaskVersion } from "../formats/task-version.ts";
 import type { GraderId } from "../graders/registry.ts";
+import { sha256Hex } from "../py/json.ts";
 import { type PackedBatch, packRows, type RowOf, type TableName } from "../store/schema.ts";
 import type { ContextPool } from "./contexts.ts";
 import { type GradeSettings, gradeFile, prefetchFileAt } from "./grade.ts";
@@ -104,24 +105,27 @@ function packBatch(b: SimulationBatch): PackedBatch {
   return out;
 }
 
+/** A file's id: the sha256 of its bytes. */
+const contentId = (bytes: Uint8Array): string => createHash("sha256").update(bytes).digest("hex");
+
+/** The id of a file that could not be read: its path, as there are no bytes to hash. */
+const unreadableId = (job: FileJob): string => sha256Hex(`unreadable:${job.path}`);
+
 export async function processFile(job: FileJob, deps: FileDeps): Promise<FileResult> {
   const { runId } = deps;
-  if (job.refused !== undefined) {
-    const fileId = createHash("sha256").update(`unreadable:${job.path}`).digest("hex");
-    return unreadable(job, deps, fileId, `${job.path}: ${job.refused}`);
-  }
+  if (job.refused !== undefined)
+    return unreadable(job, deps, unreadableId(job), `${job.path}: ${job.refused}`);
   let bytes: Buffer;
   try {
     bytes = readRegularFile(job.full);
   } catch (e) {
-    const fileId = createHash("sha256").update(`unreadable:${job.path}`).digest("hex");
     const why =
       e instanceof FormatError
         ? e.message.replace(job.full, job.path)
         : `${job.path}: cannot read: ${(e as Error).message}`;
-    return unreadable(job, deps, fileId, why);
+    return unreadable(job, deps, unreadableId(job), why);
   }
-  const fileId = createHash("sha256").update(bytes).digest("hex");
+  const fileId = contentId(bytes);
   if (deps.committed.has(fileId)) return { kind: "skipped", path: job.path, fileId };
   const base = { runId, fileId, path: job.path };
   let loaded: ReturnType<typeof loadJsonFile>;
@@ -189,7 +193,5 @@ export async function processFile(job: FileJob, deps: FileDeps): Promise<FileRes
  */
 export function prefetchFile(job: FileJob, deps: FileDeps): void {
   if (job.refused !== undefined) return;
-  prefetchFileAt(job.full, deps.pool, deps.settings, (bytes) =>
-    deps.committed.has(createHash("sha256").update(bytes).digest("hex")),
-  );
+  prefetchFileAt(job.full, deps.pool, deps.settings, (bytes) => deps.committed.has(contentId(bytes)));
 }

@@ -1,5 +1,4 @@
 /** Table rows for one graded file, typed by `store/schema.ts`; every grader's rows come from its `record`. */
-import { createHash } from "node:crypto";
 import type { DomainDef } from "../domains/domain.ts";
 import type { Message, Simulation, Task, TrajectoryFile } from "../formats/model.ts";
 import type { Cause } from "../graders/causes.ts";
@@ -140,17 +139,15 @@ const plainJson = (v: unknown): string =>
 
 /** A simulation's content fingerprint: what reviews are keyed by (not its file's bytes, not its index). */
 export function simulationFingerprint(sim: Simulation): string {
-  return createHash("sha256")
-    .update(
-      plainJson({
-        id: sim.id,
-        task_id: sim.task_id,
-        trial: sim.trial,
-        termination_reason: sim.termination_reason,
-        messages: sim.messages,
-      }),
-    )
-    .digest("hex");
+  return sha256Hex(
+    plainJson({
+      id: sim.id,
+      task_id: sim.task_id,
+      trial: sim.trial,
+      termination_reason: sim.termination_reason,
+      messages: sim.messages,
+    }),
+  );
 }
 
 /** The task text and the whole conversation, for reviewers and the report's conversation view. */

@@ -135,13 +135,13 @@ export function gateWrites(
     (c, v) => permitted(c, v).length > 0,
   );
   const fields = attributeFields(delta.fields, journal, final, calls, domain.derived ?? []);
-  const byCall = groupBy(clauses, (f) => `${f.call.step}`);
+  const byCall = groupBy(clauses, (f) => f.call);
   const licences = new Map<CallRef, CallLicense>();
   // A call writes several fields: its licence is worked out once.
   const licenseOf = (c: CallRef): CallLicense => {
     const known = licences.get(c);
     if (known !== undefined) return known;
-    const findings = byCall.get(`${c.step}`)?.filter((f) => f.call === c) ?? [];
+    const findings = byCall.get(c) ?? [];
     const licence = {
       permissions: permitted(c, view(c.step)),
       clauses: findings.filter((f) => f.outcome === "licenses"),
