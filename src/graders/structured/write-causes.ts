@@ -165,6 +165,9 @@ export interface FieldGates {
   readonly strict: boolean;
 }
 
+/** A field's cause reference: user-DB fields start with `user:`. */
+const fieldReference = (f: AttributedField) => (f.db === "user" ? `user:${f.path}` : f.path);
+
 /** Why a call was not licensed: forbidden, or nothing licensed it. */
 const unlicensedText = (c: CallRef, l: CallLicense) =>
   l.broken.length > 0 || l.prohibited.length > 0
@@ -186,7 +189,11 @@ function userStateCause(
   const message = `${change}, changed by the user's own tools: ${writersText(f.writers)}`;
   const evidence = [fieldEvidence(f, message)];
   for (const m of mirrors) evidence.push(m);
-  return cause("user_state", `user:${f.path}`, { gates: gates.userState || gates.strict, message, evidence });
+  return cause("user_state", fieldReference(f), {
+    gates: gates.userState || gates.strict,
+    message,
+    evidence,
+  });
 }
 
 /** A field an agent call (or no call found) wrote: licensed when every call that wrote it was. */
@@ -213,7 +220,7 @@ function writeCause(
   const message = ok
     ? `${change}; written by ${by}, each call licensed`
     : `${change}; written by ${by} outside the reference solution: ${why}`;
-  return cause(ok ? "licensed_write" : "unlicensed_write", f.db === "user" ? `user:${f.path}` : f.path, {
+  return cause(ok ? "licensed_write" : "unlicensed_write", fieldReference(f), {
     gates: !ok || gates.strict,
     message,
     evidence: writeEvidence(fieldEvidence(f, message), checks, mirrors),
