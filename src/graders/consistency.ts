@@ -21,6 +21,7 @@ import type { DbBase } from "../domains/db-state.ts";
 import type { Message, Task } from "../formats/model.ts";
 import { isPyDict, type PyDict, PyFloat, type PyValue } from "../py/value.ts";
 import type { DomainData } from "../replay/setup.ts";
+import { keyedCache } from "../util/keyed-cache.ts";
 import type { Evidence } from "./evidence.ts";
 
 export const CONSISTENCY_CODE = "consistency.foreign_ids";
@@ -120,8 +121,14 @@ function taskTexts(task: Task): string[] {
  */
 const taskUsersCache = new WeakMap<DbBase, Map<string, readonly string[]>>();
 
+/** The same, by task object: a file's simulations share their task, whose texts are not gathered again. */
+const taskUsersByTask = keyedCache<DbBase, Task, readonly string[]>(() => new WeakMap());
+
 /** The users a task is about (see the module comment). */
-function taskUsers(task: Task, base: DbBase, index: DbIndex): readonly string[] {
+const taskUsers = (task: Task, base: DbBase, index: DbIndex): readonly string[] =>
+  taskUsersByTask(base, task, () => taskUsersByText(task, base, index));
+
+function taskUsersByText(task: Task, base: DbBase, index: DbIndex): readonly string[] {
   const texts = taskTexts(task);
   const key = texts.join("\u0000");
   const perBase = taskUsersCache.get(base) ?? new Map<string, readonly string[]>();

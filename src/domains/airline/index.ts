@@ -1,11 +1,11 @@
 /** The airline domain: FlightDB agent DB, AirlineTools, no user DB, no solo mode. */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import type { DomainDef } from "../domain.ts";
+import { type DomainDef, defineDomain } from "../domain.ts";
 import { flightDbFromPlain } from "./schema.ts";
 import { airlineToolkit } from "./tools.ts";
 
-export const airlineDomain: DomainDef = {
+export const airlineDomain: DomainDef = defineDomain({
   name: "airline",
   // Every number in db.json sits in a typed field, so plain JSON.parse loses nothing the schema needs.
   loadAgentDb: (dataDir) =>
@@ -14,4 +14,4 @@ export const airlineDomain: DomainDef = {
   agentTools: airlineToolkit(),
   supportsSolo: false,
   policyFile: "policy.md",
-};
+});

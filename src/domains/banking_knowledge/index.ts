@@ -5,7 +5,7 @@
  * (tau2's `has_tool`/`use_tool` see them), so a direct call by name runs them without unlock or log.
  */
 import type { PyValue } from "../../py/value.ts";
-import type { DomainDef } from "../domain.ts";
+import { type DomainDef, defineDomain } from "../domain.ts";
 import { makeToolkit, type Toolkit } from "../toolkit.ts";
 import { accountDiscoverableTools } from "./agent-tools/accounts.ts";
 import { BASE_AGENT_TOOLS } from "./agent-tools/base.ts";
@@ -39,7 +39,7 @@ export const bankingAgentTools: Toolkit = makeToolkit("KnowledgeTools", [
  */
 const HIDDEN_WRITES: ReadonlySet<string> = new Set(["get_card_last_4_digits"]);
 
-export const bankingDomain: DomainDef = {
+export const bankingDomain: DomainDef = defineDomain({
   name: "banking_knowledge",
   loadAgentDb: loadBankingDb,
   // untypedRecords: setup hands over Python values, not plain JSON.
@@ -55,4 +55,4 @@ export const bankingDomain: DomainDef = {
   newSession: newBankingSession,
   hiddenWrites: HIDDEN_WRITES,
   ...bankingGrading(agentDiscoverableTools, userDiscoverableTools),
-};
+});

@@ -1,8 +1,8 @@
-import type { DomainDef } from "../domain.ts";
+import { type DomainDef, defineDomain } from "../domain.ts";
 import { loadMockDb, loadMockUserDb, mockDbFromPlain, mockUserDbFromPlain } from "./schema.ts";
 import { mockAgentTools, mockUserTools } from "./tools.ts";
 
-export const mockDomain: DomainDef = {
+export const mockDomain: DomainDef = defineDomain({
   name: "mock",
   loadAgentDb: loadMockDb,
   loadUserDb: loadMockUserDb,
@@ -12,4 +12,4 @@ export const mockDomain: DomainDef = {
   userTools: mockUserTools,
   supportsSolo: true,
   policyFile: "policy.md",
-};
+});

@@ -2,7 +2,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { DbBase } from "../db-state.ts";
-import type { DomainDef } from "../domain.ts";
+import { type DomainDef, defineDomain } from "../domain.ts";
 import { parseRetailDb } from "./schema.ts";
 import { retailAgentTools } from "./tools.ts";
 
@@ -16,11 +16,11 @@ export const retailDbFromPlain = (plain: unknown): DbBase =>
 export const loadRetailDb = (dataDir: string): DbBase =>
   retailDbFromPlain(JSON.parse(readFileSync(join(dataDir, "domains", "retail", "db.json"), "utf8")));
 
-export const retailDomain: DomainDef = {
+export const retailDomain: DomainDef = defineDomain({
   name: "retail",
   loadAgentDb: loadRetailDb,
   agentDbFromPlain: retailDbFromPlain,
   agentTools: retailAgentTools,
   supportsSolo: false,
   policyFile: "policy.md",
-};
+});

@@ -1,5 +1,5 @@
 /** The telecom domain: agent DB + toolkit, the simulated phone (user DB + toolkit), and sync_tools. */
-import type { DomainDef } from "../domain.ts";
+import { type DomainDef, defineDomain } from "../domain.ts";
 import { makeToolkit } from "../toolkit.ts";
 import { TELECOM_FUNCTIONS } from "./agent-functions.ts";
 import { loadTelecomDb, loadTelecomUserDb } from "./load.ts";
@@ -13,7 +13,7 @@ import { TELECOM_USER_TOOLS } from "./user-tools.ts";
 export const telecomAgentTools = makeToolkit("TelecomTools", TELECOM_TOOLS, TELECOM_FUNCTIONS);
 export const telecomUserTools = makeToolkit("TelecomUserTools", TELECOM_USER_TOOLS, TELECOM_USER_FUNCTIONS);
 
-export const telecomDomain: DomainDef = {
+export const telecomDomain: DomainDef = defineDomain({
   name: "telecom",
   loadAgentDb: loadTelecomDb,
   loadUserDb: loadTelecomUserDb,
@@ -26,4 +26,4 @@ export const telecomDomain: DomainDef = {
   supportsSolo: true,
   policyFile: "main_policy.md",
   soloPolicyFile: "main_policy_solo.md",
-};
+});
