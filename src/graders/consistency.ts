@@ -119,22 +119,19 @@ function taskTexts(task: Task): string[] {
  * Per DB, by the task texts themselves: every results file embeds its own copy of the same tasks,
  * so caching by task object alone would redo the work for each file.
  */
-const taskUsersCache = new WeakMap<DbBase, Map<string, readonly string[]>>();
+const taskUsersByText = keyedCache<DbBase, string, readonly string[]>();
 
 /** The same, by task object: a file's simulations share their task, whose texts are not gathered again. */
 const taskUsersByTask = keyedCache<DbBase, Task, readonly string[]>(() => new WeakMap());
 
 /** The users a task is about (see the module comment). */
 const taskUsers = (task: Task, base: DbBase, index: DbIndex): readonly string[] =>
-  taskUsersByTask(base, task, () => taskUsersByText(task, base, index));
+  taskUsersByTask(base, task, () => {
+    const texts = taskTexts(task);
+    return taskUsersByText(base, texts.join("\u0000"), () => usersNamedIn(texts, base, index));
+  });
 
-function taskUsersByText(task: Task, base: DbBase, index: DbIndex): readonly string[] {
-  const texts = taskTexts(task);
-  const key = texts.join("\u0000");
-  const perBase = taskUsersCache.get(base) ?? new Map<string, readonly string[]>();
-  taskUsersCache.set(base, perBase);
-  const memo = perBase.get(key);
-  if (memo !== undefined) return memo;
+function usersNamedIn(texts: readonly string[], base: DbBase, index: DbIndex): readonly string[] {
   const byId = new Set<string>();
   const byName = new Set<string>();
   for (const text of texts) {
@@ -155,9 +152,7 @@ function taskUsersByText(task: Task, base: DbBase, index: DbIndex): readonly str
   }
   // A name may fit several users; ids are exact, so names count only when the task has no id.
   const users = byId.size > 0 ? byId : byName;
-  const out = [...users].sort();
-  perBase.set(key, out);
-  return out;
+  return [...users].sort();
 }
 
 interface IdUse {

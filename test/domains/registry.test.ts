@@ -9,12 +9,21 @@ describe("domain definitions", () => {
   });
 
   it("defineDomain keeps every member a domain gives and adds the rest as undefined", () => {
-    const telecom = DOMAINS.telecom;
-    const copy = defineDomain({ ...telecom, soloPolicyFile: undefined });
-    expect(Object.keys(copy)).toEqual(Object.keys(DOMAINS.airline));
-    expect(copy.sync).toBe(telecom.sync);
-    expect(copy.agentTools).toBe(telecom.agentTools);
-    expect(copy.soloPolicyFile).toBeUndefined();
+    const retail = DOMAINS.retail;
+    const minimal = defineDomain({
+      name: "retail",
+      loadAgentDb: retail.loadAgentDb,
+      agentDbFromPlain: retail.agentDbFromPlain,
+      agentTools: retail.agentTools,
+      supportsSolo: false,
+      policyFile: "policy.md",
+    });
+    expect(Object.keys(minimal)).toEqual(Object.keys(DOMAINS.telecom));
+    expect(minimal.agentTools).toBe(retail.agentTools);
+    expect(minimal.loadAgentDb).toBe(retail.loadAgentDb);
+    expect(minimal.sync).toBeUndefined();
+    expect(minimal.userTools).toBeUndefined();
+    expect(DOMAINS.telecom.sync).toBeTypeOf("function");
     expect(DOMAINS.airline.sync).toBeUndefined();
   });
 });
