@@ -206,16 +206,17 @@ function conversationIds(messages: readonly Message[], root: PyDict, index: DbIn
   return uses;
 }
 
+const unchecked = (note: string): ConsistencyResult => ({
+  status: "unchecked",
+  note,
+  taskUsers: [],
+  conversationUsers: [],
+  evidence: [],
+});
+
 export function checkConsistency(input: ConsistencyInput): ConsistencyResult {
   const base = input.data.agentBase;
   const index = indexOf(base);
-  const unchecked = (note: string): ConsistencyResult => ({
-    status: "unchecked",
-    note,
-    taskUsers: [],
-    conversationUsers: [],
-    evidence: [],
-  });
   if (index === null) return unchecked("the domain DB has no users table");
   const owners = taskUsers(input.task, base, index);
   if (owners.length === 0) return unchecked("the task names no user the DB knows");

@@ -191,6 +191,15 @@ export function prefetchFileAt(
   }
 }
 
+/** A simulation that could not be graded: its row with the reason. */
+const ungraded = (row: SimulationRow, sim: Simulation, error: string): GradedSimulation => ({
+  row: { ...row, error },
+  sim,
+  task: null,
+  tau3: null,
+  verdicts: {},
+});
+
 export async function* gradeFile(
   file: TrajectoryFile,
   version: TaskVersion,
@@ -238,22 +247,17 @@ export async function* gradeFile(
       termination_reason: sim.termination_reason,
       recorded_reward: sim.reward_info?.reward ?? null,
     };
-    const fail = (error: string): GradedSimulation => ({
-      row: { ...row, error },
-      sim,
-      task: null,
-      tau3: null,
-      verdicts: {},
-    });
     if (domain === undefined) {
-      yield fail(
+      yield ungraded(
+        row,
+        sim,
         domainName === null ? "the file's domain is unknown" : clip(`domain ${domainName} is not supported`),
       );
       continue;
     }
     const task = tasks?.get(sim.task_id);
     if (task === undefined) {
-      yield fail(clip(`task ${sim.task_id} is not among the tasks of ${taskVersion}`));
+      yield ungraded(row, sim, clip(`task ${sim.task_id} is not among the tasks of ${taskVersion}`));
       continue;
     }
     try {
@@ -272,7 +276,7 @@ export async function* gradeFile(
       const verdicts = await gradeAll(input, graders);
       yield { row, sim, task, tau3: verdicts.tau3 ?? null, verdicts };
     } catch (e) {
-      yield fail(abortReason(e));
+      yield ungraded(row, sim, abortReason(e));
     }
   }
 }

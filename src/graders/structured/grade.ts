@@ -4,7 +4,7 @@
  * reported as causes and gate only when configured to. Pure: (task, trajectory, context) → verdict.
  */
 import type { DomainDef } from "../../domains/domain.ts";
-import type { Simulation, Task } from "../../formats/model.ts";
+import type { Message, Simulation, Task } from "../../formats/model.ts";
 import { groupBy } from "../../util/group-by.ts";
 import { keyedCache } from "../../util/keyed-cache.ts";
 import { type Cause, type CauseKind, cause } from "../causes.ts";
@@ -307,6 +307,12 @@ function tau3FailureCause(tau3: Tau3Verdict): Cause {
   });
 }
 
+/** Evidence with the actor of the message it points at (when it names none). */
+function located(e: Evidence, messages: readonly Message[]): Evidence {
+  const actor = e.actor ?? actorAt(messages, e.messageIndex);
+  return actor === undefined || e.actor !== undefined ? e : { ...e, actor };
+}
+
 /** The findings that gate only when configured to: policy rules, format errors, NL, consistency. */
 function pushReportedCauses(
   found: Cause[],
@@ -321,10 +327,6 @@ function pushReportedCauses(
   },
 ): void {
   const { gates, messages } = r;
-  const located = (e: Evidence): Evidence => {
-    const actor = e.actor ?? actorAt(messages, e.messageIndex);
-    return actor === undefined || e.actor !== undefined ? e : { ...e, actor };
-  };
   for (const id of POLICY_RULE_IDS) {
     const hits = r.policy[id];
     if (hits.length === 0) continue;
@@ -332,7 +334,7 @@ function pushReportedCauses(
       cause("policy_rule", id, {
         gates: gates.policy_rules.includes(id),
         message: `${POLICY_RULES[id].description}${hits.length === 1 ? "" : ` (${hits.length} hits)`}`,
-        evidence: hits.map(located),
+        evidence: hits.map((e) => located(e, messages)),
       }),
     );
   }
@@ -341,7 +343,7 @@ function pushReportedCauses(
       cause("format_error", code, {
         gates: gates.format_errors,
         message: (hits[0] as Evidence).message + (hits.length === 1 ? "" : ` (${hits.length} hits)`),
-        evidence: hits.map(located),
+        evidence: hits.map((e) => located(e, messages)),
       }),
     );
   const nl = r.nl;
@@ -366,7 +368,7 @@ function pushReportedCauses(
       cause("consistency", CONSISTENCY_CODE, {
         gates: gates.consistency,
         message: r.consistency.note,
-        evidence: r.consistency.evidence.map(located),
+        evidence: r.consistency.evidence.map((e) => located(e, messages)),
       }),
     );
 }

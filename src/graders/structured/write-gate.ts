@@ -16,7 +16,7 @@ import { type AttributedField, attributeFields, type CallRef, callsOf } from "./
 import { type ClauseFinding, evaluateClauses, policyFileFor } from "./clauses/evaluate.ts";
 import type { VerifiedClause } from "./clauses/verify.ts";
 import { bind, evaluateAll, type StateView } from "./conditions/evaluate.ts";
-import { viewBefore } from "./conditions/history.ts";
+import { type FinalStates, viewBefore } from "./conditions/history.ts";
 import { type DeltaGateResult, deltaGate, type GateStates } from "./delta-gate.ts";
 import type { RequirementViolation } from "./requirements/evaluate.ts";
 import { callInScope } from "./requirements/scope.ts";
@@ -98,12 +98,60 @@ function permissionsFor(
   });
 }
 
+/** The DB views before each call and each call's licence, worked out on demand and once. */
+class CallLicences {
+  private readonly views = new Map<number, StateView>();
+  private readonly licences = new Map<CallRef, CallLicense>();
+  private byCall: Map<CallRef, ClauseFinding[]> = new Map();
+
+  constructor(
+    private readonly journal: WriteJournal,
+    private readonly final: FinalStates,
+    private readonly requirements: GateRequirements,
+  ) {}
+
+  view(step: number): StateView {
+    let v = this.views.get(step);
+    if (v === undefined) {
+      v = viewBefore(this.journal, this.final, step);
+      this.views.set(step, v);
+    }
+    return v;
+  }
+
+  permitted(c: CallRef, v: StateView): VerifiedPermission[] {
+    return permissionsFor(this.requirements.permissions, c, v);
+  }
+
+  /** The clause findings licences are made from (set once the clauses are evaluated). */
+  useFindings(clauses: readonly ClauseFinding[]): void {
+    this.byCall = groupBy(clauses, (f) => f.call);
+  }
+
+  /** A call writes several fields: its licence is worked out once. */
+  of(c: CallRef): CallLicense {
+    const known = this.licences.get(c);
+    if (known !== undefined) return known;
+    const findings = this.byCall.get(c) ?? [];
+    const licence = {
+      permissions: this.permitted(c, this.view(c.step)),
+      clauses: findings.filter((f) => f.outcome === "licenses"),
+      broken: findings.filter((f) => f.outcome === "broken"),
+      prohibited: this.requirements.violations.filter((v) => v.toolCallId === c.callId),
+    };
+    this.licences.set(c, licence);
+    return licence;
+  }
+}
+
+interface GateRequirements {
+  readonly permissions: readonly VerifiedPermission[];
+  readonly violations: readonly RequirementViolation[];
+}
+
 export function gateWrites(
   input: WriteGateInput,
-  requirements: {
-    readonly permissions: readonly VerifiedPermission[];
-    readonly violations: readonly RequirementViolation[];
-  },
+  requirements: GateRequirements,
   verifiedClauses: readonly VerifiedClause[],
 ): GatedWrites {
   const { domain, tau3 } = input;
@@ -117,39 +165,15 @@ export function gateWrites(
     user: predicted.user === predicted.agent ? null : predicted.user,
   };
   const calls = callsOf(journal, input.sim.messages, final, domain);
-  const views = new Map<number, StateView>();
-  const view = (step: number): StateView => {
-    let v = views.get(step);
-    if (v === undefined) {
-      v = viewBefore(journal, final, step);
-      views.set(step, v);
-    }
-    return v;
-  };
-  const permitted = (c: CallRef, v: StateView) => permissionsFor(requirements.permissions, c, v);
+  const licences = new CallLicences(journal, final, requirements);
   const clauses = evaluateClauses(
     verifiedClauses,
     calls,
-    view,
+    (step) => licences.view(step),
     policyFileFor(domain.name, input.solo),
-    (c, v) => permitted(c, v).length > 0,
+    (c, v) => licences.permitted(c, v).length > 0,
   );
+  licences.useFindings(clauses);
   const fields = attributeFields(delta.fields, journal, final, calls, domain.derived ?? []);
-  const byCall = groupBy(clauses, (f) => f.call);
-  const licences = new Map<CallRef, CallLicense>();
-  // A call writes several fields: its licence is worked out once.
-  const licenseOf = (c: CallRef): CallLicense => {
-    const known = licences.get(c);
-    if (known !== undefined) return known;
-    const findings = byCall.get(c) ?? [];
-    const licence = {
-      permissions: permitted(c, view(c.step)),
-      clauses: findings.filter((f) => f.outcome === "licenses"),
-      broken: findings.filter((f) => f.outcome === "broken"),
-      prohibited: requirements.violations.filter((v) => v.toolCallId === c.callId),
-    };
-    licences.set(c, licence);
-    return licence;
-  };
-  return { delta, fields, clauses, licenseOf };
+  return { delta, fields, clauses, licenseOf: licences.of.bind(licences) };
 }

@@ -119,23 +119,25 @@ function matching(
     operandValue(o, ctx, scope),
   ]);
   if (wanted.some(([, v]) => v === undefined)) return null;
-  const fits = (r: PyValue) =>
-    isPyDict(r) && wanted.every(([f, v]) => Object.hasOwn(r, f) && pyEquals(r[f] as PyValue, v as PyValue));
   for (const [, v] of wanted) {
     if (typeof v !== "string") continue;
     const hit = ctx.view.recordByKey(spec.db, spec.table, v);
-    if (hit !== undefined && fits(hit)) return [hit];
+    if (hit !== undefined && fits(hit, wanted)) return [hit];
   }
   const text = wanted.find(([, v]) => typeof v === "string");
   if (text !== undefined) {
     const hits = ctx.view.recordsWhere(spec.db, spec.table, text[0], text[1] as string);
-    if (hits !== undefined) return hits.filter(fits);
+    if (hits !== undefined) return hits.filter((r) => fits(r, wanted));
   }
   const all = ctx.view.records(spec.db, spec.table);
   if (all === undefined) return null;
-  if (text === undefined) return all.filter(fits);
-  return (indexOn(all, text[0]).get(text[1] as string) ?? []).filter(fits);
+  if (text === undefined) return all.filter((r) => fits(r, wanted));
+  return (indexOn(all, text[0]).get(text[1] as string) ?? []).filter((r) => fits(r, wanted));
 }
+
+/** Whether a record holds every wanted field value. */
+const fits = (r: PyValue, wanted: readonly (readonly [string, PyValue | undefined])[]): boolean =>
+  isPyDict(r) && wanted.every(([f, v]) => Object.hasOwn(r, f) && pyEquals(r[f] as PyValue, v as PyValue));
 
 /**
  * Records by the text value of one field. A table no call wrote is the same array at every step of

@@ -44,25 +44,39 @@ function baseIndex(base: DbBase, table: string, field: string): BaseIndex {
   return index;
 }
 
-export function viewBefore(journal: WriteJournal, final: FinalStates, step: number): StateView {
-  const stateOf = (db: DbSide) => (db === "agent" ? final.agent : final.user);
-  const before = (db: DbSide, s: DbState, unit: string) => journal.unitBefore(db, unit, step, s);
-  // Conditions quantify over whole tables, often several times per call: read each table once.
-  const tables = new Map<string, readonly PyValue[] | undefined>();
-  const readTable = (db: DbSide, table: string): readonly PyValue[] | undefined => {
-    const s = stateOf(db);
+/** The DBs before `step`: untouched units read from the final states, written ones from the journal. */
+class JournalView implements StateView {
+  /** Conditions quantify over whole tables, often several times per call: each table is read once. */
+  private readonly tables = new Map<string, readonly PyValue[] | undefined>();
+
+  constructor(
+    private readonly journal: WriteJournal,
+    private readonly final: FinalStates,
+    private readonly step: number,
+  ) {}
+
+  private stateOf(db: DbSide): DbState | null {
+    return db === "agent" ? this.final.agent : this.final.user;
+  }
+
+  private before(db: DbSide, s: DbState, unit: string): PyValue | undefined {
+    return this.journal.unitBefore(db, unit, this.step, s);
+  }
+
+  private readTable(db: DbSide, table: string): readonly PyValue[] | undefined {
+    const s = this.stateOf(db);
     const kind = s?.base.layout[table];
     if (s === null || kind === undefined || kind === "atom") return undefined;
     // Units the replay never wrote are the same before every step as at the end.
-    const written = new Set(journal.unitsWithPrefix(db, `${table}\u0000`));
+    const written = new Set(this.journal.unitsWithPrefix(db, `${table}\u0000`));
     if (kind === "list") {
       if (written.size === 0) return s.items(table);
-      const n = before(db, s, `${table}\u0000#len`);
+      const n = this.before(db, s, `${table}\u0000#len`);
       const len = typeof n === "number" ? n : s.length(table);
       const out = [];
       for (let i = 0; i < len; i++) {
         const unit = `${table}\u0000#${i}`;
-        const v = written.has(unit) ? before(db, s, unit) : s.at(table, i);
+        const v = written.has(unit) ? this.before(db, s, unit) : s.at(table, i);
         if (v !== undefined) out.push(v);
       }
       return out;
@@ -74,60 +88,66 @@ export function viewBefore(journal: WriteJournal, final: FinalStates, step: numb
     for (const u of written) units.add(u);
     const out = [];
     for (const u of units) {
-      const v = written.has(u) ? before(db, s, u) : s.get(table, u.slice(table.length + 1));
+      const v = written.has(u) ? this.before(db, s, u) : s.get(table, u.slice(table.length + 1));
       if (v !== undefined) out.push(v);
     }
     return out;
-  };
-  return {
-    records(db, table) {
-      const key = `${db}\u0000${table}`;
-      if (!tables.has(key)) tables.set(key, readTable(db, table));
-      return tables.get(key);
-    },
-    recordsWhere(db, table, field, value) {
-      // The records `records()` would list whose `field` is `value`, in the same order, without reading
-      // the table: untouched records come from a per-base index, the few touched ones are read one by one.
-      const s = stateOf(db);
-      if (s === null || s.base.layout[table] !== "dict") return undefined;
-      const { byValue, position } = baseIndex(s.base, table, field);
-      const touched = new Set(s.touchedKeysOf(table));
-      const base = s.base.root[table] as PyDict;
-      const hits: { group: number; at: number; record: PyValue }[] = [];
-      for (const k of byValue.get(value) ?? [])
-        if (!touched.has(k))
-          hits.push({ group: 0, at: position.get(k) as number, record: base[k] as PyValue });
-      if (touched.size > 0) {
-        const prefix = `${table}\u0000`;
-        const written = journal.unitsWithPrefix(db, prefix).map((u) => u.slice(prefix.length));
-        let added: string[] | null = null;
-        for (const k of touched) {
-          const w = written.indexOf(k);
-          const v = w >= 0 ? before(db, s, prefix + k) : s.get(table, k);
-          if (!isPyDict(v) || v[field] !== value) continue;
-          // Where `records()` puts it: base order, then keys added later, then records gone by the end.
-          if (s.has(table, k)) {
-            const at = position.get(k);
-            if (at !== undefined) hits.push({ group: 0, at, record: v });
-            else {
-              added ??= s.addedKeysOf(table);
-              hits.push({ group: 1, at: added.indexOf(k), record: v });
-            }
-          } else hits.push({ group: 2, at: w, record: v });
-        }
-        hits.sort((a, b) => a.group - b.group || a.at - b.at);
+  }
+
+  records(db: DbSide, table: string): readonly PyValue[] | undefined {
+    const key = `${db}\u0000${table}`;
+    if (!this.tables.has(key)) this.tables.set(key, this.readTable(db, table));
+    return this.tables.get(key);
+  }
+
+  /**
+   * The records `records()` would list whose `field` is `value`, in the same order, without reading
+   * the table: untouched records come from a per-base index, the few touched ones are read one by one.
+   */
+  recordsWhere(db: DbSide, table: string, field: string, value: string): readonly PyValue[] | undefined {
+    const s = this.stateOf(db);
+    if (s === null || s.base.layout[table] !== "dict") return undefined;
+    const { byValue, position } = baseIndex(s.base, table, field);
+    const touched = new Set(s.touchedKeysOf(table));
+    const base = s.base.root[table] as PyDict;
+    const hits: { group: number; at: number; record: PyValue }[] = [];
+    for (const k of byValue.get(value) ?? [])
+      if (!touched.has(k)) hits.push({ group: 0, at: position.get(k) as number, record: base[k] as PyValue });
+    if (touched.size > 0) {
+      const prefix = `${table}\u0000`;
+      const written = this.journal.unitsWithPrefix(db, prefix).map((u) => u.slice(prefix.length));
+      let added: string[] | null = null;
+      for (const k of touched) {
+        const w = written.indexOf(k);
+        const v = w >= 0 ? this.before(db, s, prefix + k) : s.get(table, k);
+        if (!isPyDict(v) || v[field] !== value) continue;
+        // Where `records()` puts it: base order, then keys added later, then records gone by the end.
+        if (s.has(table, k)) {
+          const at = position.get(k);
+          if (at !== undefined) hits.push({ group: 0, at, record: v });
+          else {
+            added ??= s.addedKeysOf(table);
+            hits.push({ group: 1, at: added.indexOf(k), record: v });
+          }
+        } else hits.push({ group: 2, at: w, record: v });
       }
-      return hits.map((h) => h.record);
-    },
-    recordByKey(db, table, key) {
-      const s = stateOf(db);
-      if (s === null || s.base.layout[table] !== "dict") return undefined;
-      return before(db, s, `${table}\u0000${key}`);
-    },
-    atom(db, name) {
-      const s = stateOf(db);
-      if (s === null || s.base.layout[name] !== "atom") return undefined;
-      return before(db, s, name);
-    },
-  };
+      hits.sort((a, b) => a.group - b.group || a.at - b.at);
+    }
+    return hits.map((h) => h.record);
+  }
+
+  recordByKey(db: DbSide, table: string, key: string): PyValue | undefined {
+    const s = this.stateOf(db);
+    if (s === null || s.base.layout[table] !== "dict") return undefined;
+    return this.before(db, s, `${table}\u0000${key}`);
+  }
+
+  atom(db: DbSide, name: string): PyValue | undefined {
+    const s = this.stateOf(db);
+    if (s === null || s.base.layout[name] !== "atom") return undefined;
+    return this.before(db, s, name);
+  }
 }
+
+export const viewBefore = (journal: WriteJournal, final: FinalStates, step: number): StateView =>
+  new JournalView(journal, final, step);
