@@ -1,5 +1,6 @@
 /**
  * `npm run bench -- [--corpus DIR] [--replicate N] [--repeat R] [--workers W] [--json] [--main-job]`
+ * `npm run bench -- --compare REF [--rounds N] [--repeat R] [--json]` (this checkout against REF, see `bench-compare.ts`)
  *
  * Measures the parse floor (read + JSON.parse every file), our loading alone (read, file hash, typed
  * parse, schema), τ³ grading alone and both graders end to end on W threads (default: every core),
@@ -34,6 +35,9 @@ const { values: args } = parseArgs({
     json: { type: "boolean", default: false },
     // The README's main job, phase by phase (see `bench-main-job.ts`).
     "main-job": { type: "boolean", default: false },
+    // This checkout against a git ref, in ABBA rounds (see `bench-compare.ts`).
+    compare: { type: "string" },
+    rounds: { type: "string", default: "3" },
     // Internal: the single-thread baselines run in their own process (see `baselinesInChild`).
     baselines: { type: "boolean", default: false },
   },
@@ -41,6 +45,19 @@ const { values: args } = parseArgs({
 const replicate = Math.max(1, Number(args.replicate));
 const repeat = Math.max(1, Number(args.repeat));
 const threads = Math.max(1, Number(args.workers ?? availableParallelism()));
+
+if (args.compare !== undefined) {
+  const { benchCompare } = await import("./bench-compare.ts");
+  benchCompare({
+    ref: args.compare,
+    rounds: Math.max(1, Number(args.rounds)),
+    repeat,
+    corpus: args.corpus,
+    dataDir: args["data-dir"],
+    json: args.json,
+  });
+  process.exit(0);
+}
 
 if (args["main-job"]) {
   const { benchMainJob } = await import("./bench-main-job.ts");
