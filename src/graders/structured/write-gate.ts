@@ -98,16 +98,14 @@ function permissionsFor(
   });
 }
 
-/** The DB views before each call and each call's licence, worked out on demand and once. */
-class CallLicences {
+/** The DBs before each call, read once per step, and the task permissions that cover a call there. */
+class CallViews {
   private readonly views = new Map<number, StateView>();
-  private readonly licences = new Map<CallRef, CallLicense>();
-  private byCall: Map<CallRef, ClauseFinding[]> = new Map();
 
   constructor(
     private readonly journal: WriteJournal,
     private readonly final: FinalStates,
-    private readonly requirements: GateRequirements,
+    private readonly permissions: readonly VerifiedPermission[],
   ) {}
 
   view(step: number): StateView {
@@ -120,24 +118,32 @@ class CallLicences {
   }
 
   permitted(c: CallRef, v: StateView): VerifiedPermission[] {
-    return permissionsFor(this.requirements.permissions, c, v);
+    return permissionsFor(this.permissions, c, v);
   }
+}
 
-  /** The clause findings licences are made from (set once the clauses are evaluated). */
-  useFindings(clauses: readonly ClauseFinding[]): void {
+/** Each call's licence, from the clause findings about it; worked out once (a call writes several fields). */
+class CallLicences {
+  private readonly licences = new Map<CallRef, CallLicense>();
+  private readonly byCall: Map<CallRef, ClauseFinding[]>;
+
+  constructor(
+    private readonly views: CallViews,
+    clauses: readonly ClauseFinding[],
+    private readonly violations: readonly RequirementViolation[],
+  ) {
     this.byCall = groupBy(clauses, (f) => f.call);
   }
 
-  /** A call writes several fields: its licence is worked out once. */
   of(c: CallRef): CallLicense {
     const known = this.licences.get(c);
     if (known !== undefined) return known;
     const findings = this.byCall.get(c) ?? [];
     const licence = {
-      permissions: this.permitted(c, this.view(c.step)),
+      permissions: this.views.permitted(c, this.views.view(c.step)),
       clauses: findings.filter((f) => f.outcome === "licenses"),
       broken: findings.filter((f) => f.outcome === "broken"),
-      prohibited: this.requirements.violations.filter((v) => v.toolCallId === c.callId),
+      prohibited: this.violations.filter((v) => v.toolCallId === c.callId),
     };
     this.licences.set(c, licence);
     return licence;
@@ -165,15 +171,15 @@ export function gateWrites(
     user: predicted.user === predicted.agent ? null : predicted.user,
   };
   const calls = callsOf(journal, input.sim.messages, final, domain);
-  const licences = new CallLicences(journal, final, requirements);
+  const views = new CallViews(journal, final, requirements.permissions);
   const clauses = evaluateClauses(
     verifiedClauses,
     calls,
-    (step) => licences.view(step),
+    (step) => views.view(step),
     policyFileFor(domain.name, input.solo),
-    (c, v) => licences.permitted(c, v).length > 0,
+    (c, v) => views.permitted(c, v).length > 0,
   );
-  licences.useFindings(clauses);
+  const licences = new CallLicences(views, clauses, requirements.violations);
   const fields = attributeFields(delta.fields, journal, final, calls, domain.derived ?? []);
   return { delta, fields, clauses, licenseOf: licences.of.bind(licences) };
 }
