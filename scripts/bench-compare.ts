@@ -1,5 +1,5 @@
 /**
- * `npm run bench -- --compare REF [--rounds N] [--repeat R] [--json]`: this checkout's bench against
+ * `npm run bench -- --compare REF [--rounds N] [--repeat R] [--replicate N] [--workers W] [--json]`: this checkout's bench against
  * REF's, in ABBA rounds (REF, this, this, REF), and each row's change with a 95% interval (see
  * `abba.ts`). Each tree runs its own `scripts/bench.ts --json`, so a REF from before a bench change
  * still runs; REF is checked out in a temporary git worktree that uses this checkout's node_modules.
@@ -9,7 +9,9 @@ import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import { pathToFileURL } from "node:url";
 import { type AbbaRatio, type AbbaRound, abbaRatio } from "./abba.ts";
+import { runInChild } from "./script-args.ts";
 
 type BenchResult = Record<string, unknown>;
 
@@ -32,22 +34,22 @@ function git(cwd: string, args: readonly string[]): string {
   return r.stdout.trim();
 }
 
-function benchIn(tree: string, argv: readonly string[]): BenchResult {
-  const r = spawnSync(process.execPath, ["--import", "tsx", "scripts/bench.ts", "--json", ...argv], {
-    cwd: tree,
-    encoding: "utf8",
-    maxBuffer: 1 << 26,
-  });
-  const last = r.stdout.trim().split("\n").at(-1) ?? "";
-  if (r.status !== 0 || !last.startsWith("{"))
-    throw new Error(`bench in ${tree} failed (exit ${r.status}): ${r.stderr.trim().slice(-2000)}`);
-  return JSON.parse(last) as BenchResult;
-}
+/** One tree's `bench --json` (its own script, run from its own checkout). */
+const benchIn = (tree: string, argv: readonly string[]): BenchResult =>
+  runInChild<BenchResult>(
+    pathToFileURL(join(tree, "scripts", "bench.ts")).href,
+    ["--json", ...argv],
+    `bench in ${tree}`,
+    tree,
+  );
 
 export interface CompareOptions {
   readonly ref: string;
   readonly rounds: number;
   readonly repeat: number;
+  readonly replicate: string;
+  /** Passed on to both benches (undefined: each bench's default, every core). */
+  readonly workers?: string;
   readonly corpus: string;
   readonly dataDir: string;
   readonly json: boolean;
@@ -75,9 +77,11 @@ export function benchCompare(o: CompareOptions): void {
     );
   const dir = mkdtempSync(join(tmpdir(), "tau-rescore-compare-"));
   const tree = join(dir, "ref");
-  git(root, ["worktree", "add", "--detach", "--quiet", tree, sha]);
+  let added = false;
   const started = performance.now();
   try {
+    git(root, ["worktree", "add", "--detach", "--quiet", tree, sha]);
+    added = true;
     symlinkSync(join(root, "node_modules"), join(tree, "node_modules"), "dir");
     // Absolute paths: the defaults resolve against each tree's own location.
     const argv = [
@@ -87,6 +91,9 @@ export function benchCompare(o: CompareOptions): void {
       resolve(o.corpus),
       "--data-dir",
       resolve(o.dataDir),
+      "--replicate",
+      o.replicate,
+      ...(o.workers === undefined ? [] : ["--workers", o.workers]),
     ];
     const runs: { base: BenchResult[]; head: BenchResult[] }[] = [];
     for (let i = 0; i < o.rounds; i++) {
@@ -107,7 +114,7 @@ export function benchCompare(o: CompareOptions): void {
     }
     report(o, head, rowsOf(runs));
   } finally {
-    git(root, ["worktree", "remove", "--force", tree]);
+    if (added) git(root, ["worktree", "remove", "--force", tree]);
     rmSync(dir, { recursive: true, force: true });
   }
 }

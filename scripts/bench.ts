@@ -48,14 +48,21 @@ const threads = Math.max(1, Number(args.workers ?? availableParallelism()));
 
 if (args.compare !== undefined) {
   const { benchCompare } = await import("./bench-compare.ts");
-  benchCompare({
-    ref: args.compare,
-    rounds: Math.max(1, Number(args.rounds)),
-    repeat,
-    corpus: args.corpus,
-    dataDir: args["data-dir"],
-    json: args.json,
-  });
+  try {
+    benchCompare({
+      ref: args.compare,
+      rounds: Math.max(1, Number(args.rounds)),
+      repeat,
+      replicate: String(replicate),
+      workers: args.workers,
+      corpus: args.corpus,
+      dataDir: args["data-dir"],
+      json: args.json,
+    });
+  } catch (e) {
+    process.stderr.write(`bench --compare: ${(e as Error).message}\n`);
+    process.exit(2);
+  }
   process.exit(0);
 }
 

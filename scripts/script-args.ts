@@ -19,11 +19,11 @@ export const defaultExperiment = (args: { corpus: string; "data-dir": string }):
 
 /**
  * Runs `script` (a module URL) in a child Node process with `args` and parses the JSON it prints:
- * peak RSS is per process, so a measurement gets its own.
+ * peak RSS is per process, so a measurement gets its own. `cwd`: where it runs (default: here).
  */
-export function runInChild<T>(script: string, args: readonly string[], what: string): T {
+export function runInChild<T>(script: string, args: readonly string[], what: string, cwd?: string): T {
   const argv = [...process.execArgv, fileURLToPath(script), ...args];
-  const child = spawnSync(process.execPath, argv, { encoding: "utf8", maxBuffer: 1 << 24 });
+  const child = spawnSync(process.execPath, argv, { encoding: "utf8", maxBuffer: 1 << 24, cwd });
   if (child.status !== 0) throw new Error(`${what} failed: ${child.stderr}`);
   return JSON.parse(child.stdout) as T;
 }
