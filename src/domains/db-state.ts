@@ -8,11 +8,14 @@ import { compareCodePoints, pyJsonString, writePyJson } from "../py/json.ts";
 import {
   deepClone,
   deepFreeze,
+  isPyDict,
   type PyDict,
   type PyValue,
   pyKeys,
   recordKeyOrder,
   sameCanonical,
+  setKey,
+  shallowClone,
 } from "../py/value.ts";
 
 /** How a top-level DB field is stored: a dict of records, a list of records, or one value. */
@@ -112,6 +115,17 @@ const unitKey = (field: string, key: string) => `${field}\u0000${key}`;
 const indexKey = (field: string, i: number) => `${field}\u0000#${i}`;
 const lengthKey = (field: string) => `${field}\u0000#len`;
 
+/** The dict at `path` inside a record this layer fully owns. */
+function walkPath(record: PyValue, path: readonly string[], field: string, key: string): PyDict {
+  let node = record;
+  for (const step of path) {
+    if (!isPyDict(node)) break;
+    node = node[step] as PyValue;
+  }
+  if (!isPyDict(node)) throw new Error(`${field}[${key}]: ${path.join(".")} is not a dict`);
+  return node;
+}
+
 export class DbState {
   /** Units written in this layer: `field\0key` (dict), `field\0#i` / `field\0#len` (list), `field` (atom). */
   private readonly own = new Map<string, Slot>();
@@ -188,7 +202,14 @@ export class DbState {
     const k = unitKey(field, key);
     if (this.observer !== null) this.willWrite(k);
     const mine = this.own.get(k);
-    if (mine !== undefined && mine !== ABSENT) return mine as T;
+    if (mine !== undefined && mine !== ABSENT) {
+      if (!this.sharing.has(k)) return mine as T;
+      // Written through `mutPath`: own every container before handing the record out whole.
+      this.sharing.delete(k);
+      const whole = deepClone(mine);
+      this.own.set(k, whole);
+      return whole as T;
+    }
     const cur = this.get(field, key);
     if (cur === undefined) throw new Error(`${field}[${key}] does not exist`);
     const copy = deepClone(cur);
@@ -196,11 +217,59 @@ export class DbState {
     return copy as T;
   }
 
+  /**
+   * The writable dict at `path` inside a record, for a tool that writes a few leaves of a large record
+   * (a flight's seats on one of its many dates). Only the record and the dicts on the path are copied
+   * into this layer; the rest stays shared with the layers below, which never change, so comparisons
+   * and the delta gate's diff stop at the shared parts (`===`). Throws if the record is absent or a
+   * step of the path is not a dict.
+   */
+  mutPath(field: string, key: string, path: readonly string[]): PyDict {
+    const k = unitKey(field, key);
+    if (this.observer !== null) this.willWrite(k);
+    const mine = this.own.get(k);
+    if (mine !== undefined && mine !== ABSENT && !this.sharing.has(k))
+      return walkPath(mine, path, field, key);
+    let node: PyDict;
+    if (mine !== undefined && mine !== ABSENT) node = mine as PyDict;
+    else {
+      const cur = this.get(field, key);
+      if (cur === undefined) throw new Error(`${field}[${key}] does not exist`);
+      if (!isPyDict(cur)) throw new Error(`${field}[${key}] is not a dict`);
+      node = this.copyOf(cur);
+      this.own.set(k, node);
+      this.sharing.add(k);
+    }
+    for (const step of path) {
+      const child = node[step];
+      if (!isPyDict(child)) throw new Error(`${field}[${key}]: ${path.join(".")} is not a dict`);
+      if (this.copies.has(child)) node = child;
+      else {
+        const copy = this.copyOf(child);
+        setKey(node, step, copy);
+        node = copy;
+      }
+    }
+    return node;
+  }
+
+  /** Units whose own value shares containers with the layers below (written through `mutPath`). */
+  private readonly sharing = new Set<string>();
+  /** The containers `mutPath` copied into this layer. */
+  private readonly copies = new WeakSet<object>();
+
+  private copyOf(d: PyDict): PyDict {
+    const c = shallowClone(d);
+    this.copies.add(c);
+    return c;
+  }
+
   put(field: string, key: string, value: PyValue): void {
     this.expect(field, "dict");
     if (this.observer !== null) this.willWrite(unitKey(field, key));
     const existed = this.has(field, key);
     this.own.set(unitKey(field, key), value);
+    this.sharing.delete(unitKey(field, key)); // the value is the caller's, shared with nothing below
     if (!existed) {
       const list = this.addedKeys.get(field) ?? [];
       list.push(key);

@@ -50,6 +50,13 @@ export function deepClone<T extends PyValue>(v: T): T {
   return out as T;
 }
 
+/** A copy of one dict whose values stay shared (keys in the same order, as `deepClone` keeps them). */
+export function shallowClone(d: PyDict): PyDict {
+  const out: PyDict = {};
+  for (const k of Object.keys(d)) setKey(out, k, d[k] as PyValue);
+  return out;
+}
+
 /**
  * Python dicts keep insertion order; JavaScript objects list integer-like keys (`"126"`) first. The
  * typed parser records the document order of any object that has such a key, so tables can be walked

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { DbAttributeError, DbBase, DbState } from "../../src/domains/db-state.ts";
 import { canonicalJson, sha256Hex } from "../../src/py/json.ts";
 import { type PyDict, PyFloat } from "../../src/py/value.ts";
+import { WriteJournal } from "../../src/replay/journal.ts";
 
 const base = () =>
   new DbBase(
@@ -99,5 +100,107 @@ describe("DbState", () => {
       ),
       { numRuns: 2000 },
     );
+  });
+
+  describe("mutPath", () => {
+    const nested = () =>
+      new DbBase(
+        "NestDB",
+        { users: "dict" },
+        {
+          users: {
+            u1: { name: "Ann", prefs: { a: { x: 1 }, b: { x: 2 } } },
+            u2: { name: "Bob", prefs: { a: { x: 3 }, b: { x: 4 } } },
+          },
+        },
+      );
+    const prefs = (s: DbState, user: string) =>
+      (s.get("users", user) as { prefs: Record<string, PyDict> }).prefs;
+
+    it("copies only the dicts on the path: the rest stays the base's own objects", () => {
+      const b = nested();
+      const s = DbState.of(b).fork();
+      s.mutPath("users", "u1", ["prefs", "a"]).x = 9;
+      const before = (b.root.users as Record<string, { prefs: Record<string, PyDict> }>).u1?.prefs;
+      expect(prefs(s, "u1").a).toEqual({ x: 9 });
+      expect(before?.a).toEqual({ x: 1 });
+      expect(prefs(s, "u1").b).toBe(before?.b);
+      expect(s.differingUnits(DbState.of(b).fork())).toEqual(["users\u0000u1"]);
+    });
+
+    it("after mutPath, mut hands out a record whose every container is this layer's own", () => {
+      const parent = DbState.of(nested()).fork();
+      parent.mutPath("users", "u1", ["prefs", "a"]).x = 9;
+      const child = parent.fork();
+      child.mutPath("users", "u1", ["prefs", "a"]).x = 10;
+      const whole = child.mut("users", "u1").prefs as Record<string, PyDict>;
+      (whole.b as PyDict).x = 0; // b was still the base's (frozen) object
+      (whole.a as PyDict).x = 11; // a was the child's own copy
+      expect(prefs(parent, "u1")).toEqual({ a: { x: 9 }, b: { x: 2 } });
+      expect(prefs(child, "u1")).toEqual({ a: { x: 11 }, b: { x: 0 } });
+    });
+
+    it("refuses a path through something that is not a dict", () => {
+      const s = DbState.of(nested()).fork();
+      expect(() => s.mutPath("users", "u1", ["name"])).toThrow("users[u1]: name is not a dict");
+      expect(() => s.mutPath("users", "u9", ["prefs"])).toThrow("users[u9] does not exist");
+    });
+
+    it("journals the value before each step, not the one a later step writes in place", () => {
+      const s = DbState.of(nested()).fork();
+      const journal = new WriteJournal();
+      journal.attach(s, null);
+      for (const [i, x] of [5, 7].entries()) {
+        journal.begin({
+          kind: "call",
+          callId: `c${i}`,
+          name: "t",
+          requestor: "assistant",
+          messageIndex: i,
+          turnIdx: i,
+          toolkit: "agent",
+        });
+        s.mutPath("users", "u1", ["prefs", "a"]).x = x;
+      }
+      const befores = journal.entries.map((e) => (e.before as { prefs: PyDict }).prefs.a);
+      expect(befores).toEqual([{ x: 1 }, { x: 5 }]);
+    });
+
+    it("agrees with deep-copy writes on any sequence of forks and writes", () => {
+      const write = fc.tuple(
+        fc.boolean(),
+        fc.constantFrom("u1", "u2"),
+        fc.constantFrom("a", "b"),
+        fc.integer({ min: 0, max: 3 }),
+      );
+      fc.assert(
+        fc.property(
+          fc.array(fc.tuple(fc.nat(), fc.array(write, { maxLength: 4 })), { minLength: 1, maxLength: 6 }),
+          (plan) => {
+            const b = nested();
+            const states = [DbState.of(b)];
+            const models = [
+              structuredClone(b.root) as Record<string, Record<string, { prefs: Record<string, PyDict> }>>,
+            ];
+            for (const [from, writes] of plan) {
+              const at = from % states.length;
+              const s = (states[at] as DbState).fork();
+              const model = structuredClone(models[at]) as (typeof models)[number];
+              for (const [byPath, user, pref, x] of writes) {
+                if (byPath) s.mutPath("users", user, ["prefs", pref]).x = x;
+                else ((s.mut("users", user).prefs as Record<string, PyDict>)[pref] as PyDict).x = x;
+                (model.users?.[user]?.prefs[pref] as PyDict).x = x;
+              }
+              states.push(s);
+              models.push(model);
+            }
+            // Every state, parents included, still reads what its own writes made it.
+            for (const [i, s] of states.entries())
+              expect(s.canonical()).toBe(canonicalJson(models[i] as PyDict));
+          },
+        ),
+        { numRuns: 1000 },
+      );
+    });
   });
 });

@@ -127,8 +127,8 @@ export const bookReservation: ToolDef = {
       else if (method.source === "certificate") delete writableUser.payment_methods[paymentId];
     }
     for (const { flightNumber, date } of booked) {
-      const dateEntry = db.mut<PyDict>("flights", flightNumber).dates as Record<string, PyDict>;
-      const seats = (dateEntry[date] as PyDict).available_seats as PyDict;
+      // Only this date's seats are copied: a flight record holds every date it flies.
+      const seats = db.mutPath("flights", flightNumber, ["dates", date, "available_seats"]);
       seats[cabin] = checkedSub(seats[cabin] as PyValue, travellers);
     }
     db.put("reservations", reservationId, reservation);
