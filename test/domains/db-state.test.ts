@@ -4,6 +4,7 @@ import { DbAttributeError, DbBase, DbState } from "../../src/domains/db-state.ts
 import { canonicalJson, sha256Hex } from "../../src/py/json.ts";
 import { type PyDict, PyFloat } from "../../src/py/value.ts";
 import { WriteJournal } from "../../src/replay/journal.ts";
+import { agentCall } from "../helpers/journal.ts";
 
 const base = () =>
   new DbBase(
@@ -151,15 +152,7 @@ describe("DbState", () => {
       const journal = new WriteJournal();
       journal.attach(s, null);
       for (const [i, x] of [5, 7].entries()) {
-        journal.begin({
-          kind: "call",
-          callId: `c${i}`,
-          name: "t",
-          requestor: "assistant",
-          messageIndex: i,
-          turnIdx: i,
-          toolkit: "agent",
-        });
+        journal.begin(agentCall(i, i));
         s.mutPath("users", "u1", ["prefs", "a"]).x = x;
       }
       const befores = journal.entries.map((e) => (e.before as { prefs: PyDict }).prefs.a);

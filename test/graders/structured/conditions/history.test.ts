@@ -8,6 +8,7 @@ import { DbBase, DbState } from "../../../../src/domains/db-state.ts";
 import { viewBefore } from "../../../../src/graders/structured/conditions/history.ts";
 import type { PyDict, PyValue } from "../../../../src/py/value.ts";
 import { WriteJournal } from "../../../../src/replay/journal.ts";
+import { agentCall } from "../../../helpers/journal.ts";
 
 const KEYS = ["a", "b", "c", "d", "7", "12"];
 const COLOURS = ["red", "blue"];
@@ -49,15 +50,7 @@ describe("viewBefore.recordsWhere", () => {
           const journal = new WriteJournal();
           const detach = journal.attach(predicted, null);
           steps.forEach((ops, i) => {
-            journal.begin({
-              kind: "call",
-              callId: `c${i}`,
-              name: "t",
-              requestor: "assistant",
-              messageIndex: i,
-              turnIdx: null,
-              toolkit: "agent",
-            });
+            journal.begin(agentCall(i));
             for (const o of ops) apply(predicted, o);
           });
           detach();
