@@ -115,17 +115,6 @@ const unitKey = (field: string, key: string) => `${field}\u0000${key}`;
 const indexKey = (field: string, i: number) => `${field}\u0000#${i}`;
 const lengthKey = (field: string) => `${field}\u0000#len`;
 
-/** The dict at `path` inside a record this layer fully owns. */
-function walkPath(record: PyValue, path: readonly string[], field: string, key: string): PyDict {
-  let node = record;
-  for (const step of path) {
-    if (!isPyDict(node)) break;
-    node = node[step] as PyValue;
-  }
-  if (!isPyDict(node)) throw new Error(`${field}[${key}]: ${path.join(".")} is not a dict`);
-  return node;
-}
-
 export class DbState {
   /** Units written in this layer: `field\0key` (dict), `field\0#i` / `field\0#len` (list), `field` (atom). */
   private readonly own = new Map<string, Slot>();
@@ -227,12 +216,8 @@ export class DbState {
   mutPath(field: string, key: string, path: readonly string[]): PyDict {
     const k = unitKey(field, key);
     if (this.observer !== null) this.willWrite(k);
-    const mine = this.own.get(k);
-    if (mine !== undefined && mine !== ABSENT && !this.sharing.has(k))
-      return walkPath(mine, path, field, key);
-    let node: PyDict;
-    if (mine !== undefined && mine !== ABSENT) node = mine as PyDict;
-    else {
+    let node = this.own.get(k);
+    if (node === undefined || node === ABSENT) {
       const cur = this.get(field, key);
       if (cur === undefined) throw new Error(`${field}[${key}] does not exist`);
       if (!isPyDict(cur)) throw new Error(`${field}[${key}] is not a dict`);
@@ -240,16 +225,19 @@ export class DbState {
       this.own.set(k, node);
       this.sharing.add(k);
     }
+    // A record this layer owns whole (through `mut` or `put`) has nothing below it to copy.
+    const shares = this.sharing.has(k);
     for (const step of path) {
-      const child = node[step];
+      const child: PyValue | undefined = isPyDict(node) ? node[step] : undefined;
       if (!isPyDict(child)) throw new Error(`${field}[${key}]: ${path.join(".")} is not a dict`);
-      if (this.copies.has(child)) node = child;
+      if (!shares || this.copies.has(child)) node = child;
       else {
         const copy = this.copyOf(child);
-        setKey(node, step, copy);
+        setKey(node as PyDict, step, copy);
         node = copy;
       }
     }
+    if (!isPyDict(node)) throw new Error(`${field}[${key}] is not a dict`);
     return node;
   }
 
