@@ -6,7 +6,7 @@
  * `initialization_data`. So we parse the whole file with `JSON.parse`, re-parse just those values with
  * the typed parser, and swap them in.
  *
- * Finding them in the raw text: the regex `"arguments"\s*:` can only match a real object key, because
+ * Finding them in the raw text: the pattern `"arguments"\s*:` can only match a real object key, because
  * inside a JSON string every quote is escaped. Matches nested inside an already-typed value are skipped
  * (the outer twin covers them). The parsed tree is then walked in document order and each key is paired
  * with the next twin. Most twins hold no float (`JSON.parse` got them right): they are not parsed again
@@ -84,8 +84,6 @@ function parseTwin(text: string, start: number): { value: PyValue; end: number; 
   }
 }
 
-const escapeRegex = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-
 /**
  * End of the JSON value at `start`, its nesting depth, and whether it holds a number text that
  * `JSON.parse` would mistype: a fraction or exponent, Python's NaN/Infinity, or an int too long
@@ -134,13 +132,63 @@ function valueExtent(text: string, start: number): { end: number; maxDepth: numb
 /** Deeper than this, a value goes through the typed parser, which rejects it as too deep. */
 const PLAIN_MAX_DEPTH = 256;
 
+/**
+ * The last characters of a quoted key that `indexOf` looks for. V8 finds a pattern shorter than 7
+ * characters by `memchr` on its first character; a longer one such as `"arguments"` goes through its
+ * Boyer–Moore–Horspool search, whose skips depend on the pattern's last character, and `"` is
+ * everywhere in JSON. Measured over the default corpus: 16 ms for `ments"` against 36 ms for
+ * `"arguments"` and about 50 ms for one regex alternating the keys.
+ */
+const SEARCH_TAIL = 6;
+
+interface KeyHit {
+  readonly key: string;
+  /** Where the opening quote of the key is. */
+  readonly index: number;
+  /** Just after the colon. */
+  readonly end: number;
+}
+
+/**
+ * Finds `"key"` followed by optional whitespace and a colon, for any of `keys`, leftmost first from
+ * `from` on: the matches of the regex `"(k1|k2|…)"\s*:`, each key searched on its own.
+ */
+function keyFinder(text: string, keys: readonly string[]): (from: number) => KeyHit | null {
+  const quoted = keys.map((k) => `"${k}"`);
+  // Per key, where its next quoted occurrence starts: -2 before the first search, -1 past the last.
+  const next = keys.map(() => -2);
+  const colon = /\s*:/y;
+  const occurrence = (i: number, from: number): number => {
+    const q = quoted[i] as string;
+    const tail = q.slice(-SEARCH_TAIL);
+    const lead = q.length - tail.length;
+    for (let t = text.indexOf(tail, from + lead); t !== -1; t = text.indexOf(tail, t + 1))
+      if (text.startsWith(q, t - lead)) return t - lead;
+    return -1;
+  };
+  return (from) => {
+    for (let at = from; ; ) {
+      let best = -1;
+      for (let i = 0; i < keys.length; i++) {
+        let n = next[i] as number;
+        if (n !== -1 && n < at) next[i] = n = occurrence(i, at);
+        if (n !== -1 && (best === -1 || n < (next[best] as number))) best = i;
+      }
+      if (best === -1) return null;
+      const index = next[best] as number;
+      colon.lastIndex = index + (quoted[best] as string).length;
+      if (colon.test(text)) return { key: keys[best] as string, index, end: colon.lastIndex };
+      at = index + 1;
+    }
+  };
+}
+
 function collectTwins(text: string, keys: readonly string[], withPlainValues: boolean): TypedTwin[] {
-  const pattern = new RegExp(`"(${keys.map(escapeRegex).join("|")})"\\s*:`, "g");
+  const find = keyFinder(text, keys);
   const twins: TypedTwin[] = [];
-  let coveredUntil = 0;
-  for (let m = pattern.exec(text); m !== null; m = pattern.exec(text)) {
-    if (m.index < coveredUntil) continue; // nested inside the previous typed value
-    let start = m.index + m[0].length;
+  // Matches before the end of the previous typed value are nested inside it (its twin covers them).
+  for (let hit = find(0); hit !== null; ) {
+    let start = hit.end;
     while (start < text.length && /\s/.test(text[start] as string)) start++;
     const { end, maxDepth, typed } = valueExtent(text, start);
     const plain = maxDepth <= PLAIN_MAX_DEPTH && !typed;
@@ -149,14 +197,13 @@ function collectTwins(text: string, keys: readonly string[], withPlainValues: bo
     const parsed: { value: TypedTwin["value"]; end: number; tooDeep: boolean } =
       plain && !withPlainValues ? { value: UNPARSED, end, tooDeep: false } : parseTwin(text, start);
     twins.push({
-      key: m[1] as string,
-      position: m.index,
+      key: hit.key,
+      position: hit.index,
       value: parsed.value,
       tooDeep: parsed.tooDeep,
       depth: maxDepth,
     });
-    coveredUntil = parsed.end;
-    pattern.lastIndex = parsed.end;
+    hit = find(parsed.end);
   }
   return twins;
 }

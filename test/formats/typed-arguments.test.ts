@@ -125,6 +125,8 @@ describe("restoreTypedValues against the typed parser", () => {
     fc.double({ noNaN: true, noDefaultInfinity: true }).map((x) => new PyFloat(x)),
     fc.constantFrom<PyValue>(new PyFloat(100), new PyFloat(1e21), new PyFloat(-0.5), true, false, null),
     fc.constantFrom("1.5", "NaN", "Infinity", "12345678901234567", "e5", "", 'a\\"b'),
+    // Key names as string values: found in the text, then passed over (no colon follows).
+    fc.constantFrom("arguments", "initialization_data", 'say "arguments": 1.5', "ments"),
   );
   const doc = pyValues(leaf, ["a", "arguments", "initialization_data", "1e2"]);
   /** What the fast path must give: typed values below the outermost typed keys, plain numbers elsewhere. */
@@ -141,8 +143,14 @@ describe("restoreTypedValues against the typed parser", () => {
 
   it("gives the typed parser's values under typed keys and JSON.parse's elsewhere", () => {
     fc.assert(
-      fc.property(doc, fc.boolean(), (v, spaced) => {
-        const text = spaced ? pyDumps(v) : pyDumps(v).replace(/, /g, ",").replace(/: /g, ":");
+      fc.property(doc, fc.constantFrom("spaced", "compact", "padded"), (v, layout) => {
+        const dumped = pyDumps(v);
+        const text =
+          layout === "spaced"
+            ? dumped
+            : layout === "compact"
+              ? dumped.replace(/, /g, ",").replace(/: /g, ":")
+              : dumped.replace(/": /g, '"  : '); // whitespace between a key and its colon
         const root: unknown = JSON.parse(text);
         restoreTypedValues(text, root, typedKeys);
         const want = expected(parsePyJson(text), false);
