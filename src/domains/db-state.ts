@@ -118,6 +118,8 @@ const lengthKey = (field: string) => `${field}\u0000#len`;
 export class DbState {
   /** Units written in this layer: `field\0key` (dict), `field\0#i` / `field\0#len` (list), `field` (atom). */
   private readonly own = new Map<string, Slot>();
+  /** Fields this layer wrote a unit of: reads of a field no layer wrote go straight to the base. */
+  private readonly fields = new Set<string>();
   private readonly addedKeys = new Map<string, string[]>();
   /** Set by a replay that wants to know which call wrote what (never by grading itself). */
   observer: WriteObserver | null = null;
@@ -151,6 +153,12 @@ export class DbState {
     return k;
   }
 
+  /** Whether this layer or one below it wrote any unit of `field`. */
+  private wrote(field: string): boolean {
+    for (let s: DbState | null = this; s !== null; s = s.parent) if (s.fields.has(field)) return true;
+    return false;
+  }
+
   private slot(key: string): Slot | undefined {
     // One lookup per layer: a slot never holds undefined (a deleted key holds ABSENT).
     for (let s: DbState | null = this; s !== null; s = s.parent) {
@@ -165,7 +173,7 @@ export class DbState {
   /** Read-only view of a record; never mutate the result (base records are frozen). */
   get(field: string, key: string): PyValue | undefined {
     this.expect(field, "dict");
-    const s = this.slot(unitKey(field, key));
+    const s = this.wrote(field) ? this.slot(unitKey(field, key)) : undefined;
     if (s === ABSENT) return undefined;
     if (s !== undefined) return s;
     const coll = this.base.root[field] as PyDict;
@@ -174,6 +182,7 @@ export class DbState {
 
   /** Whether any layer added or removed a key of a dict field (else its keys are the base's). */
   private changesKeysOf(field: string): boolean {
+    if (!this.wrote(field)) return false;
     const prefix = `${field}\u0000`;
     for (let s: DbState | null = this; s !== null; s = s.parent) {
       if (s.addedKeys.has(field)) return true;
@@ -190,6 +199,7 @@ export class DbState {
   mut<T extends PyValue = PyDict>(field: string, key: string): T {
     const k = unitKey(field, key);
     if (this.observer !== null) this.willWrite(k);
+    this.fields.add(field);
     const mine = this.own.get(k);
     if (mine !== undefined && mine !== ABSENT) {
       if (!this.sharing.has(k)) return mine as T;
@@ -216,6 +226,7 @@ export class DbState {
   mutPath(field: string, key: string, path: readonly string[]): PyDict {
     const k = unitKey(field, key);
     if (this.observer !== null) this.willWrite(k);
+    this.fields.add(field);
     let node = this.own.get(k);
     if (node === undefined || node === ABSENT) {
       const cur = this.get(field, key);
@@ -256,6 +267,7 @@ export class DbState {
     this.expect(field, "dict");
     if (this.observer !== null) this.willWrite(unitKey(field, key));
     const existed = this.has(field, key);
+    this.fields.add(field);
     this.own.set(unitKey(field, key), value);
     this.sharing.delete(unitKey(field, key)); // the value is the caller's, shared with nothing below
     if (!existed) {
@@ -268,6 +280,7 @@ export class DbState {
   remove(field: string, key: string): void {
     this.expect(field, "dict");
     if (this.observer !== null) this.willWrite(unitKey(field, key));
+    this.fields.add(field);
     this.own.set(unitKey(field, key), ABSENT);
   }
 
@@ -302,31 +315,21 @@ export class DbState {
   /** Every record of a dict field in key order, read-only (the base's own array when no layer wrote it). */
   values(field: string): readonly PyValue[] {
     this.expect(field, "dict");
-    if (!this.writes(field)) return this.base.valuesOf(field);
+    if (!this.wrote(field)) return this.base.valuesOf(field);
     return this.keys(field).map((k) => this.get(field, k) as PyValue);
-  }
-
-  /** Whether any layer wrote a record of a field (layers hold only the few units a replay wrote). */
-  private writes(field: string): boolean {
-    const prefix = `${field}\u0000`;
-    for (let s: DbState | null = this; s !== null; s = s.parent) {
-      if (s.addedKeys.has(field)) return true;
-      for (const k of s.own.keys()) if (k.startsWith(prefix)) return true;
-    }
-    return false;
   }
 
   // ---- list fields ----
 
   length(field: string): number {
     this.expect(field, "list");
-    const s = this.slot(lengthKey(field));
+    const s = this.wrote(field) ? this.slot(lengthKey(field)) : undefined;
     return typeof s === "number" ? s : (this.base.root[field] as PyValue[]).length;
   }
 
   at(field: string, i: number): PyValue | undefined {
     if (i < 0 || i >= this.length(field)) return undefined;
-    const s = this.slot(indexKey(field, i));
+    const s = this.wrote(field) ? this.slot(indexKey(field, i)) : undefined;
     if (s !== undefined && s !== ABSENT) return s;
     return (this.base.root[field] as PyValue[])[i];
   }
@@ -349,6 +352,7 @@ export class DbState {
   mutAt<T extends PyValue = PyDict>(field: string, i: number): T {
     const k = indexKey(field, i);
     if (this.observer !== null) this.willWrite(k);
+    this.fields.add(field);
     const mine = this.own.get(k);
     if (mine !== undefined && mine !== ABSENT) return mine as T;
     const cur = this.at(field, i);
@@ -364,6 +368,7 @@ export class DbState {
       this.willWrite(indexKey(field, n));
       this.willWrite(lengthKey(field));
     }
+    this.fields.add(field);
     this.own.set(indexKey(field, n), value);
     this.own.set(lengthKey(field), n + 1);
   }
@@ -372,13 +377,14 @@ export class DbState {
 
   read(field: string): PyValue {
     this.expect(field, "atom");
-    const s = this.slot(field);
+    const s = this.wrote(field) ? this.slot(field) : undefined;
     if (s !== undefined && s !== ABSENT) return s;
     return this.base.root[field] as PyValue;
   }
 
   mutAtom<T extends PyValue = PyDict>(field: string): T {
     if (this.observer !== null) this.willWrite(field);
+    this.fields.add(field);
     const mine = this.own.get(field);
     if (mine !== undefined && mine !== ABSENT) return mine as T;
     const copy = deepClone(this.read(field));
@@ -389,6 +395,7 @@ export class DbState {
   write(field: string, value: PyValue): void {
     this.expect(field, "atom");
     if (this.observer !== null) this.willWrite(field);
+    this.fields.add(field);
     this.own.set(field, value);
   }
 

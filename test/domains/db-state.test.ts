@@ -42,6 +42,29 @@ describe("DbState", () => {
     }).toThrow(TypeError);
   });
 
+  it("reads every kind of write through the layers above it (reads of unwritten fields skip the layers)", () => {
+    const root = DbState.of(base());
+    const parent = root.fork();
+    parent.remove("users", "u2");
+    parent.write("device", { on: false });
+    parent.push("lines", { id: "L2", status: "Active" });
+    const child = parent.fork();
+    child.put("users", "u2", { name: "Bo", balance: new PyFloat(3) });
+    const grandchild = child.fork();
+    // Each layer sees its own and its parents' writes, never its children's.
+    expect(parent.get("users", "u2")).toBeUndefined();
+    expect(parent.has("users", "u2")).toBe(false);
+    expect(parent.keys("users")).toEqual(["u1"]);
+    expect(parent.values("users")).toEqual([{ name: "Ann", balance: new PyFloat(10) }]);
+    expect(grandchild.get("users", "u2")).toEqual({ name: "Bo", balance: new PyFloat(3) });
+    expect(grandchild.keys("users")).toEqual(["u1", "u2"]);
+    expect(grandchild.read("device")).toEqual({ on: false });
+    expect(grandchild.length("lines")).toBe(2);
+    expect(grandchild.at("lines", 1)).toEqual({ id: "L2", status: "Active" });
+    expect(root.read("device")).toEqual({ on: true });
+    expect(root.length("lines")).toBe(1);
+  });
+
   it("decides equality from touched units only, and agrees with the hash", () => {
     const root = DbState.of(base());
     const a = root.fork();
