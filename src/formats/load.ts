@@ -26,8 +26,14 @@ export interface NotTrajectories {
 
 export type LoadedJsonFile = TrajectoryFile | NotTrajectories;
 
-/** Keys restored with Python number types; the union of what every variant needs. */
-const TYPED_KEYS = [...new Set([...TAU2_TYPED_KEYS, ...V1_TYPED_KEYS])];
+/**
+ * Keys restored with Python number types, by the document's variant. A file without trajectories is
+ * classified and never graded, so its numbers are left as `JSON.parse` gives them.
+ */
+function typedKeysOf(data: unknown): readonly string[] {
+  const { variant } = detectVariant(data);
+  return variant === "not-trajectories" ? [] : variant === "tau-bench-v1" ? V1_TYPED_KEYS : TAU2_TYPED_KEYS;
+}
 
 export type Detection =
   | { readonly variant: FormatVariant }
@@ -75,7 +81,7 @@ export function loadJsonFile(
   /** The file's content when the caller already read it; pass bytes so invalid UTF-8 is caught. */
   content?: string | Uint8Array,
 ): LoadedJsonFile {
-  const doc = readJsonDocument(path, TYPED_KEYS, content);
+  const doc = readJsonDocument(path, typedKeysOf, content);
   if (doc.kind === "jsonl") {
     return {
       path,

@@ -180,12 +180,16 @@ export function decodeUtf8(file: string, bytes: Uint8Array): string {
   return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
 }
 
+/** Keys whose values are restored with Python types: a list, or worked out from the parsed document. */
+export type TypedKeys = readonly string[] | ((data: unknown) => readonly string[]);
+
 export function readJsonDocument(
   file: string,
-  typedKeys: readonly string[] = TAU2_TYPED_KEYS,
+  typedKeys: TypedKeys = TAU2_TYPED_KEYS,
   /** The file's content when the caller has already read it (bytes are checked for UTF-8). */
   content?: string | Uint8Array,
 ): JsonDocument {
+  const keysOf = (data: unknown) => (typeof typedKeys === "function" ? typedKeys(data) : typedKeys);
   const text = typeof content === "string" ? content : decodeUtf8(file, content ?? readBytes(file));
   if (text.trim() === "") throw new FormatError(file, "$", "empty file (no JSON value)");
   const jsonLinesFirst = startsWithJsonLine(text);
@@ -201,7 +205,8 @@ export function readJsonDocument(
     if (records !== null) return { kind: "jsonl", records };
     // Our own parser gives an exact position, and accepts Python's NaN/Infinity.
     try {
-      return { kind: "json", data: plainOutsideTypedKeys(parsePyJson(text), new Set(typedKeys)) };
+      const typed = parsePyJson(text);
+      return { kind: "json", data: plainOutsideTypedKeys(typed, new Set(keysOf(typed))) };
     } catch (err) {
       if (err instanceof JsonSyntaxError) {
         // At the very end the parser's own text ("expected a string key") hides the real cause.
@@ -219,7 +224,7 @@ export function readJsonDocument(
     }
   }
   try {
-    const depth = restoreTypedValues(text, data, typedKeys);
+    const depth = restoreTypedValues(text, data, keysOf(data));
     // The walk measured the whole document: the loaders' per-item nesting checks can be skipped.
     if (depth !== null && depth < MAX_NESTING) markWithinNesting(data);
   } catch (err) {

@@ -328,6 +328,39 @@ describe("variant detection", () => {
     }
   });
 
+  it("a file without trajectories keeps JSON.parse's numbers: its typed keys are never restored", () => {
+    // An escaped key name cannot be lined up with the text; for a file that is graded that is an error.
+    const text = `{"files": [{"argum\\u0065nts": {"a": 1.0}}, {"arguments": {"b": 2.5}}]}`;
+    expect(loadJsonFile(write(text))).toMatchObject({
+      variant: "not-trajectories",
+      reason: "JSON object without simulations (keys: files)",
+    });
+    const graded = JSON.stringify(results([sim()])).replace('"arguments":', '"argum\\u0065nts":');
+    expect(formatErrorOf(() => loadTrajectoryFile(write(graded))).reason).toMatch(
+      /cannot restore Python number types/,
+    );
+  });
+
+  it("τ-bench v1: gold kwargs keep Python's float type", () => {
+    const text = JSON.stringify([
+      {
+        task_id: 1,
+        reward: 1.0,
+        trial: 0,
+        info: { task: { user_id: "u", instruction: "pay", actions: [{ name: "pay", kwargs: { amount: 5 } }] } },
+        traj: [
+          { role: "system", content: "# Airline Agent Policy" },
+          { role: "user", content: "bye ###STOP###" },
+        ],
+      },
+    ]).replace('"amount":5', '"amount":5.0');
+    expect(text).toContain('"amount":5.0');
+    const file = loadTrajectoryFile(write(text));
+    expect(file.variant).toBe("tau-bench-v1");
+    const action = file.tasks?.[0]?.evaluation_criteria?.actions?.[0];
+    expect(action?.arguments).toEqual({ amount: new PyFloat(5) });
+  });
+
   it("τ-bench v1: a broken arguments string rejects only that record", () => {
     const record = (args: string) => ({
       task_id: 3,
