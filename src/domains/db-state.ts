@@ -124,9 +124,12 @@ export class DbState {
   /** Set by a replay that wants to know which call wrote what (never by grading itself). */
   observer: WriteObserver | null = null;
 
-  private willWrite(unit: string): void {
+  /** Every write path calls this first: it records the field (see `fields`) and tells the observer. */
+  private beforeWrite(field: string, unit: string): void {
+    this.fields.add(field);
+    if (this.observer === null) return;
     const mine = this.own.get(unit);
-    this.observer?.willWrite(unit, () => this.unitValue(unit), mine !== undefined && mine !== ABSENT);
+    this.observer.willWrite(unit, () => this.unitValue(unit), mine !== undefined && mine !== ABSENT);
   }
 
   private constructor(
@@ -198,8 +201,7 @@ export class DbState {
   /** A writable copy of a record, cloned into this layer on first write. Throws if absent. */
   mut<T extends PyValue = PyDict>(field: string, key: string): T {
     const k = unitKey(field, key);
-    if (this.observer !== null) this.willWrite(k);
-    this.fields.add(field);
+    this.beforeWrite(field, k);
     const mine = this.own.get(k);
     if (mine !== undefined && mine !== ABSENT) {
       if (!this.sharing.has(k)) return mine as T;
@@ -225,8 +227,7 @@ export class DbState {
    */
   mutPath(field: string, key: string, path: readonly string[]): PyDict {
     const k = unitKey(field, key);
-    if (this.observer !== null) this.willWrite(k);
-    this.fields.add(field);
+    this.beforeWrite(field, k);
     let node = this.own.get(k);
     if (node === undefined || node === ABSENT) {
       const cur = this.get(field, key);
@@ -265,9 +266,8 @@ export class DbState {
 
   put(field: string, key: string, value: PyValue): void {
     this.expect(field, "dict");
-    if (this.observer !== null) this.willWrite(unitKey(field, key));
+    this.beforeWrite(field, unitKey(field, key));
     const existed = this.has(field, key);
-    this.fields.add(field);
     this.own.set(unitKey(field, key), value);
     this.sharing.delete(unitKey(field, key)); // the value is the caller's, shared with nothing below
     if (!existed) {
@@ -279,8 +279,7 @@ export class DbState {
 
   remove(field: string, key: string): void {
     this.expect(field, "dict");
-    if (this.observer !== null) this.willWrite(unitKey(field, key));
-    this.fields.add(field);
+    this.beforeWrite(field, unitKey(field, key));
     this.own.set(unitKey(field, key), ABSENT);
   }
 
@@ -351,8 +350,7 @@ export class DbState {
 
   mutAt<T extends PyValue = PyDict>(field: string, i: number): T {
     const k = indexKey(field, i);
-    if (this.observer !== null) this.willWrite(k);
-    this.fields.add(field);
+    this.beforeWrite(field, k);
     const mine = this.own.get(k);
     if (mine !== undefined && mine !== ABSENT) return mine as T;
     const cur = this.at(field, i);
@@ -364,11 +362,8 @@ export class DbState {
 
   push(field: string, value: PyValue): void {
     const n = this.length(field);
-    if (this.observer !== null) {
-      this.willWrite(indexKey(field, n));
-      this.willWrite(lengthKey(field));
-    }
-    this.fields.add(field);
+    this.beforeWrite(field, indexKey(field, n));
+    this.beforeWrite(field, lengthKey(field));
     this.own.set(indexKey(field, n), value);
     this.own.set(lengthKey(field), n + 1);
   }
@@ -383,8 +378,7 @@ export class DbState {
   }
 
   mutAtom<T extends PyValue = PyDict>(field: string): T {
-    if (this.observer !== null) this.willWrite(field);
-    this.fields.add(field);
+    this.beforeWrite(field, field);
     const mine = this.own.get(field);
     if (mine !== undefined && mine !== ABSENT) return mine as T;
     const copy = deepClone(this.read(field));
@@ -394,8 +388,7 @@ export class DbState {
 
   write(field: string, value: PyValue): void {
     this.expect(field, "atom");
-    if (this.observer !== null) this.willWrite(field);
-    this.fields.add(field);
+    this.beforeWrite(field, field);
     this.own.set(field, value);
   }
 
