@@ -155,12 +155,13 @@ interface KeyHit {
  */
 function keyFinder(text: string, keys: readonly string[]): (from: number) => KeyHit | null {
   const quoted = keys.map((k) => `"${k}"`);
+  const tails = quoted.map((q) => q.slice(-SEARCH_TAIL));
   // Per key, where its next quoted occurrence starts: -2 before the first search, -1 past the last.
   const next = keys.map(() => -2);
   const colon = /\s*:/y;
   const occurrence = (i: number, from: number): number => {
     const q = quoted[i] as string;
-    const tail = q.slice(-SEARCH_TAIL);
+    const tail = tails[i] as string;
     const lead = q.length - tail.length;
     for (let t = text.indexOf(tail, from + lead); t !== -1; t = text.indexOf(tail, t + 1))
       if (text.startsWith(q, t - lead)) return t - lead;
