@@ -4,10 +4,8 @@
 set -uo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/ensure-deps.sh || exit 1
-# The HTML report's end-to-end test drives headless Chromium (Debian's package): install it once.
-if ! command -v chromium >/dev/null && command -v apt-get >/dev/null && [ "$(id -u)" = 0 ]; then
-  (apt-get update && apt-get install -y chromium) >&2 || echo "warning: could not install chromium" >&2
-fi
+# The HTML report's end-to-end test drives headless Chromium (Debian's package, never an upgrade).
+bash scripts/ensure-browser.sh
 report=$(mktemp -t vitest-report.XXXXXX.json)
 npx vitest run --reporter=default --reporter=json --outputFile.json="$report" "$@"
 status=$?
@@ -18,7 +16,7 @@ node -e '
   const skipped = (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0);
   // A file that fails to load has no test results of its own: count it as one failure.
   const brokenFiles = (r.testResults ?? []).filter((f) => f.status === "failed" && (f.assertionResults ?? []).length === 0).length;
-  console.log(`${r.numPassedTests} passed, ${r.numFailedTests + brokenFiles} failed` + (skipped ? `, ${skipped} skipped` : ""));
+  console.log(`${r.numPassedTests} passed, ${r.numFailedTests + brokenFiles} failed, ${skipped} skipped`);
 ' "$report"
 rm -f "$report"
 exit $status

@@ -347,7 +347,9 @@ describe("variant detection", () => {
         task_id: 1,
         reward: 1.0,
         trial: 0,
-        info: { task: { user_id: "u", instruction: "pay", actions: [{ name: "pay", kwargs: { amount: 5 } }] } },
+        info: {
+          task: { user_id: "u", instruction: "pay", actions: [{ name: "pay", kwargs: { amount: 5 } }] },
+        },
         traj: [
           { role: "system", content: "# Airline Agent Policy" },
           { role: "user", content: "bye ###STOP###" },
