@@ -7,6 +7,7 @@
  */
 import { createHash } from "node:crypto";
 import {
+  type Dirent,
   existsSync,
   lstatSync,
   mkdirSync,
@@ -17,6 +18,7 @@ import {
   writeFileSync,
 } from "node:fs";
 import { basename, dirname, join } from "node:path";
+import { VerdictStore } from "../store/store.ts";
 
 export const MANIFEST = ".tau-rescore-report.json";
 
@@ -44,9 +46,11 @@ function readManifest(dir: string): Manifest | null {
   }
 }
 
-/** Every entry under `dir`, relative, with `/` separators (symlinks are not followed). */
-function entries(dir: string, prefix = ""): { path: string; kind: "file" | "dir" | "other" }[] {
-  const out: { path: string; kind: "file" | "dir" | "other" }[] = [];
+type Kind = "file" | "dir" | "other";
+
+/** Every entry under `dir` (a folder this process wrote), relative, with `/` separators; links not followed. */
+function entries(dir: string, prefix = ""): { path: string; kind: Kind }[] {
+  const out: { path: string; kind: Kind }[] = [];
   for (const d of readdirSync(dir, { withFileTypes: true })) {
     const path = prefix + d.name;
     if (d.isDirectory()) out.push({ path, kind: "dir" }, ...entries(join(dir, d.name), `${path}/`));
@@ -55,7 +59,11 @@ function entries(dir: string, prefix = ""): { path: string; kind: "file" | "dir"
   return out;
 }
 
-/** Files under `dir` that its manifest does not vouch for (unlisted, changed, not regular files). */
+/**
+ * Entries of `dir` that its manifest does not vouch for (unlisted, changed, not regular files). Only the
+ * folders the manifest names are listed: anything else is foreign at its own level and never entered,
+ * so a wrong `--out` costs one listing, not a walk of whatever it holds.
+ */
 function foreign(dir: string, m: Manifest): string[] {
   const listed = new Set(m.files);
   const dirs = new Set(
@@ -66,44 +74,59 @@ function foreign(dir: string, m: Manifest): string[] {
         .map((_, i, a) => a.slice(0, i + 1).join("/")),
     ),
   );
-  return entries(dir)
-    .filter((e) => e.path !== MANIFEST)
-    .filter((e) =>
-      e.kind === "dir"
-        ? !dirs.has(e.path)
-        : e.kind !== "file" || !listed.has(e.path) || m.sha256[e.path] !== sha256(join(dir, e.path)),
-    )
-    .map((e) => e.path);
+  const unchanged = (path: string) => {
+    try {
+      return m.sha256[path] === sha256(join(dir, path));
+    } catch {
+      return false; // unreadable: not known to be ours
+    }
+  };
+  const out: string[] = [];
+  const visit = (rel: string) => {
+    let list: Dirent[];
+    try {
+      list = readdirSync(rel === "" ? dir : join(dir, rel), { withFileTypes: true });
+    } catch {
+      out.push(`${rel} (cannot be read)`);
+      return;
+    }
+    for (const d of list) {
+      const path = rel === "" ? d.name : `${rel}/${d.name}`;
+      if (path === MANIFEST) continue;
+      if (d.isDirectory()) {
+        if (dirs.has(path)) visit(path);
+        else out.push(path);
+      } else if (!d.isFile() || !listed.has(path) || !unchanged(path)) out.push(path);
+    }
+  };
+  visit("");
+  return out;
 }
 
-/** Names a report wrote before it wrote a manifest (session 8 and earlier). */
-const LEGACY_NAME =
-  /^(?:[a-z0-9_]+\.(?:json|csv|parquet)|report\.(?:html|md)|charts|charts\/[a-z0-9_]+\.(?:vl\.json|svg|png))$/;
+const refusal = (target: string, why: string) =>
+  new OutDirError(`--out ${target} ${why}; name a new or empty folder for the report`);
 
-/** A report written before manifests: only names a report writes, and its summary.json. */
-function legacyReport(dir: string): boolean {
-  if (!entries(dir).every((e) => e.kind !== "other" && LEGACY_NAME.test(e.path))) return false;
-  try {
-    const s = JSON.parse(readFileSync(join(dir, "summary.json"), "utf8")) as Record<string, unknown>;
-    return "run" in s && "by_domain" in s && "flips" in s;
-  } catch {
-    return false;
-  }
-}
-
-/** Checks that the report may take `target`; says why not in one line. */
+/**
+ * Checks that the report may take `target`; says why not in one line. Decided from `target`'s own
+ * listing and its manifest: a folder without our manifest is refused without looking inside.
+ */
 export function checkOutDir(target: string): "new" | "empty" | "report" {
   let st: ReturnType<typeof lstatSync>;
   try {
     st = lstatSync(target);
-  } catch {
-    return "new";
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === "ENOENT") return "new";
+    throw refusal(target, `cannot be read (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
   }
-  if (!st.isDirectory())
-    throw new OutDirError(`--out ${target} is not a folder; name a new or empty folder for the report`);
-  if (readdirSync(target).length === 0) return "empty";
-  const m = readManifest(target);
-  if (m === null && legacyReport(target)) return "report";
+  if (!st.isDirectory()) throw refusal(target, "is not a folder");
+  let names: string[];
+  try {
+    names = readdirSync(target);
+  } catch (e) {
+    throw refusal(target, `cannot be listed (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
+  }
+  if (names.length === 0) return "empty";
+  const m = names.includes(MANIFEST) ? readManifest(target) : null;
   if (m === null || m.state !== "complete")
     throw new OutDirError(
       `--out ${target} is a folder that holds other files and no report of tau-rescore; ` +
@@ -171,8 +194,10 @@ export function stage(target: string): Staging {
   mkdirSync(dir, { recursive: true });
   const partial: Manifest = { tau_rescore_report: 1, state: "partial", files: [], sha256: {} };
   writeFileSync(join(dir, MANIFEST), `${JSON.stringify(partial)}\n`);
-  const drop = () => rmSync(dir, { recursive: true, force: true });
+  // Retried: a DuckDB COPY may still be adding a file while the folder is removed.
+  const drop = () => rmSync(dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 20 });
   const onSignal = (sig: NodeJS.Signals) => {
+    VerdictStore.stopAll(); // its query writes into the folder
     drop();
     process.stderr.write(`tau-rescore: report interrupted (${sig}); ${target} was left as it was\n`);
     process.exit(EXIT_OF[sig] ?? 1);

@@ -177,6 +177,8 @@ export interface Summary {
       swapped_pairs: [string, string][];
     }
   >;
+  /** What went wrong without stopping the report (a chart not drawn, say); absent when nothing did. */
+  warnings?: string[];
 }
 
 export interface ReviewCounts {
@@ -309,12 +311,13 @@ export async function summarize(store: VerdictStore): Promise<Summary> {
 
 /**
  * Writes the whole report into `outDir` (a new or empty folder, or a previous report) and swaps it in
- * only when complete.
+ * only when complete. `extra` writes more into the folder and returns its warnings, which summary.json
+ * counts.
  */
 export async function writeReport(
   store: VerdictStore,
   outDir: string,
-  extra?: (tmp: string) => Promise<void>,
+  extra?: (tmp: string) => Promise<readonly string[]> | Promise<void>,
   runId?: string,
 ): Promise<Summary> {
   const target = resolve(outDir);
@@ -333,8 +336,9 @@ export async function writeReport(
       await store.conn.run(`COPY (${sql}) TO ${sqlString(join(tmp, `${view}.parquet`))} (FORMAT PARQUET)`);
     }
     const summary = await summarize(store);
+    const warnings = (await extra?.(tmp)) ?? [];
+    if (warnings.length > 0) summary.warnings = [...warnings];
     writeFileSync(join(tmp, "summary.json"), `${JSON.stringify(summary, null, 2)}\n`);
-    if (extra !== undefined) await extra(tmp);
     await thaw();
     staging.commit();
     return summary;

@@ -3,6 +3,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { join } from "node:path";
 import type { VerdictStore } from "../store/store.ts";
+import { visibleText } from "../util/visible-text.ts";
 import { actionsChart } from "./actions.ts";
 import type { ChartDef, ChartModule } from "./common.ts";
 import { flipRatesChart } from "./flip-rates.ts";
@@ -36,11 +37,38 @@ export async function buildCharts(store: VerdictStore): Promise<ChartDef[]> {
 }
 
 export interface RenderedChart extends ChartDef {
+  /** The SVG to inline; empty when vega failed (see `failure`). */
   readonly svg: string;
   /** What `sanitizeSvg` removed from vega's SVG (normally nothing). */
   readonly warnings: readonly string[];
+  /**
+   * Why the chart was not drawn: at `vega` (no SVG and no PNG file) or at `png` (the SVG is there); null
+   * when it was. A failed chart never stops the report: the pages show the reason in its place.
+   */
+  readonly failure: { readonly stage: "vega" | "png"; readonly reason: string } | null;
   /** File names relative to the report folder. */
   readonly files: { readonly spec: string; readonly svg: string; readonly png: string };
+}
+
+/** Every string of a spec through `visibleText`: chart text comes from the corpus (model names, task ids). */
+function visibleSpec<T>(v: T): T {
+  if (typeof v === "string") return visibleText(v) as T;
+  if (Array.isArray(v)) return v.map(visibleSpec) as T;
+  if (v !== null && typeof v === "object")
+    return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, visibleSpec(x)])) as T;
+  return v;
+}
+
+/** One line per chart warning: what `sanitizeSvg` removed, and each chart or PNG not drawn. */
+export function chartWarnings(charts: readonly RenderedChart[]): string[] {
+  return charts.flatMap((c) => [
+    ...c.warnings.map((w) => `chart ${c.name}: ${w}`),
+    ...(c.failure === null
+      ? []
+      : [
+          `chart ${c.name}: ${c.failure.stage === "vega" ? "not drawn" : "PNG not drawn"}: ${c.failure.reason}`,
+        ]),
+  ]);
 }
 
 /**
@@ -50,10 +78,16 @@ export interface RenderedChart extends ChartDef {
 const PNG_THREADS = Math.min(2, availableParallelism());
 
 export interface WrittenCharts {
+  /** As laid out by vega; a PNG that then fails is only in `pngs`'s charts. */
   readonly charts: readonly RenderedChart[];
-  /** Settles once every PNG is written: they are drawn on other threads, while this one goes on. */
-  readonly pngs: Promise<void>;
+  /**
+   * The charts once every PNG is written or has failed (`failure`): they are drawn on other threads,
+   * while this one goes on. Rejects only when a file cannot be written.
+   */
+  readonly pngs: Promise<readonly RenderedChart[]>;
 }
+
+const reason = (e: unknown): string => visibleText(e instanceof Error ? e.message : String(e));
 
 /**
  * Writes `charts/<name>.vl.json|svg|png` under `dir` and returns the SVGs for inlining. Vega lays out
@@ -64,32 +98,51 @@ export async function writeCharts(dir: string, charts: readonly ChartDef[]): Pro
   mkdirSync(chartDir, { recursive: true });
   const threads = pngThreads(PNG_THREADS);
   const out: RenderedChart[] = [];
-  const written: Promise<void>[] = [];
+  const written: Promise<RenderedChart>[] = []; // by chart, as `out`
   try {
     // Largest spec first: its PNG takes longest, and then does not hold up the end.
     const size = charts.map((c) => JSON.stringify(c.spec).length);
     const order = charts.map((_, i) => i).sort((a, b) => size[b]! - size[a]!);
     for (const i of order) {
-      const c = charts[i]!;
-      const { svg, warnings } = sanitizeSvg(await renderSvg(c.spec));
+      // vega draws a chart without yielding to the event loop: between charts, a signal's handler runs.
+      await new Promise((next) => setImmediate(next));
+      const c = { ...charts[i]!, spec: visibleSpec(charts[i]!.spec) };
       const files = {
         spec: `charts/${c.name}.vl.json`,
         svg: `charts/${c.name}.svg`,
         png: `charts/${c.name}.png`,
       };
       writeFileSync(join(dir, files.spec), `${JSON.stringify(c.spec, null, 1)}\n`);
-      writeFileSync(join(dir, files.svg), svg);
-      const png = threads.render(svg).then((p) => writeFileSync(join(dir, files.png), p.data));
+      let drawn: { svg: string; warnings: readonly string[] };
+      try {
+        drawn = sanitizeSvg(await renderSvg(c.spec));
+      } catch (e) {
+        out[i] = { ...c, svg: "", warnings: [], failure: { stage: "vega", reason: reason(e) }, files };
+        written[i] = Promise.resolve(out[i]!);
+        continue;
+      }
+      writeFileSync(join(dir, files.svg), drawn.svg);
+      const chart: RenderedChart = { ...c, ...drawn, failure: null, files };
+      const png = threads.render(drawn.svg).then(
+        (p) => {
+          writeFileSync(join(dir, files.png), p.data);
+          return chart;
+        },
+        (e): RenderedChart => ({ ...chart, failure: { stage: "png", reason: reason(e) } }),
+      );
       png.catch(() => {}); // awaited through `pngs`; a failure must not count as unhandled meanwhile
-      written.push(png);
-      out[i] = { ...c, svg, warnings, files };
+      written[i] = png;
+      out[i] = chart;
     }
   } catch (e) {
     await threads.close();
     throw e;
   }
   const pngs = Promise.all(written).then(
-    () => threads.close(),
+    async (done) => {
+      await threads.close();
+      return done;
+    },
     async (e) => {
       await threads.close();
       throw e;

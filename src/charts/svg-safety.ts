@@ -3,8 +3,10 @@
  * reaches the SVG only as text and attribute values, which vega escapes, so `javascript:` or ` onerror=`
  * in a model name is harmless text: the check reads the markup (elements and attribute names), never the
  * text. Whatever could run script or load a resource is removed, with a warning, instead of failing the
- * report.
+ * report. Control characters in text and attribute values are shown as `\xNN` (`visibleText`): XML
+ * forbids most of them, and resvg refuses an SVG that holds one.
  */
+import { visibleText } from "../util/visible-text.ts";
 
 /** Elements vega's SVG renderer writes. Anything else (script, foreignObject, a, image, use…) is removed. */
 const ELEMENTS = new Set([
@@ -48,7 +50,7 @@ function attributes(raw: string, tag: string, warn: (w: string) => void): string
     if (/^on/i.test(name) || /href$/i.test(name)) warn(`removed attribute ${name} of <${tag}>`);
     else if (CSS_VALUED.test(name) && EXTERNAL.test(value))
       warn(`removed ${name} of <${tag}>: external reference`);
-    else out += all;
+    else out += value === "" ? all : all.slice(0, -value.length) + visibleText(value, "\t\n");
   }
   return out;
 }
@@ -67,7 +69,7 @@ export function sanitizeSvg(svg: string): SafeSvg {
     if (tag === undefined) {
       if (token === "<") warn("escaped a stray <");
       else if (token.startsWith("<")) warn("removed a comment, declaration or CDATA section");
-      if (skip === 0) out += token === "<" ? "&lt;" : token.startsWith("<") ? "" : token;
+      if (skip === 0) out += token === "<" ? "&lt;" : token.startsWith("<") ? "" : visibleText(token, "\t\n");
     } else if (skip > 0) {
       if (selfClose !== "/") skip += close === "/" ? -1 : 1;
     } else if (!ELEMENTS.has(tag)) {

@@ -4,14 +4,17 @@
  */
 import type { GradingSecrets } from "../graders/spec.ts";
 import type { JudgeDefaults } from "../pipeline/settings.ts";
+import { LIMITS, type NumberRange } from "../util/limits.ts";
+import { numberArg } from "./args.ts";
 
 type Env = Readonly<Record<string, string | undefined>>;
 
 const nonEmpty = (v: string | undefined): string | undefined => (v === undefined || v === "" ? undefined : v);
 
-const positiveInt = (v: string | undefined): number | undefined => {
-  const n = Number(v);
-  return v !== undefined && Number.isInteger(n) && n > 0 ? n : undefined;
+/** A numeric variable in its documented range, or undefined when unset or empty; any other value is a usage error. */
+const tunable = (env: Env, name: string, range: NumberRange): number | undefined => {
+  const v = nonEmpty(env[name]);
+  return v === undefined ? undefined : numberArg(name, v, range);
 };
 
 /** Judge endpoint and model defaults: `TAU_RESCORE_JUDGE_*`, then the OpenAI client's own variables. */
@@ -25,20 +28,25 @@ export const judgeSecrets = (env: Env = process.env, flag?: string): GradingSecr
   judgeApiKey: flag ?? nonEmpty(env.TAU_RESCORE_JUDGE_API_KEY) ?? nonEmpty(env.OPENAI_API_KEY) ?? null,
 });
 
-/** How `run` grades: thread count, files per commit, progress interval, thread timing. */
+/**
+ * How `run` grades: thread count, files per commit, progress interval, thread timing. Read before
+ * anything is written, so a value out of range writes nothing.
+ */
 export const runTuning = (env: Env = process.env) => {
-  const progress = Number(env.TAU_RESCORE_PROGRESS_MS);
-  const workers = positiveInt(env.TAU_RESCORE_WORKERS);
-  const commitFiles = positiveInt(env.TAU_RESCORE_COMMIT_FILES);
+  const workers = tunable(env, "TAU_RESCORE_WORKERS", LIMITS.workers);
+  const commitFiles = tunable(env, "TAU_RESCORE_COMMIT_FILES", LIMITS.commitFiles);
   return {
     ...(workers === undefined ? {} : { workers }),
     ...(commitFiles === undefined ? {} : { commitFiles }),
     debugWorkers: nonEmpty(env.TAU_RESCORE_DEBUG_WORKERS) !== undefined,
-    progressMs:
-      env.TAU_RESCORE_PROGRESS_MS !== undefined && Number.isFinite(progress) && progress >= 0
-        ? progress
-        : 2000,
+    progressMs: tunable(env, "TAU_RESCORE_PROGRESS_MS", LIMITS.progressMs) ?? 2000,
   };
+};
+
+/** `TAU_RESCORE_DEBUG` (any value but empty or 0) prints the stack of an unexpected error. */
+export const debugFromEnv = (env: Env = process.env): boolean => {
+  const v = nonEmpty(env.TAU_RESCORE_DEBUG);
+  return v !== undefined && v !== "0";
 };
 
 /** The name `tau-rescore review` records with each review unless `--reviewer` gives one. */

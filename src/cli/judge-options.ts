@@ -8,6 +8,8 @@ import type { JudgeRuntime } from "../graders/spec.ts";
 import { JudgmentCache } from "../graders/tau3/judge/cache.ts";
 import { checkReachable } from "../graders/tau3/judge/client.ts";
 import type { NlJudge } from "../graders/tau3/nl.ts";
+import { LIMITS } from "../util/limits.ts";
+import { numberArg } from "./args.ts";
 import { UsageError } from "./errors.ts";
 
 export interface JudgeRuntimeOptions {
@@ -22,21 +24,12 @@ export const addJudgeRuntimeOptions = (cmd: Command): Command =>
     .option("--judge-timeout <seconds>", "live judge: timeout of one request", "120")
     .option("--judge-retries <n>", "live judge: retries of a failed request (tau2: 3)", "3");
 
-const number = (flag: string, text: string, min: number, integer: boolean): number => {
-  const n = Number(text);
-  if (text.trim() === "" || !Number.isFinite(n) || n < min || (integer && !Number.isInteger(n)))
-    throw new UsageError(
-      `${flag} takes ${integer ? "an integer" : "a number"} ≥ ${min}, not ${JSON.stringify(text)}`,
-    );
-  return n;
-};
-
 /** The flags as a judge runtime, with a fresh cache (a command loads what it has into it). */
 export function judgeRuntime(opts: JudgeRuntimeOptions): JudgeRuntime & { readonly cache: JudgmentCache } {
   return {
-    concurrency: number("--judge-concurrency", opts.judgeConcurrency, 1, true),
-    timeoutMs: number("--judge-timeout", opts.judgeTimeout, 0.001, false) * 1000,
-    retries: number("--judge-retries", opts.judgeRetries, 0, true),
+    concurrency: numberArg("--judge-concurrency", opts.judgeConcurrency, LIMITS.judgeConcurrency),
+    timeoutMs: numberArg("--judge-timeout", opts.judgeTimeout, LIMITS.judgeTimeout) * 1000,
+    retries: numberArg("--judge-retries", opts.judgeRetries, LIMITS.judgeRetries),
     cache: new JudgmentCache(),
     log: (line) => process.stderr.write(`tau-rescore: ${line}\n`),
   };

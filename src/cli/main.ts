@@ -10,7 +10,9 @@ import { registerReportCommand } from "./commands/report.ts";
 import { registerRequirementsCommand } from "./commands/requirements.ts";
 import { registerReviewCommand } from "./commands/review.ts";
 import { registerRunCommand } from "./commands/run.ts";
-import { reportCliError } from "./errors.ts";
+import { debugFromEnv } from "./env.ts";
+import { reportCliError, trackCommand } from "./errors.ts";
+import { outOfMemoryError } from "./memory-limit.ts";
 
 export function buildProgram(): Command {
   const program = new Command()
@@ -19,6 +21,7 @@ export function buildProgram(): Command {
     .version("0.1.0")
     .exitOverride()
     .showHelpAfterError("(add --help for usage)");
+  trackCommand(program, debugFromEnv());
   registerCorpusCommand(program);
   registerHashCommand(program);
   registerGradeCommand(program);
@@ -37,7 +40,7 @@ export async function main(argv: readonly string[]): Promise<number> {
     await buildProgram().parseAsync([...argv], { from: "user" });
     return typeof process.exitCode === "number" ? process.exitCode : 0;
   } catch (err) {
-    return reportCliError(err);
+    return reportCliError(outOfMemoryError(err) ?? err);
   }
 }
 

@@ -8,13 +8,13 @@ import type { ReviewEntry } from "../reviews/file.ts";
 import { reviewRows } from "../reviews/store.ts";
 import { TABLES } from "../store/schema.ts";
 import { StoreError, VerdictStore } from "../store/store.ts";
-import { InputError } from "./errors.ts";
+import { InputError, UsageError } from "./errors.ts";
 
-export async function openStoreReadOnly(db: string): Promise<VerdictStore> {
+export async function openStoreReadOnly(db: string, memoryLimit?: string): Promise<VerdictStore> {
   if (!existsSync(db))
-    throw new InputError(`${db}: no such DuckDB file (write one with \`tau-rescore run\`)`);
+    throw new UsageError(`${db}: no such DuckDB file (write one with \`tau-rescore run\`)`);
   try {
-    return await VerdictStore.open(db, { readOnly: true });
+    return await VerdictStore.open(db, { readOnly: true, memoryLimit });
   } catch (e) {
     throw e instanceof StoreError ? new InputError(e.message) : e;
   }

@@ -10,6 +10,7 @@ import { type ReviewFile, ReviewFileError, readReviewFile } from "../reviews/fil
 import { saveReviews } from "../reviews/store.ts";
 import { StoreError, VerdictStore } from "../store/store.ts";
 import { InputError, UsageError } from "./errors.ts";
+import { memoryLimitOf } from "./memory-limit.ts";
 
 export interface ExperimentFlags {
   readonly db?: string;
@@ -38,11 +39,11 @@ export function reviewFileAt(path: string): ReviewFile {
 }
 
 /** Opens an existing store (a missing file would otherwise become an empty store). */
-export async function openExistingStore(db: string): Promise<VerdictStore> {
+export async function openExistingStore(db: string, memoryLimit?: string): Promise<VerdictStore> {
   if (!existsSync(db))
-    throw new InputError(`${db}: no such DuckDB file (write one with \`tau-rescore run\`)`);
+    throw new UsageError(`${db}: no such DuckDB file (write one with \`tau-rescore run\`)`);
   try {
-    return await VerdictStore.open(db);
+    return await VerdictStore.open(db, { memoryLimit });
   } catch (e) {
     throw e instanceof StoreError ? new InputError(e.message) : e;
   }
@@ -74,11 +75,12 @@ export interface ReviewSession {
  */
 export async function openReviewSession(
   experimentFile: string,
-  flags: ExperimentFlags & { readonly run?: string },
+  flags: ExperimentFlags & { readonly run?: string; readonly memoryLimit?: string },
 ): Promise<ReviewSession> {
   const exp = experimentFor(experimentFile, flags);
   const file = reviewFileAt(exp.reviewsFile);
-  const store = await openExistingStore(exp.output);
+  const memoryLimit = memoryLimitOf(flags.memoryLimit, exp.config.duckdb?.memory_limit);
+  const store = await openExistingStore(exp.output, memoryLimit);
   try {
     const run = checkRunOf(await installAnalyses(store, flags.run), exp.config.name, exp.output);
     await saveReviews(store, exp.config.name, file.reviews);

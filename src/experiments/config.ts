@@ -13,6 +13,17 @@ import { judgeBaseUrlSchema, judgeParamsSchema, quirkOverrideSchema } from "../g
 import { NO_EXTRA_GATES } from "../graders/structured/grade.ts";
 import { policyRuleIdSchema } from "../graders/structured/grader.ts";
 import { sha256Hex } from "../py/json.ts";
+import { MEMORY_LIMIT_FORMAT, memoryLimitBytes } from "../store/resources.ts";
+import { LIMITS, type NumberRange, outOfRange } from "../util/limits.ts";
+
+/** A number in its documented range; any other value is refused naming the range. */
+const bounded = (r: NumberRange) => {
+  const n = z
+    .number({ error: (issue) => outOfRange(r, issue.input) })
+    .min(r.min)
+    .max(r.max);
+  return r.integer ? n.int() : n;
+};
 
 const exclusion = z.strictObject({
   /** Matches files whose path (relative to the corpus root) contains this text. */
@@ -47,7 +58,7 @@ export const experimentSchema = z
         /** For mode http; else the command line's --judge-base-url / $TAU_RESCORE_JUDGE_BASE_URL. */
         base_url: judgeBaseUrlSchema.optional(),
         model: z.string().min(1).optional(),
-        temperature: z.number().min(0).optional(),
+        temperature: bounded(LIMITS.judgeTemperature).optional(),
         /** Judge where tau2 would not (NL_ASSERTION outside the reward basis), for analysis. */
         all: z.boolean().optional(),
         /** Request parameters tau2 does not send (opt-in). */
@@ -106,11 +117,23 @@ export const experimentSchema = z
     ranking: z
       .strictObject({
         /** Entities covering less than this share of their group's tasks are left out of rankings. */
-        min_task_coverage: z.number().min(0).max(1).default(0.8),
-        bootstrap_samples: z.number().int().min(0).default(1000),
-        seed: z.number().int().default(20261129),
+        min_task_coverage: bounded(LIMITS.minTaskCoverage).default(0.8),
+        bootstrap_samples: bounded(LIMITS.bootstrapSamples).default(1000),
+        seed: bounded(LIMITS.seed).default(20261129),
       })
       .default({ min_task_coverage: 0.8, bootstrap_samples: 1000, seed: 20261129 }),
+    /**
+     * The store's DuckDB: `memory_limit` such as "4GB" (default: half the memory, at most 4 GiB; the
+     * command line's --memory-limit wins). Not part of the config hash: it changes no verdict.
+     */
+    duckdb: z
+      .strictObject({
+        memory_limit: z
+          .string()
+          .refine((s) => memoryLimitBytes(s) !== null, `must be ${MEMORY_LIMIT_FORMAT}`)
+          .optional(),
+      })
+      .optional(),
   })
   .superRefine((c, ctx) => {
     if (c.graders.includes("structured") && !c.graders.includes("tau3"))
@@ -219,6 +242,6 @@ export function loadExperiment(
         : insideRoot(repoRoot, config.handoff_overrides, "handoff_overrides"),
     reviewsFile:
       overrides.reviews ?? insideRoot(repoRoot, config.reviews ?? `reviews/${config.name}.json`, "reviews"),
-    configHash: sha256Hex(stableJson({ ...config, reviews: undefined })),
+    configHash: sha256Hex(stableJson({ ...config, reviews: undefined, duckdb: undefined })),
   };
 }

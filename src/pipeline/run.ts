@@ -51,6 +51,50 @@ export interface RunSummary {
   readonly errors: number;
   readonly rejectedFixtures: number;
   readonly workers: number;
+  /** What did not grade, as the store holds it for the corpus's files, whichever invocation read them. */
+  readonly stored: StoredFailures;
+}
+
+export interface StoredFailures {
+  /** Files that could not be read (`files.status = 'error'`), with the reason. */
+  readonly unreadable: readonly { readonly path: string; readonly error: string }[];
+  /** Simulations in the errors table (they could not be graded), and the files holding them. */
+  readonly simulationErrors: number;
+  readonly filesWithSimulationErrors: number;
+  /** Files with either kind that are no longer in the corpus (not counted above). */
+  readonly gone: number;
+}
+
+/**
+ * Read back after every invocation: a file already stored is skipped, so this invocation's own counts
+ * miss the failures an earlier one recorded.
+ */
+export async function storedFailures(
+  store: VerdictStore,
+  runId: string,
+  corpus: ReadonlySet<string>,
+): Promise<StoredFailures> {
+  const unreadable = await store.query<{ path: string; error: string | null }>(
+    "SELECT path, error FROM files WHERE run_id = $1 AND status = 'error' ORDER BY path",
+    [runId],
+  );
+  const ungraded = await store.query<{ path: string; n: number }>(
+    `SELECT f.path, count(*)::INTEGER AS n FROM errors e JOIN files f USING (run_id, file_id)
+     WHERE e.run_id = $1 AND e.stage <> 'load' GROUP BY f.path`,
+    [runId],
+  );
+  const here = ungraded.filter((u) => corpus.has(u.path));
+  const gone = new Set(
+    [...unreadable.map((u) => u.path), ...ungraded.map((u) => u.path)].filter((p) => !corpus.has(p)),
+  );
+  return {
+    unreadable: unreadable
+      .filter((u) => corpus.has(u.path))
+      .map((u) => ({ path: u.path, error: u.error ?? "unreadable" })),
+    simulationErrors: here.reduce((n, u) => n + u.n, 0),
+    filesWithSimulationErrors: here.length,
+    gone: gone.size,
+  };
 }
 
 async function ensureRun(store: VerdictStore, plan: RunPlan): Promise<void> {
@@ -196,5 +240,15 @@ export async function runExperiment(
   } finally {
     progress.stop();
   }
-  return { runId: plan.runId, files: jobs.length, ...counts, failures, warnings, rejectedFixtures, workers };
+  const inStore = await storedFailures(store, plan.runId, new Set(jobs.map((j) => j.path)));
+  return {
+    runId: plan.runId,
+    files: jobs.length,
+    ...counts,
+    failures,
+    warnings,
+    rejectedFixtures,
+    workers,
+    stored: inStore,
+  };
 }

@@ -18,8 +18,12 @@ export const PROBE_CENSUS_DDL = `CREATE OR REPLACE TABLE probe_census (
   errors VARCHAR NOT NULL
 )`;
 
-export async function writeCensusTable(dbPath: string, rows: readonly CensusRow[]): Promise<void> {
-  const store = await VerdictStore.open(dbPath);
+export async function writeCensusTable(
+  dbPath: string,
+  rows: readonly CensusRow[],
+  memoryLimit?: string,
+): Promise<void> {
+  const store = await VerdictStore.open(dbPath, { memoryLimit });
   try {
     await store.conn.run("BEGIN TRANSACTION");
     try {

@@ -169,6 +169,10 @@ export async function runCensus(setup: ProbeSetup, options: CensusOptions = {}):
 
 async function inOrder<T, R>(items: readonly T[], f: (t: T) => Promise<R>): Promise<R[]> {
   const out: R[] = [];
-  for (const t of items) out.push(await f(t));
+  for (const t of items) {
+    // A chunk grades without yielding (up to half a second): between chunks, a signal's handler runs.
+    await new Promise((next) => setImmediate(next));
+    out.push(await f(t));
+  }
   return out;
 }

@@ -6,6 +6,7 @@
  */
 
 import { sanitizeSvg } from "../charts/svg-safety.ts";
+import { visibleText } from "../util/visible-text.ts";
 
 export class SafeHtml {
   constructor(readonly value: string) {}
@@ -25,8 +26,13 @@ const HTML_ENTITIES: Record<string, string> = {
   "`": "&#96;",
 };
 
-/** Text → HTML text or attribute value (attributes are always double-quoted in our templates). */
-export const escapeHtml = (text: string): string => text.replace(/[&<>"'`]/g, (c) => HTML_ENTITIES[c] ?? c);
+/**
+ * Text → HTML text or attribute value (attributes are always double-quoted in our templates). Control and
+ * bidi characters are shown as `\xNN` / `\uNNNN` (`visibleText`): a page copied into a terminal or read
+ * aloud shows what the corpus holds; tabs and newlines stay, for conversation text laid out as lines.
+ */
+export const escapeHtml = (text: string): string =>
+  visibleText(text, "\t\n").replace(/[&<>"'`]/g, (c) => HTML_ENTITIES[c] ?? c);
 
 function render(v: HtmlValue): string {
   if (v instanceof SafeHtml) return v.value;
@@ -62,9 +68,12 @@ export function trustedSvg(svg: string): SafeHtml {
 /** Characters Markdown (CommonMark + GFM tables, autolinks, mentions) gives meaning to. */
 const MARKDOWN_SPECIAL = /[\\`*_{}[\]()<>#+\-.!|~&@:=^$%"']/g;
 
-/** Untrusted text → one line of literal Markdown text, safe inside a table cell. */
+/**
+ * Untrusted text → one line of literal Markdown text, safe inside a table cell. Line breaks become a
+ * space; other control and bidi characters `\xNN` / `\uNNNN`, whose backslash is then escaped like any.
+ */
 export const escapeMarkdown = (text: string): string =>
-  text.replace(/\s*[\r\n]+\s*/g, " ").replace(MARKDOWN_SPECIAL, (c) => `\\${c}`);
+  visibleText(text.replace(/\s*[\r\n]+\s*/g, " "), "\t\n").replace(MARKDOWN_SPECIAL, (c) => `\\${c}`);
 
 /** A CSS or script constant written in our own source (never data) that goes into the page as is. */
 export const sourceConstant = (text: string): SafeHtml => new SafeHtml(text);

@@ -4,7 +4,7 @@
  * behind it. Usable at 390 px: charts scale to the page, wide tables scroll inside their box.
  */
 import { createHash } from "node:crypto";
-import type { RenderedChart } from "../charts/index.ts";
+import { chartWarnings, type RenderedChart } from "../charts/index.ts";
 import { conversationSection } from "./conversation.ts";
 import type { ReportData } from "./data.ts";
 import { html, type SafeHtml, sourceConstant, trustedSvg } from "./escape.ts";
@@ -105,10 +105,28 @@ ${table(
 }
 
 function chartFigure(c: RenderedChart): SafeHtml {
+  if (c.failure?.stage === "vega")
+    return html`<figure id="chart-${c.name}">
+<figcaption>${c.title} <span class="muted">(<a href="${c.files.spec}">vega-lite</a>)</span></figcaption>
+<p class="unknown">Chart not drawn: ${c.failure.reason}</p>
+</figure>`;
+  const png =
+    c.failure === null
+      ? html`<a href="${c.files.png}">PNG</a>`
+      : html`<span class="unknown">PNG not drawn: ${c.failure.reason}</span>`;
   return html`<figure id="chart-${c.name}">
-<figcaption>${c.title} <span class="muted">(<a href="${c.files.spec}">vega-lite</a> · <a href="${c.files.svg}">SVG</a> · <a href="${c.files.png}">PNG</a>)</span></figcaption>
+<figcaption>${c.title} <span class="muted">(<a href="${c.files.spec}">vega-lite</a> · <a href="${c.files.svg}">SVG</a> · ${png})</span></figcaption>
 ${trustedSvg(c.svg)}
 </figure>`;
+}
+
+/** The charts' warnings, counted, above the charts (nothing when there are none). */
+function chartWarningList(charts: readonly RenderedChart[]): SafeHtml {
+  const warnings = chartWarnings(charts);
+  if (warnings.length === 0) return html``;
+  return html`<p class="unknown" id="chart-warnings">${warnings.length} chart warning(s):</p>
+<ul class="unknown">${warnings.map((w) => html`<li>${w}</li>`)}</ul>
+`;
 }
 
 function rankingSection(d: ReportData): SafeHtml {
@@ -312,7 +330,7 @@ ${runLine(d)}
 <nav><a href="#charts">charts</a><a href="#models">models</a><a href="#reviews">reviews</a><a href="#ranking-section">ranking</a><a href="#causes">causes</a>${d.probeCensus === null ? "" : html`<a href="#probes">probes</a>`}<a href="#excluded">excluded</a><a href="#errors">errors</a><a href="#flips">flips (${d.flipCount})</a><a href="#conversations">conversations</a></nav>
 ${headline(d)}
 <h2 id="charts">Charts</h2>
-${charts.length === 0 ? html`<p class="empty">No chart has data.</p>` : charts.map(chartFigure)}
+${chartWarningList(charts)}${charts.length === 0 ? html`<p class="empty">No chart has data.</p>` : charts.map(chartFigure)}
 <h2 id="models">Flips by model</h2>
 ${modelSection(d)}
 ${reviewSection(d)}

@@ -10,6 +10,8 @@ import { loadReportData, type ReportMeta } from "./data.ts";
 import { renderHtml } from "./html.ts";
 import { renderMarkdown } from "./markdown.ts";
 
+export { chartWarnings } from "../charts/index.ts";
+
 export interface RichReportOptions extends ReportMeta {
   /** Also write report.html and report.md (charts are always written). */
   readonly html: boolean;
@@ -20,8 +22,8 @@ export async function writeRichReport(
   dir: string,
   opts: RichReportOptions,
 ): Promise<readonly RenderedChart[]> {
-  // Vega first, so the PNG threads have work while the pages' data is read and laid out here.
-  const { charts, pngs } = await writeCharts(dir, await buildCharts(store));
+  // Vega first, so the PNG threads have work while the pages' data is read here.
+  const { pngs } = await writeCharts(dir, await buildCharts(store));
   try {
     if (opts.html) {
       const data = await loadReportData(store, {
@@ -29,6 +31,8 @@ export async function writeRichReport(
         reviewsSource: opts.reviewsSource,
         allConversations: opts.allConversations,
       });
+      // The pages are laid out once the PNGs are drawn, so a PNG that failed is shown as such.
+      const charts = await pngs;
       writeFileSync(join(dir, "report.html"), renderHtml(data, charts));
       writeFileSync(join(dir, "report.md"), renderMarkdown(data, charts));
     }
@@ -36,6 +40,5 @@ export async function writeRichReport(
     await pngs.catch(() => {}); // no PNG is written into the folder once the report is dropped
     throw e;
   }
-  await pngs;
-  return charts;
+  return await pngs;
 }

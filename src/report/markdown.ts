@@ -3,7 +3,7 @@
  * flavoured Markdown that can be pasted into an issue. Every value from the store goes through
  * `escapeMarkdown` (model names, task ids and causes come from trajectory files).
  */
-import type { RenderedChart } from "../charts/index.ts";
+import { chartWarnings, type RenderedChart } from "../charts/index.ts";
 import type { ReportData } from "./data.ts";
 import { escapeMarkdown } from "./escape.ts";
 import { gateLabel } from "./honesty.ts";
@@ -200,10 +200,26 @@ export function renderMarkdown(d: ReportData, charts: readonly RenderedChart[]):
       "",
     );
   out.push("## Charts", "");
-  for (const c of charts)
+  const warnings = chartWarnings(charts);
+  if (warnings.length > 0)
     out.push(
-      `- [${escapeMarkdown(c.title)}](${c.files.png}) ([vega-lite spec](${c.files.spec}), [SVG](${c.files.svg}))`,
+      `${warnings.length} chart warning(s):`,
+      "",
+      ...warnings.map((w) => `- ${escapeMarkdown(w)}`),
+      "",
     );
+  for (const c of charts) {
+    const title = escapeMarkdown(c.title);
+    if (c.failure?.stage === "vega")
+      out.push(
+        `- ${title}: not drawn (${escapeMarkdown(c.failure.reason)}) ([vega-lite spec](${c.files.spec}))`,
+      );
+    else if (c.failure !== null)
+      out.push(
+        `- [${title}](${c.files.svg}): PNG not drawn (${escapeMarkdown(c.failure.reason)}) ([vega-lite spec](${c.files.spec}))`,
+      );
+    else out.push(`- [${title}](${c.files.png}) ([vega-lite spec](${c.files.spec}), [SVG](${c.files.svg}))`);
+  }
   if (charts.length === 0) out.push("No chart has data.");
   return `${out.join("\n")}\n`;
 }

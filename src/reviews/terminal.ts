@@ -1,15 +1,17 @@
 /**
  * One flip cause as plain terminal text for `tau-rescore review`: where it is, the cause and its
  * evidence, the user's instructions, and the conversation around the evidence turns (marked `>>`).
- * Trajectory text is untrusted: control characters (terminal escape sequences) are shown as `�`.
+ * Trajectory text is untrusted: control characters (terminal escape sequences) are shown as `\xNN`.
  */
+import { visibleText } from "../util/visible-text.ts";
 import type { EvidenceText, MessageRow, ReviewTarget, TaskText } from "./queries.ts";
 import { instructionParts, toolCallsOf } from "./task-text.ts";
 
-/** Trajectory text → printable text: no escape sequences, carriage returns or other control characters. */
-export const printable = (text: string): string =>
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: these are exactly what must not reach a terminal
-  text.replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g, "\uFFFD");
+/**
+ * Trajectory text → printable text: escape sequences, carriage returns and other control characters
+ * shown as `\xNN` / `\uNNNN`; tabs and newlines kept, as a page of text is made of lines.
+ */
+export const printable = (text: string): string => visibleText(text, "\t\n");
 
 const clip = (text: string, max: number) =>
   text.length > max ? `${text.slice(0, max)}… (${text.length} chars)` : text;

@@ -149,7 +149,9 @@ export async function walkReviews(o: WalkOptions): Promise<WalkSummary> {
     if (siblings.length > 0) {
       const references = [...new Set(siblings.map((s) => s.reference))];
       const answer = await io.ask(
-        `the same verdict and reason for the other ${references.length} ${t.kind} cause(s) of this simulation (${references.join(", ")})? [y/N]: `,
+        printable(
+          `the same verdict and reason for the other ${references.length} ${t.kind} cause(s) of this simulation (${references.join(", ")})? [y/N]: `,
+        ),
       );
       if (answer !== null && /^y(es)?$/i.test(answer.trim())) batch.push(...siblings);
     }

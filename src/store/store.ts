@@ -4,8 +4,11 @@
  * it, and a re-run skips exactly the files already committed. A store written by another schema
  * version is refused on open with a message that says what to do.
  */
-import { closeSync, openSync, readSync } from "node:fs";
+import { closeSync, existsSync, openSync, readSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { type DuckDBAppender, type DuckDBConnection, DuckDBInstance } from "@duckdb/node-api";
+import { defaultMemoryLimit } from "./resources.ts";
 import {
   type CellValue,
   type ColumnType,
@@ -23,18 +26,53 @@ export class StoreError extends Error {
   override readonly name = "StoreError";
 }
 
+export interface StoreOptions {
+  readonly readOnly?: boolean;
+  /** DuckDB's memory_limit, such as "4GB" (checked by `memoryLimitBytes`); default `defaultMemoryLimit()`. */
+  readonly memoryLimit?: string | undefined;
+}
+
+/** Where a store spills beyond its memory limit, and whether this process may remove the folder. */
+interface TempDir {
+  readonly path: string;
+  readonly ours: boolean;
+}
+
+let tempSeq = 0;
+
+/**
+ * A writable store spills next to its file (DuckDB's own default; the write lock keeps it to one
+ * process). Read-only opens may share a file, so each gets its own folder under the system's temp.
+ */
+function tempDirFor(path: string, readOnly: boolean): TempDir {
+  if (!readOnly) {
+    const dir = `${path}.tmp`;
+    return { path: dir, ours: !existsSync(dir) };
+  }
+  const dir = join(tmpdir(), `tau-rescore-${process.pid}-${++tempSeq}.tmp`);
+  rmSync(dir, { recursive: true, force: true }); // a dead process with this pid left it
+  return { path: dir, ours: true };
+}
+
 export class VerdictStore {
   private constructor(
     private readonly instance: DuckDBInstance,
     readonly conn: DuckDBConnection,
     readonly path: string,
+    private readonly temp: TempDir,
   ) {}
 
-  static async open(path: string, opts: { readOnly?: boolean } = {}): Promise<VerdictStore> {
+  static async open(path: string, opts: StoreOptions = {}): Promise<VerdictStore> {
     refuseNonDuckDb(path);
+    const readOnly = opts.readOnly === true;
+    const temp = tempDirFor(path, readOnly);
     let instance: DuckDBInstance;
     try {
-      instance = await DuckDBInstance.create(path, opts.readOnly ? { access_mode: "READ_ONLY" } : {});
+      instance = await DuckDBInstance.create(path, {
+        ...(readOnly ? { access_mode: "READ_ONLY" } : {}),
+        memory_limit: opts.memoryLimit ?? defaultMemoryLimit(),
+        temp_directory: temp.path,
+      });
     } catch (e) {
       const msg = (e as Error).message;
       if (/lock/i.test(msg)) {
@@ -45,9 +83,10 @@ export class VerdictStore {
       throw new StoreError(`cannot open ${path}: ${firstLine(msg)}`);
     }
     const conn = await instance.connect();
-    const store = new VerdictStore(instance, conn, path);
+    const store = new VerdictStore(instance, conn, path, temp);
+    track(store);
     try {
-      await store.checkSchema(opts.readOnly === true);
+      await store.checkSchema(readOnly);
     } catch (e) {
       store.close();
       throw e;
@@ -213,10 +252,54 @@ export class VerdictStore {
     }
   }
 
+  /** Where DuckDB spills beyond `memoryLimit`. */
+  get tempDirectory(): string {
+    return this.temp.path;
+  }
+
   close(): void {
+    untrack(this);
     this.conn.closeSync();
     this.instance.closeSync();
+    this.removeTemp();
   }
+
+  /** DuckDB removes its spill files on close; a folder it made here goes too, also on a hard exit. */
+  private removeTemp(): void {
+    if (this.temp.ours) rmSync(this.temp.path, { recursive: true, force: true });
+  }
+
+  /**
+   * Interrupts the query each open store is running, and removes their spill folders: called on exit.
+   * `process.exit` waits for a running DuckDB query (its libuv thread is joined), so without this an
+   * interrupted report or review would stop only once its query finished, minutes later. An interrupt
+   * in a statement's first milliseconds (before DuckDB starts executing it) is dropped, so it is
+   * repeated for a short while.
+   */
+  static stopAll(): void {
+    if (OPEN.size === 0) return;
+    const pause = new Int32Array(new SharedArrayBuffer(4));
+    for (let i = 0; i < STOP_TRIES; i++) {
+      for (const store of OPEN) store.conn.interrupt();
+      if (i < STOP_TRIES - 1) Atomics.wait(pause, 0, 0, STOP_PAUSE_MS);
+    }
+    for (const store of OPEN) store.removeTemp();
+  }
+}
+
+const OPEN = new Set<VerdictStore>();
+const STOP_TRIES = 10;
+const STOP_PAUSE_MS = 5;
+const onExit = () => VerdictStore.stopAll();
+
+// While a store is open, every way out (a signal handler's process.exit, a closed pipe) stops its query.
+function track(store: VerdictStore): void {
+  if (OPEN.size === 0) process.on("exit", onExit);
+  OPEN.add(store);
+}
+
+function untrack(store: VerdictStore): void {
+  if (OPEN.delete(store) && OPEN.size === 0) process.off("exit", onExit);
 }
 
 export interface StoredFile {

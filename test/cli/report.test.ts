@@ -174,15 +174,16 @@ describe("report --out under interruption", () => {
   }, 120_000);
 });
 
-describe("report --out over a report written before manifests", () => {
-  it("replaces a folder holding only the names a report writes and its summary.json", () => {
+describe("report --out over a report whose manifest is gone", () => {
+  it("refuses a folder holding only the names a report writes and its summary.json, and keeps it", () => {
     const { ws, store } = workspace("ws-legacy");
     const out = join(ws, "report");
     expect(cli(["report", "--db", store, "--out", out]).status).toBe(0);
     rmSync(join(out, MANIFEST));
-    const r = cli(["report", "--db", store, "--out", out]);
-    expect(r.status, r.stderr).toBe(0);
-    expect(existsSync(join(out, MANIFEST))).toBe(true);
+    const before = readFileSync(join(out, "summary.json"), "utf8");
+    refused(cli(["report", "--db", store, "--out", out]));
+    expect(existsSync(join(out, MANIFEST))).toBe(false);
+    expect(readFileSync(join(out, "summary.json"), "utf8")).toBe(before);
   });
 
   it("refuses it when it holds anything else", () => {

@@ -234,7 +234,7 @@ describe("another spec", () => {
       second,
     );
     const unknown = cli(["report", "--db", db, "--out", join(dir, "report-x"), "--run", "nope"]);
-    expect(unknown.status).toBe(1);
+    expect(unknown.status).toBe(2);
     expect(unknown.stderr).toMatch(
       new RegExp(`has no run nope; its runs: ${first} \\(small\\), ${second} \\(small\\)`),
     );

@@ -5,7 +5,9 @@
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
+import { registerGradeCommand } from "../../src/cli/commands/grade.ts";
+import { runInProcess } from "../helpers/cli-in-process.ts";
 import { CORPUS_DIR, DATA_DIR } from "../helpers/data.ts";
 import { cli } from "../helpers/small-run.ts";
 
@@ -37,5 +39,30 @@ describe("text from the corpus on a terminal", () => {
     expect(r.status).toBe(1);
     expect(r.stderr).toContain("broken\\x1b");
     expect(controls(r.stderr)).toEqual([]);
+  });
+
+  it("grade --format table shows each cell's control characters as \\xNN, in its column", async () => {
+    const out: string[] = [];
+    const spy = vi.spyOn(process.stdout, "write").mockImplementation((s) => {
+      out.push(String(s));
+      return true;
+    });
+    try {
+      await runInProcess(registerGradeCommand, [
+        "grade",
+        evilCorpus(),
+        "--format",
+        "table",
+        "--data-dir",
+        DATA_DIR,
+      ]);
+    } finally {
+      spy.mockRestore();
+    }
+    const rows = out.join("").trimEnd().split("\n");
+    expect(rows).toHaveLength(2); // the header and the one simulation
+    expect(rows[1]).toContain("run\\x1b]0;pwned\\x07");
+    for (const row of rows) expect(row.split("\t")).toHaveLength(9);
+    expect(controls(out.join("")).filter((ch) => ch !== "\t")).toEqual([]);
   });
 });

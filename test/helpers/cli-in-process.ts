@@ -1,6 +1,7 @@
 /** Runs a CLI command in-process through commander, wired as `src/cli/main.ts` wires it, capturing output. */
 import { Command } from "commander";
-import { reportCliError } from "../../src/cli/errors.ts";
+import { debugFromEnv } from "../../src/cli/env.ts";
+import { reportCliError, trackCommand } from "../../src/cli/errors.ts";
 
 export interface Run {
   stdout: string;
@@ -26,6 +27,7 @@ export async function runInProcess(
   const program = new Command("tau-rescore")
     .exitOverride()
     .configureOutput({ writeOut: (s) => out.push(s), writeErr: (s) => err.push(s) });
+  trackCommand(program, debugFromEnv());
   register(program, io);
   process.exitCode = undefined;
   try {

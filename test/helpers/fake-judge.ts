@@ -17,7 +17,14 @@ export type FakeMode =
   | "hang"
   | "truncated"
   | "empty_object"
-  | "partial";
+  | "partial"
+  /** 200 with a `Content-Length` of 1 GiB, then nothing: only the header says it is large. */
+  | "declared_huge"
+  /** 200, chunked, spaces streamed until the client goes away (or `ENDLESS_CAP` bytes, then silence). */
+  | "endless";
+
+/** Where an `endless` reply stops sending (and hangs), so a client that never stops reading stays bounded. */
+export const ENDLESS_CAP = 64 * 1024 * 1024;
 
 export interface SeenRequest {
   readonly url: string;
@@ -36,6 +43,8 @@ export interface FakeJudge {
   /** Chat completion requests only (not the start-up probe). `mode` is asked with the index among them. */
   readonly chats: () => SeenRequest[];
   maxInFlight: number;
+  /** Bytes each `endless` reply had sent when its connection closed. */
+  readonly streamed: number[];
   mode: (requestNumber: number) => FakeMode;
   latencyMs: number;
   /** Forgets the requests seen, and answers `ok` at once again. */
@@ -56,13 +65,37 @@ const chat = (content: string | null) => ({
   choices: [{ index: 0, message: { role: "assistant", content }, finish_reason: "stop" }],
 });
 
-function answer(mode: FakeMode, body: SeenRequest["body"], res: ServerResponse): void {
+function answer(
+  mode: FakeMode,
+  body: SeenRequest["body"],
+  res: ServerResponse,
+  streamed: (bytes: number) => void,
+): void {
   const json = (status: number, v: unknown, headers: Record<string, string> = {}): true => {
     res.writeHead(status, { "content-type": "application/json", ...headers });
     res.end(JSON.stringify(v));
     return true;
   };
-  answered(mode, body, res, json);
+  if (mode === "endless") endless(res, streamed);
+  else answered(mode, body, res, json);
+}
+
+/** Streams spaces as fast as the client reads them, until it goes away or `ENDLESS_CAP` is sent. */
+function endless(res: ServerResponse, streamed: (bytes: number) => void): void {
+  res.writeHead(200, { "content-type": "application/json" });
+  const chunk = Buffer.alloc(16 * 1024, 0x20);
+  let sent = 0;
+  res.on("close", () => streamed(sent));
+  const pump = () => {
+    while (!res.destroyed && sent < ENDLESS_CAP) {
+      sent += chunk.length;
+      if (!res.write(chunk)) {
+        res.once("drain", pump);
+        return;
+      }
+    }
+  };
+  pump();
 }
 
 function answered(
@@ -98,6 +131,12 @@ function answered(
       res.end(text.slice(0, Math.floor(text.length / 2)));
       return true;
     }
+    case "declared_huge":
+      res.writeHead(200, { "content-type": "application/json", "content-length": String(2 ** 30) });
+      res.flushHeaders();
+      return true;
+    case "endless":
+      return true; // streamed by `endless`
     case "hang":
       return false; // never answers; the client's timeout ends it
   }
@@ -111,11 +150,13 @@ export async function startFakeJudge(): Promise<FakeJudge> {
     seen: [],
     chats: () => fake.seen.filter((r) => r.url === "/v1/chat/completions"),
     maxInFlight: 0,
+    streamed: [],
     mode: () => "ok",
     latencyMs: 0,
     reset: () => {
       fake.seen.length = 0;
       fake.maxInFlight = 0;
+      fake.streamed.length = 0;
       fake.latencyMs = 0;
       fake.mode = () => "ok";
     },
@@ -140,7 +181,7 @@ export async function startFakeJudge(): Promise<FakeJudge> {
     fake.maxInFlight = Math.max(fake.maxInFlight, inFlight);
     res.on("close", () => inFlight--);
     if (fake.latencyMs > 0) await new Promise((r) => setTimeout(r, fake.latencyMs));
-    answer(fake.mode(n), body, res);
+    answer(fake.mode(n), body, res, (bytes) => fake.streamed.push(bytes));
   });
   server.on("connection", (s) => {
     sockets.add(s);

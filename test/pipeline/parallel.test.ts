@@ -44,7 +44,9 @@ describe("workerCount", () => {
   });
   it("obeys TAU_RESCORE_WORKERS (read by the command line)", () => {
     expect(workerCount(50, 0, runTuning({ TAU_RESCORE_WORKERS: "3" }).workers, 1)).toBe(3);
-    expect(workerCount(50, 0, runTuning({ TAU_RESCORE_WORKERS: "junk" }).workers, 1)).toBe(1);
+    expect(workerCount(50, 0, runTuning({ TAU_RESCORE_WORKERS: "" }).workers, 1)).toBe(1);
+    // A value that is not a worker count is refused, no longer ignored (test/cli/limits.test.ts).
+    expect(() => runTuning({ TAU_RESCORE_WORKERS: "junk" })).toThrow("TAU_RESCORE_WORKERS: must be");
   });
 });
 

@@ -43,7 +43,7 @@ describe("faults in the corpus", () => {
     const r = cli(["run", experiment, "--db", db]);
     expect(r.stderr).not.toMatch(/at .*\.ts:\d+/);
     // The run finishes; exit code 1 only says that some inputs could not be graded.
-    expect(r.stderr).toMatch(/files: 7 \(0 already done, 0 not trajectories, 6 unreadable\)/);
+    expect(r.stderr).toMatch(/files: 7 \(0 already done, 0 not trajectories, 6 unreadable now\)/);
     expect(r.status).toBe(1);
 
     const store = await VerdictStore.open(db, { readOnly: true });

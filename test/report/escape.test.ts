@@ -89,3 +89,25 @@ describe("trustedSvg and hostile text", () => {
     expect(trustedSvg(svg).value).toBe(svg);
   });
 });
+
+describe("control and bidi characters", () => {
+  const TEXT = "m\u001b[31m\u0007 \u202eevil\r\nnext\tcol \u009b";
+
+  it("escapeHtml shows them as \\xNN / \\uNNNN, keeping tab and newline", () => {
+    expect(escapeHtml(TEXT)).toBe("m\\x1b[31m\\x07 \\u202eevil\\x0d\nnext\tcol \\x9b");
+    expect(html`<p title="${TEXT}">${TEXT}</p>`.value).not.toMatch(
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: the test looks for them
+      /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e]/,
+    );
+  });
+
+  it("escapeMarkdown shows them with the backslash escaped, on one line", () => {
+    expect(escapeMarkdown(TEXT)).toBe("m\\\\x1b\\[31m\\\\x07 \\\\u202eevil next\tcol \\\\x9b");
+  });
+
+  it("trustedSvg shows them in text and attribute values", () => {
+    expect(trustedSvg('<svg><g aria-label="a\u001bb"><text>c\u0007\u202ed</text></g></svg>').value).toBe(
+      '<svg><g aria-label="a\\x1bb"><text>c\\x07\\u202ed</text></g></svg>',
+    );
+  });
+});

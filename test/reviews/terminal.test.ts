@@ -65,7 +65,9 @@ describe("renderTarget", () => {
   it("shows no control character from the trajectory", () => {
     // biome-ignore lint/suspicious/noControlCharactersInRegex: the test looks for them
     expect(text).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f]/);
-    expect(text).toContain("\uFFFD[31mred");
+    expect(text).toContain("now\\x0d\\x1b[31mred");
+    expect(text).toContain("sim\\x1b]0;title\\x07");
+    expect(text).not.toContain("\uFFFD");
   });
 
   it("marks the writes when the cause has no turn of its own", () => {
@@ -84,7 +86,9 @@ describe("renderTarget", () => {
 });
 
 describe("printable", () => {
-  it("keeps newlines and tabs, and replaces escape sequences, carriage returns and bidi overrides", () => {
-    expect(printable(`a\tb\nc${ESC}[0m\r\u202Ed`)).toBe("a\tb\nc\uFFFD[0m\uFFFD\uFFFDd");
+  it("keeps newlines and tabs, and shows escape sequences, carriage returns and bidi overrides as \\xNN / \\uNNNN", () => {
+    expect(printable(`a\tb\nc${ESC}[0m\r\u202Ed\u009b\u2066`)).toBe(
+      "a\tb\nc\\x1b[0m\\x0d\\u202ed\\x9b\\u2066",
+    );
   });
 });

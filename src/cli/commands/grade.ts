@@ -1,4 +1,5 @@
 /** `tau-rescore grade`: one JSON line (or a table row) per simulation, with each selected grader's verdict. */
+import { existsSync } from "node:fs";
 import type { Command } from "commander";
 import { duplicateIdWarnings } from "../../formats/duplicate-ids.ts";
 import { loadJsonFile } from "../../formats/load.ts";
@@ -186,6 +187,8 @@ function judgeParamsOf(text: string): Record<string, unknown> {
 }
 
 async function runGrade(paths: string[], opts: GradeOptions): Promise<void> {
+  // A typo in a path is a usage mistake, found before anything is graded (as `run --corpus`).
+  for (const p of paths) if (!existsSync(p)) throw new UsageError(`${p}: no such file or directory`);
   const choice = choiceOf(opts);
   if (opts.gate !== undefined && !choice.graders.includes("structured"))
     throw new UsageError("--gate applies to the structured grader: use --grader tau3,structured");
@@ -282,5 +285,7 @@ function tableRow(g: GradedSimulation): string {
     t?.db_match ?? "-",
     t?.basis?.join("+") ?? "-",
     r.file,
-  ].join("\t");
+  ]
+    .map((cell) => terminalSafe(String(cell))) // ids and errors quote the corpus; a tab in one would shift columns
+    .join("\t");
 }

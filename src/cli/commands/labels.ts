@@ -4,6 +4,7 @@ import type { Command } from "commander";
 import { DOMAINS, domainByName } from "../../domains/registry.ts";
 import { listTaskSets, loadTaskFile } from "../../formats/tasks.ts";
 import { buildLabelFile, loadOverrides } from "../../graders/structured/handoff.ts";
+import { existingFile, outputFileArg } from "../args.ts";
 import { resolveDataDir } from "../data-dir.ts";
 import { InputError, UsageError } from "../errors.ts";
 
@@ -47,6 +48,8 @@ function labelsCommand(opts: LabelOptions): void {
       `no task set ${opts.taskVersion ?? ""} for ${domain.name} (have: ${sets.map((s) => s.name).join(", ")})`,
     );
   }
+  if (opts.overrides !== undefined) existingFile("--overrides", opts.overrides);
+  if (opts.out !== undefined) outputFileArg("--out", opts.out);
   let overrides = null;
   try {
     overrides = opts.overrides === undefined ? null : loadOverrides(opts.overrides);

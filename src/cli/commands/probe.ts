@@ -16,9 +16,12 @@ import { formatCensus } from "../../probes/census-text.ts";
 import { type CensusSources, censusInWorkers, censusSetup } from "../../probes/census-thread.ts";
 import { isProbeKind, PROBE_KINDS } from "../../probes/kind.ts";
 import { type ProbeSetup, probeFileFor } from "../../probes/verdicts.ts";
+import { existingFolder, outputFileArg } from "../args.ts";
 import { resolveDataDir } from "../data-dir.ts";
 import { runTuning } from "../env.ts";
 import { UsageError } from "../errors.ts";
+import { onInterrupt } from "../interrupt.ts";
+import { MEMORY_LIMIT_OPTION, memoryLimitOf } from "../memory-limit.ts";
 
 interface ProbeOptions {
   dataDir?: string;
@@ -31,6 +34,7 @@ interface ProbeOptions {
   db?: string;
   requirements?: string;
   policies?: string;
+  memoryLimit?: string;
 }
 
 export function registerProbeCommand(program: Command): void {
@@ -50,14 +54,21 @@ export function registerProbeCommand(program: Command): void {
     .option("--db <file>", "with --census: also write table probe_census into this DuckDB file")
     .option("--requirements <dir>", "requirement fixtures (default: the repo's requirements/)")
     .option("--policies <dir>", "domain policy clauses (default: the repo's policies/)")
+    .option(...MEMORY_LIMIT_OPTION)
     .action((opts: ProbeOptions) => (opts.census === true ? census(opts) : writeProbe(opts)));
 }
 
 function sourcesOf(opts: ProbeOptions): CensusSources {
   return {
     dataDir: resolveDataDir(opts.dataDir),
-    requirementsDir: resolve(opts.requirements ?? BUILTIN_REQUIREMENTS_DIR),
-    policiesDir: resolve(opts.policies ?? BUILTIN_POLICIES_DIR),
+    requirementsDir: resolve(
+      opts.requirements === undefined
+        ? BUILTIN_REQUIREMENTS_DIR
+        : existingFolder("--requirements", opts.requirements),
+    ),
+    policiesDir: resolve(
+      opts.policies === undefined ? BUILTIN_POLICIES_DIR : existingFolder("--policies", opts.policies),
+    ),
   };
 }
 
@@ -78,6 +89,7 @@ function writeProbe(opts: ProbeOptions): void {
   if (!Object.hasOwn(DOMAINS, domain))
     throw new UsageError(`unknown domain ${domain} (${Object.keys(DOMAINS).join(", ")})`);
   if (!isProbeKind(kind)) throw new UsageError(`unknown probe kind ${kind} (${PROBE_KINDS.join(", ")})`);
+  outputFileArg("--out", out);
   const setup = setupFor(sourcesOf(opts));
   const sets = listTaskSets(setup.dataDir, domain);
   const set = opts.taskVersion === undefined ? sets[0] : sets.find((s) => s.name === opts.taskVersion);
@@ -97,33 +109,44 @@ function writeProbe(opts: ProbeOptions): void {
 async function census(opts: ProbeOptions): Promise<void> {
   if (opts.domain !== undefined || opts.kind !== undefined || opts.out !== undefined)
     throw new UsageError("--census probes every domain and kind: drop --domain, --kind and --out");
+  const workers = runTuning().workers ?? availableParallelism();
+  if (opts.db !== undefined) outputFileArg("--db", opts.db);
+  const memoryLimit = memoryLimitOf(opts.memoryLimit);
   const sources = sourcesOf(opts);
   const setup = setupFor(sources);
-  const started = performance.now();
-  const workers = runTuning().workers ?? availableParallelism();
-  let probes = 0;
-  const census = `${process.pid}-${started}`;
-  process.stderr.write(`census: ${workers} thread(s)\n`);
-  const rows = await runCensus(
-    setup,
-    workers <= 1
-      ? {}
-      : {
-          gradeChunks: (chunks) =>
-            censusInWorkers(
-              chunks.map((chunk) => ({ census, sources, chunk })),
-              workers,
-            ),
-        },
+  // The table is written at the end, in one transaction: an interrupt leaves --db as it was.
+  const removeHandlers = onInterrupt(
+    () => {},
+    () => (opts.db === undefined ? "the census was not finished" : `${opts.db} was left as it was`),
   );
-  for (const r of rows) probes += r.tasks;
-  const seconds = (performance.now() - started) / 1000;
-  process.stderr.write(
-    `census: ${probes} probe simulations in ${seconds.toFixed(1)} s (${Math.round(probes / seconds)}/s)\n`,
-  );
-  process.stdout.write(opts.json === true ? `${JSON.stringify(rows, null, 2)}\n` : formatCensus(rows));
-  if (opts.db !== undefined) {
-    await writeCensusTable(opts.db, rows);
-    process.stderr.write(`census: ${rows.length} rows → ${opts.db} (table probe_census)\n`);
+  try {
+    const started = performance.now();
+    let probes = 0;
+    const census = `${process.pid}-${started}`;
+    process.stderr.write(`census: ${workers} thread(s)\n`);
+    const rows = await runCensus(
+      setup,
+      workers <= 1
+        ? {}
+        : {
+            gradeChunks: (chunks) =>
+              censusInWorkers(
+                chunks.map((chunk) => ({ census, sources, chunk })),
+                workers,
+              ),
+          },
+    );
+    for (const r of rows) probes += r.tasks;
+    const seconds = (performance.now() - started) / 1000;
+    process.stderr.write(
+      `census: ${probes} probe simulations in ${seconds.toFixed(1)} s (${Math.round(probes / seconds)}/s)\n`,
+    );
+    process.stdout.write(opts.json === true ? `${JSON.stringify(rows, null, 2)}\n` : formatCensus(rows));
+    if (opts.db !== undefined) {
+      await writeCensusTable(opts.db, rows, memoryLimit);
+      process.stderr.write(`census: ${rows.length} rows → ${opts.db} (table probe_census)\n`);
+    }
+  } finally {
+    removeHandlers();
   }
 }

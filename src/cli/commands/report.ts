@@ -11,9 +11,12 @@ import { resolve } from "node:path";
 import type { Command } from "commander";
 import { checkOutDir, OutDirError } from "../../analysis/out-dir.ts";
 import { ReportError, selectRun, writeReport } from "../../analysis/report.ts";
+import { terminalSafe } from "../../formats/terminal-text.ts";
 import type { ReviewFile } from "../../reviews/file.ts";
 import type { VerdictStore } from "../../store/store.ts";
 import { InputError, UsageError } from "../errors.ts";
+import { onInterrupt } from "../interrupt.ts";
+import { MEMORY_LIMIT_OPTION, memoryLimitOf } from "../memory-limit.ts";
 import { openStoreReadOnly, overlayReviews } from "../report-store.ts";
 import { checkRunOf, experimentFor, reviewFileAt } from "../reviews-source.ts";
 
@@ -26,6 +29,7 @@ interface ReportOptions {
   charts?: boolean;
   html?: boolean;
   allConversations?: boolean;
+  memoryLimit?: string;
 }
 
 export function registerReportCommand(program: Command): void {
@@ -49,6 +53,7 @@ export function registerReportCommand(program: Command): void {
       "--all-conversations",
       "report.html shows the conversation of every simulation the run stored, not only the flips",
     )
+    .option(...MEMORY_LIMIT_OPTION)
     .action((opts: ReportOptions) => reportCommand(opts));
 }
 
@@ -56,6 +61,7 @@ interface Sources {
   readonly db: string;
   readonly experiment: string | null;
   readonly reviews: { readonly path: string; readonly file: ReviewFile } | null;
+  readonly memoryLimit: string | undefined;
 }
 
 /** The store and the reviews file the options name; checked before the store is opened. */
@@ -74,6 +80,7 @@ function sources(opts: ReportOptions): Sources {
     db,
     experiment: exp?.config.name ?? null,
     reviews: path === undefined ? null : { path, file: reviewFileAt(path) },
+    memoryLimit: memoryLimitOf(opts.memoryLimit, exp?.config.duckdb?.memory_limit),
   };
 }
 
@@ -99,7 +106,12 @@ function checkOut(out: string): void {
 async function reportCommand(opts: ReportOptions): Promise<void> {
   const src = sources(opts);
   checkOut(opts.out);
-  const store = await openStoreReadOnly(src.db);
+  const store = await openStoreReadOnly(src.db, src.memoryLimit);
+  // Until writeReport stages the output (and takes the signals over), an interrupt only says so.
+  const removeHandlers = onInterrupt(
+    () => {},
+    () => `${resolve(opts.out)} was left as it was`,
+  );
   const html = opts.html === true;
   const rich = html || opts.charts === true;
   // Loaded only when asked for, as vega and resvg take a while to import; from now on, while DuckDB
@@ -107,21 +119,28 @@ async function reportCommand(opts: ReportOptions): Promise<void> {
   const richReport = rich ? import("../../report/index.ts") : null;
   richReport?.catch(() => {}); // a failed import is reported where it is awaited
   try {
+    // A run id the store does not hold is a usage mistake (the report's other errors are its output's).
+    if (opts.run !== undefined)
+      await selectRun(store, opts.run).catch((e: unknown) => {
+        throw e instanceof ReportError ? new UsageError(e.message) : e;
+      });
     await loadReviews(store, src, opts.run);
     const extra = richReport
       ? async (tmp: string) => {
-          const { writeRichReport } = await richReport;
+          const { writeRichReport, chartWarnings } = await richReport;
           const charts = await writeRichReport(store, tmp, {
             html,
             writtenAt: new Date().toISOString(),
             reviewsSource: src.reviews?.path ?? null,
             allConversations: opts.allConversations === true,
           });
-          for (const c of charts)
-            for (const w of c.warnings) process.stderr.write(`tau-rescore: warning: chart ${c.name}: ${w}\n`);
+          return chartWarnings(charts);
         }
       : undefined;
+    removeHandlers();
     const s = await writeReport(store, opts.out, extra, opts.run);
+    const warnings = s.warnings ?? [];
+    for (const w of warnings) process.stderr.write(`tau-rescore: warning: ${terminalSafe(w)}\n`);
     if (s.run === null)
       process.stderr.write(
         `tau-rescore: ${src.db} has no completed run (an interrupted run finishes when run again); the report is empty\n`,
@@ -134,12 +153,14 @@ async function reportCommand(opts: ReportOptions): Promise<void> {
         `reviews ${src.reviews === null ? "as stored" : `from ${src.reviews.path}`}: ${r.flips.confirmed} flips confirmed, ` +
         `${r.flips.unreviewed} unreviewed, ${r.stale} stale` +
         (html ? "; report.html, report.md and charts/ written" : rich ? "; charts/ written" : "") +
+        (warnings.length === 0 ? "" : `; ${warnings.length} warning(s), in summary.json`) +
         "\n",
     );
   } catch (e) {
     if (e instanceof OutDirError) throw new UsageError(e.message);
     throw e instanceof ReportError ? new InputError(e.message) : e;
   } finally {
+    removeHandlers();
     store.close();
   }
 }

@@ -13,6 +13,7 @@ import { BUILTIN_REQUIREMENTS_DIR, loadRequirements } from "../../graders/struct
 import { scaffoldFixture } from "../../graders/structured/requirements/scaffold.ts";
 import { type Candidate, scanTask } from "../../graders/structured/requirements/scan.ts";
 import { taskSetNames, taskSetsOf } from "../../graders/structured/requirements/task-sets.ts";
+import { outputFileArg } from "../args.ts";
 import { resolveDataDir } from "../data-dir.ts";
 import { InputError, UsageError } from "../errors.ts";
 
@@ -135,12 +136,18 @@ function runScan(opts: ScanOptions, io: RequirementsCommandIo): void {
   const domain = domainOf(opts.domain);
   checkVersion(dataDir, domain, opts.taskVersion);
   const candidates: Candidate[] = [];
+  let found = false;
   for (const set of taskSetsOf(dataDir, domain.name, opts.taskVersion)) {
     for (const task of set.tasks) {
-      if (opts.task === undefined || task.id === opts.task)
+      if (opts.task === undefined || task.id === opts.task) {
+        found = true;
         candidates.push(...scanTask(task, domain, set.ref.name));
+      }
     }
   }
+  // A task id that matches nothing is a typo, not a task without candidates.
+  if (opts.task !== undefined && !found)
+    throw new UsageError(`task ${opts.task} is not in ${domain.name} ${opts.taskVersion ?? "(any version)"}`);
   if (opts.json === true) {
     io.stdout.write(`${JSON.stringify(candidates, null, 2)}\n`);
     return;
@@ -169,7 +176,9 @@ const SUMMARY_COLUMNS = [
 function runSummary(opts: ScanOptions, io: RequirementsCommandIo): void {
   const dataDir = resolveDataDir(opts.dataDir, io.env);
   const domains = opts.domain === undefined ? CURATED_DOMAINS : [domainOf(opts.domain)];
-  const report = coverageReport(dataDir, opts.dir ?? BUILTIN_REQUIREMENTS_DIR, domains);
+  const dir = opts.dir ?? BUILTIN_REQUIREMENTS_DIR;
+  if (!existsSync(dir)) throw new UsageError(`no requirements dir ${dir}`);
+  const report = coverageReport(dataDir, dir, domains);
   const rows = report.rows.filter(
     (r) => opts.taskVersion === undefined || r.task_version === opts.taskVersion,
   );
@@ -220,6 +229,7 @@ function runNew(opts: NewOptions, io: RequirementsCommandIo): void {
   }
   if (existsSync(opts.out) && opts.force !== true)
     throw new UsageError(`${opts.out} exists; pass --force to overwrite it`);
+  outputFileArg("--out", opts.out);
   writeFileSync(opts.out, text);
   io.stdout.write(`wrote ${opts.out}\n`);
 }

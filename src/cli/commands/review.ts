@@ -11,8 +11,12 @@ import { ReviewError, resolveReview } from "../../reviews/resolve.ts";
 import { saveReviews } from "../../reviews/store.ts";
 import { printable } from "../../reviews/terminal.ts";
 import { walkReviews } from "../../reviews/walk.ts";
+import { LIMITS } from "../../util/limits.ts";
+import { numberArg } from "../args.ts";
 import { reviewerDefault } from "../env.ts";
 import { UsageError } from "../errors.ts";
+import { onInterrupt } from "../interrupt.ts";
+import { MEMORY_LIMIT_OPTION } from "../memory-limit.ts";
 import { openReviewSession, type ReviewSession } from "../reviews-source.ts";
 
 interface Output {
@@ -40,6 +44,7 @@ interface SessionOptions {
   db?: string;
   reviews?: string;
   run?: string;
+  memoryLimit?: string;
 }
 
 const withSessionOptions = (c: Command): Command =>
@@ -50,20 +55,30 @@ const withSessionOptions = (c: Command): Command =>
     )
     .option("--db <file>", "the experiment's DuckDB file (default: its `output`)")
     .option("--reviews <file>", "reviews file, replacing the experiment's")
-    .option("--run <id>", "the run to match reviews against (default: the latest completed run)");
+    .option("--run <id>", "the run to match reviews against (default: the latest completed run)")
+    .option(...MEMORY_LIMIT_OPTION);
 
 async function inSession<T>(
   experiment: string,
   opts: SessionOptions,
   body: (s: ReviewSession) => Promise<T>,
 ): Promise<T> {
-  const session = await openReviewSession(experiment, opts);
+  // Each review is written to the file when given: an interrupt loses none of them.
+  const removeHandlers = onInterrupt(
+    () => {},
+    () => "every review given so far is saved",
+  );
   try {
-    return await body(session);
-  } catch (e) {
-    throw e instanceof ReviewError ? new UsageError(e.message) : e;
+    const session = await openReviewSession(experiment, opts);
+    try {
+      return await body(session);
+    } catch (e) {
+      throw e instanceof ReviewError ? new UsageError(e.message) : e;
+    } finally {
+      session.store.close();
+    }
   } finally {
-    session.store.close();
+    removeHandlers();
   }
 }
 
@@ -117,10 +132,10 @@ export function registerReviewCommand(program: Command, io: ReviewCommandIo = de
     .option("--reviewer <name>", "recorded with each review (default $TAU_RESCORE_REVIEWER)")
     .option("--context <n>", "messages shown around each evidence turn", "3")
     .option("--include-excluded", "also walk flips in files the experiment excludes")
-    .action((experiment: string, opts: WalkCliOptions) =>
-      inSession(experiment, opts, async (s) => {
-        const context = Number(opts.context);
-        if (!Number.isInteger(context) || context < 0) throw new UsageError("--context: a whole number ≥ 0");
+    .action((experiment: string, opts: WalkCliOptions) => {
+      // Flags are checked before the session opens the store (it writes the reviews into it).
+      const context = numberArg("--context", opts.context, LIMITS.reviewContext);
+      return inSession(experiment, opts, async (s) => {
         const reader = lineReader(io);
         const reviewer = opts.reviewer ?? reviewerDefault(io.env);
         try {
@@ -140,8 +155,8 @@ export function registerReviewCommand(program: Command, io: ReviewCommandIo = de
         } finally {
           reader.close();
         }
-      }),
-    );
+      });
+    });
 
   withSessionOptions(review.command("set").description("record one review (for scripts)"))
     .requiredOption("--simulation <id>", "the simulation's id in its trajectory file")
@@ -152,12 +167,12 @@ export function registerReviewCommand(program: Command, io: ReviewCommandIo = de
     .requiredOption("--reason <text>", "why (cite the turns)")
     .option("--reviewer <name>", "default $TAU_RESCORE_REVIEWER")
     .option("--date <YYYY-MM-DD>", "default today")
-    .action((experiment: string, opts: SetCliOptions) =>
-      inSession(experiment, opts, async (s) => {
-        if (!(REVIEW_VERDICTS as readonly string[]).includes(opts.verdict))
-          throw new UsageError(
-            `--verdict: one of ${REVIEW_VERDICTS.join(", ")}, not ${JSON.stringify(opts.verdict)}`,
-          );
+    .action((experiment: string, opts: SetCliOptions) => {
+      if (!(REVIEW_VERDICTS as readonly string[]).includes(opts.verdict))
+        throw new UsageError(
+          `--verdict: one of ${REVIEW_VERDICTS.join(", ")}, not ${JSON.stringify(opts.verdict)}`,
+        );
+      return inSession(experiment, opts, async (s) => {
         const reviewer = opts.reviewer ?? reviewerDefault(io.env);
         const entries = await resolveReview(s.store, {
           simulation: opts.simulation,
@@ -181,8 +196,8 @@ export function registerReviewCommand(program: Command, io: ReviewCommandIo = de
         }
         writeReviewFile(s.exp.reviewsFile, file);
         await saveReviews(s.store, s.exp.config.name, file.reviews);
-      }),
-    );
+      });
+    });
 
   withSessionOptions(review.command("list").description("every review, and whether it is stale in the run"))
     .option(

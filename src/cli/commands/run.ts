@@ -6,7 +6,7 @@ import { ExperimentError, loadExperiment } from "../../experiments/config.ts";
 import { terminalSafe } from "../../formats/terminal-text.ts";
 import { GradingSpecError } from "../../graders/spec.ts";
 import { stderrProgress } from "../../pipeline/progress.ts";
-import { runExperiment } from "../../pipeline/run.ts";
+import { runExperiment, type StoredFailures } from "../../pipeline/run.ts";
 import { planRun, type RunPlan } from "../../pipeline/settings.ts";
 import type { ReviewFile } from "../../reviews/file.ts";
 import { saveReviews } from "../../reviews/store.ts";
@@ -22,6 +22,7 @@ import {
   judgeRuntime,
   reportJudge,
 } from "../judge-options.ts";
+import { MEMORY_LIMIT_OPTION, memoryLimitOf } from "../memory-limit.ts";
 import { reviewFileAt } from "../reviews-source.ts";
 
 interface RunOptions extends JudgeRuntimeOptions {
@@ -29,6 +30,7 @@ interface RunOptions extends JudgeRuntimeOptions {
   corpus?: string[];
   dataDir?: string;
   reviews?: string;
+  memoryLimit?: string;
 }
 
 export function registerRunCommand(program: Command): void {
@@ -44,7 +46,8 @@ export function registerRunCommand(program: Command): void {
       (p: string, all: string[] = []) => [...all, p],
     )
     .option("--data-dir <dir>", "tau2 data dir, replacing the experiment's (also $TAU2_DATA_DIR)")
-    .option("--reviews <file>", "reviews file, replacing the experiment's (loaded into the store)");
+    .option("--reviews <file>", "reviews file, replacing the experiment's (loaded into the store)")
+    .option(...MEMORY_LIMIT_OPTION);
   addJudgeRuntimeOptions(cmd);
   cmd.action((file: string, opts: RunOptions) => runCommand(file, opts));
 }
@@ -74,20 +77,32 @@ function plan(file: string, opts: RunOptions): { plan: RunPlan; reviews: ReviewF
   }
 }
 
+/** Every invocation says what the store holds that did not grade, not only the one that read it. */
+function storedLine(f: StoredFailures): string {
+  const n = (k: number, what: string) => `${k} ${what}${k === 1 ? "" : "s"}`;
+  return (
+    `  in the store: ${n(f.unreadable.length, "unreadable file")}, ` +
+    `${n(f.simulationErrors, "simulation")} in the errors table` +
+    (f.simulationErrors > 0 ? ` (in ${n(f.filesWithSimulationErrors, "file")})` : "") +
+    (f.gone > 0 ? `; not counted: ${n(f.gone, "file")} with failures no longer in the corpus` : "")
+  );
+}
+
 async function runCommand(file: string, opts: RunOptions): Promise<void> {
   const { plan: p, reviews } = plan(file, opts);
   const { exp } = p;
+  const tuning = runTuning(); // read before the store is created: a bad value writes nothing
+  const memoryLimit = memoryLimitOf(opts.memoryLimit, exp.config.duckdb?.memory_limit);
   if (p.grading.spec.judge.mode === "http") await checkJudgeEndpoint(p.grading.spec.judge.base_url);
   mkdirSync(dirname(exp.output), { recursive: true });
   let store: VerdictStore;
   try {
-    store = await VerdictStore.open(exp.output);
+    store = await VerdictStore.open(exp.output, { memoryLimit });
   } catch (e) {
     if (e instanceof StoreError) throw new InputError(e.message);
     throw e;
   }
   const started = Date.now();
-  const tuning = runTuning();
   const progress = stderrProgress(process.stderr, tuning.progressMs);
   let stored = 0;
   const removeHandlers = onInterrupt(
@@ -103,16 +118,18 @@ async function runCommand(file: string, opts: RunOptions): Promise<void> {
     process.stderr.write(
       [
         `run ${s.runId} of ${exp.config.name} → ${exp.output}`,
-        `  files: ${s.files} (${s.skipped} already done, ${s.notTrajectories} not trajectories, ${s.failedFiles} unreadable${s.duplicates > 0 ? `, ${s.duplicates} duplicates of another file` : ""})`,
-        ...s.failures.map((f) => `  unreadable: ${terminalSafe(f.error)}`),
+        `  files: ${s.files} (${s.skipped} already done, ${s.notTrajectories} not trajectories, ${s.failedFiles} unreadable now${s.duplicates > 0 ? `, ${s.duplicates} duplicates of another file` : ""})`,
         ...s.warnings.map((w) => `  ${terminalSafe(w)}`),
         `  simulations graded now: ${s.simulations} (${s.errors} into the errors table), ${secs}s`,
+        storedLine(s.stored),
+        ...s.stored.unreadable.map((f) => `  unreadable: ${terminalSafe(f.error)}`),
         ...(s.rejectedFixtures > 0 ? [`  requirement fixtures rejected: ${s.rejectedFixtures}`] : []),
         `  reviews: ${reviews.reviews.length} from ${exp.reviewsFile} (stale ones are listed by \`tau-rescore review list\`)`,
       ].join("\n") + "\n",
     );
     const judgeFailed = reportJudge(p.grading.judge);
-    if (s.failedFiles > 0 || s.errors > 0 || judgeFailed) process.exitCode = 1;
+    const failed = s.stored.unreadable.length > 0 || s.stored.simulationErrors > 0;
+    if (failed || s.failedFiles > 0 || s.errors > 0 || judgeFailed) process.exitCode = 1;
   } finally {
     removeHandlers();
     store.close();

@@ -1,8 +1,9 @@
 /**
  * One chat-completion request with tau2's retry budget (litellm's `num_retries`, default 3): network
  * errors, timeouts, 408, 409, 429 and 5xx are retried after an exponential backoff with jitter, or
- * after the server's `Retry-After`. Other statuses fail at once. The API key is sent in a header
- * and never appears in a failure message.
+ * after the server's `Retry-After`. Other statuses fail at once, and so does a reply larger than
+ * `MAX_REPLY_BYTES` (abandoned unread past the limit). The API key is sent in a header and never
+ * appears in a failure message.
  */
 import { setTimeout as sleep } from "node:timers/promises";
 
@@ -25,6 +26,9 @@ export const DEFAULT_RETRY_POLICY: RetryPolicy = {
   maxBackoffMs: 10_000,
   maxRetryAfterMs: 60_000,
 };
+
+/** The largest reply read: a chat completion is a few KiB, so a larger one is not a judgement. */
+export const MAX_REPLY_BYTES = 4 * 1024 * 1024;
 
 export type CallResult =
   | { readonly ok: true; readonly payload: unknown; readonly attempts: number }
@@ -55,11 +59,47 @@ export interface PostOptions {
   readonly fetchImpl?: typeof fetch;
   /** Told before each retry (a terminal should not wait in silence). */
   readonly onRetry?: (why: string, retry: number, waitMs: number) => void;
+  /** `MAX_REPLY_BYTES` unless given. */
+  readonly maxReplyBytes?: number;
+}
+
+const sizeText = (bytes: number) =>
+  bytes % 2 ** 20 === 0
+    ? `${bytes / 2 ** 20} MiB`
+    : bytes % 1024 === 0
+      ? `${bytes / 1024} KiB`
+      : `${bytes} bytes`;
+
+/**
+ * The body as text (decoded as `Response.text()` does), or null once it is known to exceed `limit`
+ * bytes: from `Content-Length` before reading, else while reading, when the rest is cancelled.
+ */
+async function textWithin(res: Response, limit: number): Promise<string | null> {
+  if (res.body === null) return "";
+  if (Number(res.headers.get("content-length") ?? "") > limit) {
+    await res.body.cancel().catch(() => undefined);
+    return null;
+  }
+  const reader = res.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel().catch(() => undefined);
+      return null;
+    }
+    chunks.push(value);
+  }
+  return new TextDecoder().decode(Buffer.concat(chunks, size));
 }
 
 export async function postWithRetries(o: PostOptions): Promise<CallResult> {
   const doFetch = o.fetchImpl ?? fetch;
   const body = JSON.stringify(o.body);
+  const limit = o.maxReplyBytes ?? MAX_REPLY_BYTES;
   for (let attempt = 0; ; attempt++) {
     let why: string;
     let wait: number | null = null;
@@ -74,7 +114,10 @@ export async function postWithRetries(o: PostOptions): Promise<CallResult> {
         signal: AbortSignal.timeout(o.policy.timeoutMs),
       });
       if (res.ok) {
-        const text = await res.text();
+        const text = await textWithin(res, limit);
+        // Not transient: the same request would get the same reply.
+        if (text === null)
+          return { ok: false, reason: `reply larger than ${sizeText(limit)}`, attempts: attempt + 1 };
         try {
           return { ok: true, payload: JSON.parse(text), attempts: attempt + 1 };
         } catch {

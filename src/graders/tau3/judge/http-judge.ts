@@ -26,6 +26,8 @@ export interface HttpJudgeConfig {
   readonly policy?: Partial<RetryPolicy>;
   readonly cache?: JudgmentCache;
   readonly fetchImpl?: typeof fetch;
+  /** Replies larger than this fail unread (`MAX_REPLY_BYTES` by default). */
+  readonly maxReplyBytes?: number;
   /** Progress messages (retries); stderr in the CLI. */
   readonly log?: (line: string) => void;
 }
@@ -70,6 +72,7 @@ export function httpJudge(
             policy,
             onRetry,
             ...(config.fetchImpl === undefined ? {} : { fetchImpl: config.fetchImpl }),
+            ...(config.maxReplyBytes === undefined ? {} : { maxReplyBytes: config.maxReplyBytes }),
           }),
         );
         if (!res.ok) return { failure: res.reason };
