@@ -6,7 +6,7 @@ export default defineConfig({
     testTimeout: 120_000,
     hookTimeout: 120_000,
     pool: "forks",
-    globalSetup: ["test/helpers/temp-root.ts"],
+    globalSetup: ["test/helpers/build-dist.ts", "test/helpers/temp-root.ts"],
     env: { TZ: "UTC" },
   },
 });

@@ -1,16 +1,10 @@
 #!/usr/bin/env node
-// Launcher: runs the CLI from a cached esbuild bundle of src/ (built on first use, rebuilt when a source
-// changes); loading every module through tsx cost about 0.4 s per command. tsx is the fallback, and
-// TAU_RESCORE_NO_BUNDLE=1 forces it, for the grading threads too (see `bundleToRun`).
-import { fileURLToPath, pathToFileURL } from "node:url";
-import { bundleToRun } from "../src/build/bundle.mjs";
+// Runs the compiled command line (dist/, built by `npm run build`; `npm ci` builds it too).
+import { existsSync } from "node:fs";
 
-const main = new URL("../src/cli/main.ts", import.meta.url);
-const bundled = await bundleToRun(fileURLToPath(main), "cli");
-if (bundled !== null) {
-  await import(pathToFileURL(bundled).href);
-} else {
-  const { register } = await import("tsx/esm/api");
-  register();
-  await import(main.href);
+const main = new URL("../dist/cli/main.js", import.meta.url);
+if (!existsSync(main)) {
+  process.stderr.write("tau-rescore: not built yet: run `npm run build` in the checkout first\n");
+  process.exit(2);
 }
+await import(main.href);

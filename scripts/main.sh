@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The main job: install what a clean machine lacks, grade the default corpus with both graders into
+# The main job: install what a clean machine lacks and build dist/, grade the default corpus with both graders into
 # DuckDB (experiments/default.json), and write the paired-analysis report with charts.
 set -euo pipefail
 cd "$(dirname "$0")/.."

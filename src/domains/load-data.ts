@@ -1,13 +1,13 @@
 /**
  * Loads a domain's DBs from a tau2 data dir, once per process. The DBs whose schema validation is
  * slow are also kept across processes (and grading threads) as the validated value, keyed by the DB
- * file's content hash and the source tree, next to the esbuild bundles.
+ * file's content hash and the code that validated it.
  */
 import { createHash, randomUUID } from "node:crypto";
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { CACHE_DIR, sourceFingerprint } from "../build/bundle.mjs";
 import { type PyDict, PyFloat } from "../py/value.ts";
+import { CACHE_DIR, codeFingerprint } from "../util/code-cache.ts";
 import { DbBase, type Layout } from "./db-state.ts";
 import type { DomainData, DomainDef, DomainName } from "./domain.ts";
 
@@ -35,21 +35,21 @@ export function loadDomainData(dataDir: string, domain: DomainDef): DomainData {
 }
 
 /**
- * The agent DB files worth caching. Measured cold on 2 cores (bundled), both took 345–465 ms to
+ * The agent DB files worth caching. Measured cold on 2 cores, both took 345–465 ms to
  * parse and validate and 130–200 ms from the cache, most of it airline's 6.8 MB db.json; a v8
  * deserialize was ~100 ms slower than JSON.parse here. Telecom's and mock's DBs load in under 25 ms;
  * banking's records keep their document key order beside the value, which the entry would drop.
  */
 const CACHED_DB_FILES: Partial<Record<DomainName, string>> = { airline: "db.json", retail: "db.json" };
 
-/** Entries of another DB file content or source tree are deleted once this old (as bundles are). */
+/** Entries of another DB file content or code version are deleted once this old. */
 const STALE_MS = 60 * 60 * 1000;
 
 let codeVersion: string | undefined;
 
 /** A changed source (a schema, this file's format) must not read an older entry. */
 function cacheCodeVersion(): string {
-  codeVersion ??= sourceFingerprint();
+  codeVersion ??= codeFingerprint();
   return codeVersion;
 }
 

@@ -3,7 +3,7 @@
  * trajectories never cross threads.
  *
  * The threads are kept for the life of the process (idle threads do not keep it alive): their cold
- * start (compiling the bundle, loading the domain DBs, warming the JIT) measured 0.3–0.4 s on 2
+ * start (loading the modules and the domain DBs, warming the JIT) measured 0.3–0.4 s on 2
  * cores, most of a warm pass over the default corpus, so a second run in the same process (the
  * bench, an API user) must not pay it again. Runs use the pool one at a time.
  */
@@ -14,11 +14,17 @@ import { YOUNG_GENERATION_MB } from "./heap.ts";
 import type { FileJob, FileResult } from "./process-file.ts";
 import type { WorkerInit } from "./settings.ts";
 import type { Reply, ThreadTask, WorkerRequest } from "./thread-protocol.ts";
-import { workerScript } from "./worker-bundle.ts";
+
+/**
+ * The thread's entry beside this module: the built one under dist/, or, when this module runs from
+ * its TypeScript source (tests, `tsx`), a shim that registers tsx in the thread first.
+ */
+const FROM_SOURCES = import.meta.url.endsWith(".ts");
+const THREAD_ENTRY = new URL(FROM_SOURCES ? "./thread-entry-tsx.mjs" : "./thread-entry.js", import.meta.url);
 
 /**
  * Below this much input a one-shot run on 2–3 cores grades faster in the main thread: each thread
- * pays its own cold start (bundle, domain DBs, JIT, gold targets). Measured with
+ * pays its own cold start (modules, domain DBs, JIT, gold targets). Measured with
  * `tau-rescore run` on 2 cores: 55 MB 2.41 s (1 thread) vs 2.55 s (2); 165 MB 4.07 vs 4.02 s;
  * 550 MB 9.4 vs 7.6 s.
  */
@@ -74,19 +80,15 @@ class ThreadPool {
   private broken = false;
   private queue: Promise<void> = Promise.resolve();
 
-  private constructor(readonly entry: URL) {}
-
-  static async start(): Promise<ThreadPool> {
-    return new ThreadPool(await workerScript());
-  }
-
   get usable(): boolean {
     return !this.broken;
   }
 
   private grow(count: number): Worker[] {
     while (this.threads.length < count) {
-      const w = new Worker(this.entry, { resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB } });
+      const w = new Worker(THREAD_ENTRY, {
+        resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB },
+      });
       started++;
       // A thread that dies outside a run must not take the next run down silently.
       w.on("error", () => {
@@ -134,7 +136,7 @@ async function threadPool(): Promise<ThreadPool> {
     if (pool.usable) return pool;
     await pool.close();
   }
-  shared = ThreadPool.start();
+  shared = Promise.resolve(new ThreadPool());
   return shared;
 }
 
@@ -261,7 +263,7 @@ export async function* gradeInWorkers(
   }
 }
 
-/** Runs a named thread task over `inputs` on `count` shared threads, two in flight per thread; outputs in input order. */
+/** Runs a thread task (see `ThreadTask`) over `inputs` on `count` shared threads, two in flight per thread; outputs in input order. */
 export async function runInWorkers<I, O>(
   task: ThreadTask,
   inputs: readonly I[],
@@ -271,7 +273,7 @@ export async function runInWorkers<I, O>(
   const outputs: O[] = new Array(inputs.length);
   let failure: Error | null = null;
   const onReply = (m: Reply) => {
-    if (m.failure !== undefined) failure ??= new Error(`${task} thread failed: ${m.failure}`);
+    if (m.failure !== undefined) failure ??= new Error(`${task.name} thread failed: ${m.failure}`);
     else outputs[m.seq] = m.output as O;
   };
   const send = (w: Worker, seq: number) =>

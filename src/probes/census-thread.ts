@@ -4,6 +4,7 @@ import { loadClauses } from "../graders/structured/clauses/load.ts";
 import { loadRequirements } from "../graders/structured/requirements/load.ts";
 import { ContextPool } from "../pipeline/contexts.ts";
 import { runInWorkers } from "../pipeline/parallel.ts";
+import type { ThreadTask } from "../pipeline/thread-protocol.ts";
 import { type CensusChunk, type ChunkResult, gradeCensusChunk } from "./census.ts";
 import type { ProbeSetup } from "./verdicts.ts";
 
@@ -36,6 +37,9 @@ export function gradeCensusWork(work: CensusWork): Promise<ChunkResult> {
   return gradeCensusChunk(current.setup, work.chunk);
 }
 
+/** The thread imports this module (built or source, whichever runs) and calls `gradeCensusWork`. */
+const CENSUS_TASK: ThreadTask = { module: import.meta.url, name: "gradeCensusWork" };
+
 /** Grades census chunks on `count` shared grading threads; results in chunk order. */
 export const censusInWorkers = (work: readonly CensusWork[], count: number): Promise<ChunkResult[]> =>
-  runInWorkers<CensusWork, ChunkResult>("census", work, count);
+  runInWorkers<CensusWork, ChunkResult>(CENSUS_TASK, work, count);

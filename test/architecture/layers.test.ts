@@ -2,7 +2,8 @@
  * The import graph follows the layers: py/util → formats → domains → replay → graders → store →
  * pipeline/experiments → analysis/probes/reviews → charts → report → cli. A lower layer never imports a higher
  * one, nothing imports cli, and no group of modules imports itself in a circle, inside a layer or
- * across. `build` (the bundler the launcher and the threads run from) imports none of them.
+ * across. An edge is a static or dynamic `import` of a relative path, or a module a thread is started
+ * from (`new URL("./x", import.meta.url)`), in TypeScript and plain JavaScript (`.mjs`) modules alike.
  */
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
@@ -10,7 +11,6 @@ import { describe, expect, it } from "vitest";
 
 const SRC = resolve("src");
 const LAYER: Record<string, number> = {
-  build: 0,
   py: 0,
   util: 0,
   formats: 1,
@@ -31,17 +31,35 @@ const LAYER: Record<string, number> = {
 function files(dir: string): string[] {
   return readdirSync(dir).flatMap((n) => {
     const p = join(dir, n);
-    return statSync(p).isDirectory() ? files(p) : /\.(ts|mts)$/.test(p) ? [p] : [];
+    return statSync(p).isDirectory() ? files(p) : /\.(ts|mts|mjs)$/.test(p) ? [p] : [];
   });
 }
 
 const layerOf = (file: string): string => relative(SRC, file).split("/")[0] as string;
 
-/** Every relative import and re-export of a module, type-only ones included, as absolute paths. */
-const importsOf = (file: string): string[] =>
-  [...readFileSync(file, "utf8").matchAll(/(?:from|import)\s*\(?\s*"(\.[^"]+)"/g)].map((m) =>
-    resolve(dirname(file), m[1] as string),
-  );
+/**
+ * Every relative import and re-export in `text` (the module at `file`), type-only and dynamic ones
+ * included, and every module URL relative to it (a thread's entry), as absolute paths.
+ */
+const edgesIn = (file: string, text: string): string[] =>
+  [
+    ...text.matchAll(/(?:from|import)\s*\(?\s*"(\.[^"]+)"/g),
+    ...text.matchAll(/new\s+URL\(\s*"(\.[^"]+)"\s*,\s*import\.meta\.url\s*\)/g),
+  ].map((m) => resolve(dirname(file), m[1] as string));
+
+const importsOf = (file: string): string[] => edgesIn(file, readFileSync(file, "utf8"));
+
+/** `from → to` for each edge of the modules `texts` (path → source) that points to a higher layer. */
+function upwardEdges(texts: ReadonlyMap<string, string>): string[] {
+  const offending: string[] = [];
+  for (const [file, text] of texts) {
+    const from = layerOf(file);
+    for (const target of edgesIn(file, text))
+      if ((LAYER[layerOf(target)] ?? 0) > (LAYER[from] ?? 0))
+        offending.push(`${relative(SRC, file)} → ${relative(SRC, target)}`);
+  }
+  return offending;
+}
 
 /** Tarjan's strongly connected components with more than one module, or a module importing itself. */
 function cycles(graph: ReadonlyMap<string, readonly string[]>): string[][] {
@@ -84,14 +102,34 @@ describe("layers", () => {
   });
 
   it("no module imports from a higher layer", () => {
-    const offending: string[] = [];
-    for (const file of files(SRC)) {
-      const from = layerOf(file);
-      for (const target of importsOf(file))
-        if ((LAYER[layerOf(target)] ?? 0) > (LAYER[from] ?? 0))
-          offending.push(`${relative(SRC, file)} → ${relative(SRC, target)}`);
-    }
-    expect(offending).toEqual([]);
+    expect(upwardEdges(new Map(files(SRC).map((f) => [f, readFileSync(f, "utf8")])))).toEqual([]);
+  });
+
+  it("reads dynamic imports, thread entries and .mjs modules (the check itself)", () => {
+    // A grading thread whose entry sat in cli/, named by the pipeline: each pipeline edge points up.
+    const texts = new Map([
+      [
+        join(SRC, "pipeline/worker-bundle.ts"),
+        'const WORKER = fileURLToPath(new URL("../cli/grading-thread.ts", import.meta.url));',
+      ],
+      [join(SRC, "pipeline/worker-entry.mjs"), 'register();\nawait import("../cli/grading-thread.ts");'],
+      [join(SRC, "pipeline/census.ts"), 'const m = await import("../probes/census-thread.ts");'],
+      [
+        join(SRC, "cli/grading-thread.ts"),
+        'import { processFile } from "../pipeline/process-file.ts";\nconst census = () => import("../probes/census-thread.ts");',
+      ],
+      // Same layer or below, and paths outside src (data folders): not offending.
+      [join(SRC, "pipeline/parallel.ts"), 'new Worker(new URL("./thread-entry.js", import.meta.url));'],
+      [
+        join(SRC, "graders/load.ts"),
+        'const DIR = fileURLToPath(new URL("../../requirements", import.meta.url));',
+      ],
+    ]);
+    expect(upwardEdges(texts)).toEqual([
+      "pipeline/worker-bundle.ts → cli/grading-thread.ts",
+      "pipeline/worker-entry.mjs → cli/grading-thread.ts",
+      "pipeline/census.ts → probes/census-thread.ts",
+    ]);
   });
 
   it("no modules import each other in a circle", () => {

@@ -1,0 +1,54 @@
+/**
+ * A grading thread's entry. It lives across runs (see `parallel.ts`): each run starts with a `begin`
+ * message that rebuilds the settings and a fresh context pool, so per-run state (gold caches, tau2's
+ * process-wide telecom VPN) never leaks from one run into the next. Domain DBs stay loaded. Tasks of
+ * the layers above (the probe census) arrive as a module URL and an export name, and are imported here
+ * on first use.
+ */
+import { parentPort } from "node:worker_threads";
+import { type FileDeps, processFile } from "./process-file.ts";
+import { fileDepsFor } from "./settings.ts";
+import type { ThreadTask, WorkerRequest } from "./thread-protocol.ts";
+
+type TaskFn = (input: unknown) => Promise<unknown>;
+
+const tasks = new Map<string, Promise<TaskFn>>();
+
+function taskFn(task: ThreadTask): Promise<TaskFn> {
+  const key = `${task.module}#${task.name}`;
+  let fn = tasks.get(key);
+  if (fn === undefined) {
+    fn = import(task.module).then((m: Record<string, unknown>) => {
+      const f = m[task.name];
+      if (typeof f !== "function") throw new Error(`${task.module} exports no function ${task.name}`);
+      return f as TaskFn;
+    });
+    tasks.set(key, fn);
+  }
+  return fn;
+}
+
+let deps: FileDeps | null = null;
+
+parentPort?.on("message", async (msg: WorkerRequest) => {
+  if (msg.kind === "begin") {
+    deps = fileDepsFor(msg.init);
+    return;
+  }
+  try {
+    if (msg.kind === "task") {
+      const run = await taskFn(msg.task);
+      parentPort?.postMessage({ seq: msg.seq, output: await run(msg.input) });
+      return;
+    }
+    if (deps === null) throw new Error("job before begin");
+    const started = performance.now();
+    const result = await processFile(msg.job, deps);
+    parentPort?.postMessage({ seq: msg.seq, result, busyMs: performance.now() - started });
+  } catch (e) {
+    parentPort?.postMessage({
+      seq: msg.seq,
+      failure: e instanceof Error ? (e.stack ?? e.message) : String(e),
+    });
+  }
+});
