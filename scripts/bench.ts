@@ -1,6 +1,8 @@
 /**
  * `npm run bench -- [--corpus DIR] [--replicate N] [--repeat R] [--workers W] [--json] [--main-job]`
  * `npm run bench -- --compare REF [--rounds N] [--repeat R] [--json]` (this checkout against REF, see `bench-compare.ts`)
+ * `npm run bench -- --startup [--spawns N]`: start-up of the binary only (see `bench-startup.ts`; the
+ * full bench prints the same rows after its own)
  *
  * Measures the parse floor (read + JSON.parse every file), our loading alone (read, file hash, typed
  * parse, schema), τ³ grading alone and both graders end to end on W threads (default: every core),
@@ -24,6 +26,7 @@ import { gradeJobs, jobsFor } from "../src/pipeline/run.ts";
 import { planRun, type RunPlan } from "../src/pipeline/settings.ts";
 import { type PackedBatch, type PackedRow, type RowOf, TABLES, type TableName } from "../src/store/schema.ts";
 import { VerdictStore } from "../src/store/store.ts";
+import { benchResult, medians, type PhaseRuns } from "./bench-stats.ts";
 import { corpusOptions, defaultExperiment, runInChild } from "./script-args.ts";
 
 const { values: args } = parseArgs({
@@ -38,6 +41,9 @@ const { values: args } = parseArgs({
     // This checkout against a git ref, in ABBA rounds (see `bench-compare.ts`).
     compare: { type: "string" },
     rounds: { type: "string", default: "3" },
+    // Start-up of bin/tau-rescore.js against `node -e 0` (see `bench-startup.ts`).
+    startup: { type: "boolean", default: false },
+    spawns: { type: "string", default: "11" },
     // Internal: the single-thread baselines run in their own process (see `baselinesInChild`).
     baselines: { type: "boolean", default: false },
   },
@@ -66,6 +72,18 @@ if (args.compare !== undefined) {
   process.exit(0);
 }
 
+/** One small trajectory file of the corpus (the first it ships, mock domain) for the `grade` start-up row. */
+const startupRowsText = async (rounds: number): Promise<string> => {
+  const { formatStartup, startupRows } = await import("./bench-startup.ts");
+  const smallFile = join(args.corpus, "sierra-tau2-bench__pr170-tau2-trace", "e2e_mock_baseline.json");
+  return formatStartup(startupRows({ smallFile, dataDir: args["data-dir"], rounds }), rounds);
+};
+
+if (args.startup) {
+  process.stdout.write(await startupRowsText(Math.max(1, Number(args.spawns))));
+  process.exit(0);
+}
+
 if (args["main-job"]) {
   const { benchMainJob } = await import("./bench-main-job.ts");
   benchMainJob({ corpus: args.corpus, dataDir: args["data-dir"], repeat, json: args.json });
@@ -84,7 +102,6 @@ const experiment = (graders: ("tau3" | "structured")[]): RunPlan => {
   });
 };
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
 const seconds = async (f: () => Promise<unknown> | unknown) => {
   const t = performance.now();
   await f();
@@ -237,8 +254,7 @@ if (args.baselines) {
   process.exit(0);
 }
 
-type Phase = "parse" | "load" | "tau3" | "bothOne" | "both" | "write" | "run" | "analysis";
-const runs: Record<Phase, number[]> = {
+const runs: PhaseRuns = {
   parse: [],
   load: [],
   tau3: [],
@@ -273,35 +289,19 @@ for (let i = 0; i < repeat; i++) {
 if (!process.env.BENCH_KEEP_DB) rmSync(db, { force: true });
 rmSync(`${db}.wal`, { force: true });
 
-const m = Object.fromEntries(
-  Object.entries(runs).map(([k, v]) => [k, v.length > 0 ? median(v) : Number.NaN]),
-) as Record<Phase, number>;
+const m = medians(runs);
 const bothOne = m.bothOne;
-const result = {
-  parse_floor_s: m.parse,
-  tau3_s: m.tau3,
-  both_s: m.both,
+const result = benchResult(runs, {
   simulations,
-  sims_per_s: simulations / m.both,
-  ratio_to_parse_floor: m.both / m.parse,
-  tau3_sims_per_s: tau3Simulations / m.tau3,
-  peak_rss_mb: process.resourceUsage().maxRSS / 1024,
-  analysis_s: m.analysis,
+  tau3Simulations,
+  verdictRows,
+  peakRssMb: process.resourceUsage().maxRSS / 1024,
+  baselinePeakRssMb: baselines.peakRssMb,
   threads,
-  load_s: m.load,
-  load_ratio_to_parse_floor: m.load / m.parse,
-  tau3_ratio_to_parse_floor: m.tau3 / m.parse,
-  both_one_thread_s: bothOne,
-  one_thread_ratio_to_parse_floor: bothOne / m.parse,
-  baseline_process_peak_rss_mb: baselines.peakRssMb,
-  both_repeats_s: runs.both,
-  ingest_s: m.write,
-  run_with_db_s: m.run,
-  verdict_rows: verdictRows,
   files: jobs.length,
   replicate,
   repeats: repeat,
-};
+});
 if (args.json) {
   process.stdout.write(`${JSON.stringify(result)}\n`);
 } else {
@@ -325,4 +325,5 @@ if (args.json) {
     `  ${"peak RSS of the baselines' own process".padEnd(44)}${Math.round(baselines.peakRssMb)} MB   (loading, 1 thread)`,
   );
   process.stdout.write(`${lines.join("\n")}\n`);
+  process.stdout.write(await startupRowsText(Math.max(1, Number(args.spawns))));
 }

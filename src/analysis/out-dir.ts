@@ -19,11 +19,15 @@ import {
 } from "node:fs";
 import { basename, dirname, join } from "node:path";
 import { VerdictStore } from "../store/store.ts";
+import { EXIT_USAGE, RescoreError } from "../util/errors.ts";
 
 export const MANIFEST = ".tau-rescore-report.json";
 
 /** `--out` names something the report must not replace: a usage mistake. */
-export class OutDirError extends Error {
+export class OutDirError extends RescoreError {
+  override readonly code = "out_dir";
+  override readonly exitStatus = EXIT_USAGE;
+
   override readonly name = "OutDirError";
 }
 

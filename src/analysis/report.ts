@@ -6,12 +6,24 @@
 import { writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import type { VerdictStore } from "../store/store.ts";
+import { EXIT_INPUT_FAILED, EXIT_USAGE, RescoreError } from "../util/errors.ts";
 import { toCsv } from "./csv.ts";
 import { OutDirError, type Staging, stage } from "./out-dir.ts";
 import { analysisStatements, frozenForReport, REPORTED, RUN_VARIABLE } from "./views.ts";
 
-export class ReportError extends Error {
+/** The report could not be written to its target. */
+export class ReportError extends RescoreError {
+  override readonly code = "report_write";
+  override readonly exitStatus = EXIT_INPUT_FAILED;
+
   override readonly name = "ReportError";
+}
+
+/** `--run` names a run the store does not hold: a usage mistake. */
+export class UnknownRunError extends RescoreError {
+  override readonly code = "unknown_run";
+  override readonly exitStatus = EXIT_USAGE;
+  override readonly name = "UnknownRunError";
 }
 
 export interface RunInfo {
@@ -37,7 +49,7 @@ export async function selectRun(store: VerdictStore, runId?: string): Promise<Ru
   if (runId !== undefined) {
     const hit = runs.find((r) => r.run_id === runId);
     if (hit === undefined)
-      throw new ReportError(
+      throw new UnknownRunError(
         `${store.path} has no run ${runId}` +
           (runs.length === 0
             ? ""

@@ -4,7 +4,7 @@
  * padding so axis titles and long model names are never clipped.
  */
 import type { TopLevelSpec } from "vega-lite";
-import { GRADER_IDS, GRADERS, type GraderId } from "../graders/registry.ts";
+import { GRADER_IDS, GRADERS } from "../graders/registry.ts";
 import type { VerdictStore } from "../store/store.ts";
 
 export const CHART_FONT = "DejaVu Sans";
@@ -24,21 +24,9 @@ export interface ChartModule<D> {
   build(data: D): TopLevelSpec | null;
 }
 
-/** Every grader's colour (a new grader does not compile until it has one). */
-const GRADER_COLOR: { readonly [K in GraderId]: string } = {
-  tau3: "#4c78a8",
-  tau3_corrected: "#72b7b2",
-  structured: "#f58518",
-  structured_strict: "#e45756",
-};
 export const GRADER_LABEL: Readonly<Record<string, string>> = Object.fromEntries(
   GRADER_IDS.map((id) => [id, GRADERS[id].label]),
 );
-/** A colour scale over the labels of `ids`, in registry order. */
-export const graderColors = (ids: readonly GraderId[]) => {
-  const shown = GRADER_IDS.filter((id) => ids.includes(id));
-  return { domain: shown.map((id) => GRADERS[id].label), range: shown.map((id) => GRADER_COLOR[id]) };
-};
 export const DIRECTION_LABEL: Record<string, string> = {
   pass_to_fail: "pass → fail",
   fail_to_pass: "fail → pass",

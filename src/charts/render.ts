@@ -8,6 +8,7 @@ import { Worker } from "node:worker_threads";
 import { Resvg, type ResvgRenderOptions } from "@resvg/resvg-js";
 import * as vega from "vega";
 import { compile, type TopLevelSpec } from "vega-lite";
+import { EXIT_INTERNAL, RescoreError } from "../util/errors.ts";
 import { CHART_FONT } from "./common.ts";
 import { loadFont, textWidth } from "./font-metrics.ts";
 
@@ -34,7 +35,10 @@ interface TextMetrics {
 };
 
 /** vega-lite's warnings (e.g. an encoding it ignores); they mean a chart is not what its code says. */
-export class ChartWarnings extends Error {
+export class ChartWarnings extends RescoreError {
+  override readonly code = "chart_warnings";
+  override readonly exitStatus = EXIT_INTERNAL;
+
   override readonly name = "ChartWarnings";
 }
 

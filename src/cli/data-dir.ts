@@ -2,11 +2,10 @@
 import { existsSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { UsageError } from "./errors.ts";
-
-type Env = Readonly<Record<string, string | undefined>>;
+import type { Env } from "./io.ts";
 
 /** The validated data dir, or null when neither the flag nor `TAU2_DATA_DIR` names one. */
-export function optionalDataDir(flag: string | undefined, env: Env = process.env): string | null {
+export function optionalDataDir(flag: string | undefined, env: Env): string | null {
   const dir = flag ?? env.TAU2_DATA_DIR;
   if (dir === undefined || dir === "") return null;
   const source = flag !== undefined ? "--data-dir" : "TAU2_DATA_DIR";
@@ -19,7 +18,7 @@ export function optionalDataDir(flag: string | undefined, env: Env = process.env
 }
 
 /** The validated data dir; a usage error when none is given. */
-export function resolveDataDir(flag: string | undefined, env: Env = process.env): string {
+export function resolveDataDir(flag: string | undefined, env: Env): string {
   const dir = optionalDataDir(flag, env);
   if (dir === null) {
     throw new UsageError(

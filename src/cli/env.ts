@@ -1,13 +1,12 @@
 /**
- * The environment variables the command line reads. The library never reads `process.env`: the
+ * The environment variables the command line reads. The library never reads the environment: the
  * commands pass what is found here as options.
  */
 import type { GradingSecrets } from "../graders/spec.ts";
 import type { JudgeDefaults } from "../pipeline/settings.ts";
 import { LIMITS, type NumberRange } from "../util/limits.ts";
 import { numberArg } from "./args.ts";
-
-type Env = Readonly<Record<string, string | undefined>>;
+import type { Env } from "./io.ts";
 
 const nonEmpty = (v: string | undefined): string | undefined => (v === undefined || v === "" ? undefined : v);
 
@@ -18,13 +17,13 @@ const tunable = (env: Env, name: string, range: NumberRange): number | undefined
 };
 
 /** Judge endpoint and model defaults: `TAU_RESCORE_JUDGE_*`, then the OpenAI client's own variables. */
-export const judgeDefaults = (env: Env = process.env): JudgeDefaults => {
+export const judgeDefaults = (env: Env): JudgeDefaults => {
   const base_url = nonEmpty(env.TAU_RESCORE_JUDGE_BASE_URL) ?? nonEmpty(env.OPENAI_BASE_URL);
   const model = nonEmpty(env.TAU_RESCORE_JUDGE_MODEL);
   return { ...(base_url === undefined ? {} : { base_url }), ...(model === undefined ? {} : { model }) };
 };
 
-export const judgeSecrets = (env: Env = process.env, flag?: string): GradingSecrets => ({
+export const judgeSecrets = (env: Env, flag?: string): GradingSecrets => ({
   judgeApiKey: flag ?? nonEmpty(env.TAU_RESCORE_JUDGE_API_KEY) ?? nonEmpty(env.OPENAI_API_KEY) ?? null,
 });
 
@@ -32,7 +31,7 @@ export const judgeSecrets = (env: Env = process.env, flag?: string): GradingSecr
  * How `run` grades: thread count, files per commit, progress interval, thread timing. Read before
  * anything is written, so a value out of range writes nothing.
  */
-export const runTuning = (env: Env = process.env) => {
+export const runTuning = (env: Env) => {
   const workers = tunable(env, "TAU_RESCORE_WORKERS", LIMITS.workers);
   const commitFiles = tunable(env, "TAU_RESCORE_COMMIT_FILES", LIMITS.commitFiles);
   return {
@@ -44,11 +43,10 @@ export const runTuning = (env: Env = process.env) => {
 };
 
 /** `TAU_RESCORE_DEBUG` (any value but empty or 0) prints the stack of an unexpected error. */
-export const debugFromEnv = (env: Env = process.env): boolean => {
+export const debugFromEnv = (env: Env): boolean => {
   const v = nonEmpty(env.TAU_RESCORE_DEBUG);
   return v !== undefined && v !== "0";
 };
 
 /** The name `tau-rescore review` records with each review unless `--reviewer` gives one. */
-export const reviewerDefault = (env: Env = process.env): string | undefined =>
-  nonEmpty(env.TAU_RESCORE_REVIEWER);
+export const reviewerDefault = (env: Env): string | undefined => nonEmpty(env.TAU_RESCORE_REVIEWER);

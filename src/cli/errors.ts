@@ -1,37 +1,41 @@
 /**
- * CLI error kinds and exit codes. Every error prints one line without a stack trace; an unexpected
- * error (a bug) prints its stack only with `--debug` or `TAU_RESCORE_DEBUG=1`.
+ * Where every error becomes an exit status and one line, in one place. Every error of this tool is a
+ * `RescoreError` (`util/errors.ts`) that names its exit status; commands throw or let through the
+ * errors of the layers below untranslated. Every error prints one line without a stack trace; an
+ * unexpected error (a bug, or one whose status is internal) prints its stack only with `--debug` or
+ * `TAU_RESCORE_DEBUG=1`.
  *
  * Exit codes: 0 all inputs fine, 1 some input failed, 2 usage error (bad flags or arguments),
  * 3 internal error. Commander's own parse errors arrive as `CommanderError` when the program uses
  * `exitOverride()`; they are already printed by commander and map to 2 (0 for `--help`/`--version`).
  */
 import { type Command, CommanderError } from "commander";
-import { FormatError } from "../formats/errors.ts";
 import { terminalSafe } from "../formats/terminal-text.ts";
+import { EXIT_INPUT_FAILED, EXIT_INTERNAL, EXIT_OK, EXIT_USAGE, RescoreError } from "../util/errors.ts";
 
-export const EXIT_OK = 0;
-export const EXIT_INPUT_FAILED = 1;
-export const EXIT_USAGE = 2;
-export const EXIT_INTERNAL = 3;
+export { EXIT_INPUT_FAILED, EXIT_INTERNAL, EXIT_OK, EXIT_USAGE } from "../util/errors.ts";
 
 /** Wrong flags or arguments: exit code 2. */
-export class UsageError extends Error {
+export class UsageError extends RescoreError {
+  override readonly code = "usage";
+  override readonly exitStatus = EXIT_USAGE;
   override readonly name = "UsageError";
 }
 
 /** An input file or directory could not be used: exit code 1. */
-export class InputError extends Error {
+export class InputError extends RescoreError {
+  override readonly code = "input";
+  override readonly exitStatus = EXIT_INPUT_FAILED;
   override readonly name = "InputError";
 }
 
-const expected = (err: unknown): boolean =>
-  err instanceof UsageError || err instanceof InputError || err instanceof FormatError;
+/** An error the user can act on from its message alone (anything else is printed as unexpected). */
+const expected = (err: unknown): err is RescoreError =>
+  err instanceof RescoreError && err.exitStatus !== EXIT_INTERNAL;
 
 export function exitCodeOf(err: unknown): number {
   if (err instanceof CommanderError) return err.exitCode === 0 ? EXIT_OK : EXIT_USAGE;
-  if (err instanceof UsageError) return EXIT_USAGE;
-  return expected(err) ? EXIT_INPUT_FAILED : EXIT_INTERNAL;
+  return expected(err) ? err.exitStatus : EXIT_INTERNAL;
 }
 
 /** The command that is running and whether `--debug` was given: what an unexpected error's line says. */
@@ -67,7 +71,7 @@ export function reportCliError(err: unknown, stderr: ErrorSink = process.stderr)
   if (err instanceof CommanderError) {
     // commander printed its message already
   } else if (expected(err)) {
-    stderr.write(`tau-rescore: ${terminalSafe((err as Error).message)}\n`); // messages quote corpus names
+    stderr.write(`tau-rescore: ${terminalSafe(err.message)}\n`); // messages quote corpus names
   } else {
     const who = running.command === null ? "tau-rescore" : `tau-rescore ${running.command}`;
     const stack = err instanceof Error ? err.stack : undefined;

@@ -3,24 +3,26 @@
  * wrap off), say what is safe in the store, and exit 128 + the signal number. Committed files are
  * complete (one transaction each), so a re-run continues where this one stopped.
  */
-const EXIT = { SIGINT: 130, SIGTERM: 143 } as const;
+import type { CommandIo, SignalName } from "./io.ts";
 
-/** Installs the handlers; the returned function removes them. */
+const EXIT: Readonly<Record<SignalName, number>> = { SIGINT: 130, SIGTERM: 143 };
+
+/** Installs the handlers (when `io` has signals); the returned function removes them. */
 export function onInterrupt(
   restore: () => void,
   saved: () => string,
-  stderr: { write(s: string): unknown } = process.stderr,
+  io: Pick<CommandIo, "stderr" | "signals">,
 ): () => void {
-  const handlers = (Object.keys(EXIT) as (keyof typeof EXIT)[]).map((signal) => {
-    const handler = () => {
+  const signals = io.signals;
+  if (signals === undefined) return () => {};
+  const removers = (Object.keys(EXIT) as SignalName[]).map((signal) =>
+    signals.once(signal, () => {
       restore();
-      stderr.write(`\ntau-rescore: interrupted: ${saved()}\n`);
-      process.exit(EXIT[signal]);
-    };
-    process.once(signal, handler);
-    return () => process.removeListener(signal, handler);
-  });
+      io.stderr.write(`\ntau-rescore: interrupted: ${saved()}\n`);
+      signals.exit(EXIT[signal]);
+    }),
+  );
   return () => {
-    for (const remove of handlers) remove();
+    for (const remove of removers) remove();
   };
 }

@@ -1,9 +1,8 @@
 /**
- * The live judge's run-time flags, shared by `grade` and `run`, and what every command that may call
- * it does at the end: one summary line on stderr, and exit 1 when any judgement failed (the unknown
- * verdicts are written all the same).
+ * The live judge's run-time flags as a runtime, and what every command that may call it does at the
+ * end: one summary line on stderr, and exit 1 when any judgement failed (the unknown verdicts are
+ * written all the same).
  */
-import type { Command } from "commander";
 import type { JudgeRuntime } from "../graders/spec.ts";
 import { JudgmentCache } from "../graders/tau3/judge/cache.ts";
 import { checkReachable } from "../graders/tau3/judge/client.ts";
@@ -11,27 +10,20 @@ import type { NlJudge } from "../graders/tau3/nl.ts";
 import { LIMITS } from "../util/limits.ts";
 import { numberArg } from "./args.ts";
 import { UsageError } from "./errors.ts";
-
-export interface JudgeRuntimeOptions {
-  judgeConcurrency: string;
-  judgeTimeout: string;
-  judgeRetries: string;
-}
-
-export const addJudgeRuntimeOptions = (cmd: Command): Command =>
-  cmd
-    .option("--judge-concurrency <n>", "live judge: requests in flight at once, across files", "8")
-    .option("--judge-timeout <seconds>", "live judge: timeout of one request", "120")
-    .option("--judge-retries <n>", "live judge: retries of a failed request (tau2: 3)", "3");
+import type { Output } from "./io.ts";
+import type { JudgeRuntimeOptions } from "./judge-flags.ts";
 
 /** The flags as a judge runtime, with a fresh cache (a command loads what it has into it). */
-export function judgeRuntime(opts: JudgeRuntimeOptions): JudgeRuntime & { readonly cache: JudgmentCache } {
+export function judgeRuntime(
+  opts: JudgeRuntimeOptions,
+  stderr: Output,
+): JudgeRuntime & { readonly cache: JudgmentCache } {
   return {
     concurrency: numberArg("--judge-concurrency", opts.judgeConcurrency, LIMITS.judgeConcurrency),
     timeoutMs: numberArg("--judge-timeout", opts.judgeTimeout, LIMITS.judgeTimeout) * 1000,
     retries: numberArg("--judge-retries", opts.judgeRetries, LIMITS.judgeRetries),
     cache: new JudgmentCache(),
-    log: (line) => process.stderr.write(`tau-rescore: ${line}\n`),
+    log: (line) => stderr.write(`tau-rescore: ${line}\n`),
   };
 }
 
@@ -43,8 +35,8 @@ export async function checkJudgeEndpoint(baseUrl: string | undefined): Promise<v
 }
 
 /** Prints the judge's summary line; true when a judgement failed (the command then exits 1). */
-export function reportJudge(judge: NlJudge): boolean {
+export function reportJudge(judge: NlJudge, stderr: Output): boolean {
   if (judge.stats === undefined) return false;
-  process.stderr.write(`tau-rescore: ${judge.stats.summary()}\n`);
+  stderr.write(`tau-rescore: ${judge.stats.summary()}\n`);
   return judge.stats.failed > 0;
 }

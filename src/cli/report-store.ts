@@ -7,17 +7,13 @@ import { existsSync } from "node:fs";
 import type { ReviewEntry } from "../reviews/file.ts";
 import { reviewRows } from "../reviews/store.ts";
 import { TABLES } from "../store/schema.ts";
-import { StoreError, VerdictStore } from "../store/store.ts";
-import { InputError, UsageError } from "./errors.ts";
+import { VerdictStore } from "../store/store.ts";
+import { UsageError } from "./errors.ts";
 
 export async function openStoreReadOnly(db: string, memoryLimit?: string): Promise<VerdictStore> {
   if (!existsSync(db))
     throw new UsageError(`${db}: no such DuckDB file (write one with \`tau-rescore run\`)`);
-  try {
-    return await VerdictStore.open(db, { readOnly: true, memoryLimit });
-  } catch (e) {
-    throw e instanceof StoreError ? new InputError(e.message) : e;
-  }
+  return await VerdictStore.open(db, { readOnly: true, memoryLimit });
 }
 
 /** The experiment's reviews as the analysis views will see them, in place of those the store holds. */

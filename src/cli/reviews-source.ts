@@ -4,11 +4,11 @@
  */
 import { existsSync } from "node:fs";
 import { resolve } from "node:path";
-import { installAnalyses, ReportError, type RunInfo } from "../analysis/report.ts";
-import { ExperimentError, loadExperiment, type ResolvedExperiment } from "../experiments/config.ts";
-import { type ReviewFile, ReviewFileError, readReviewFile } from "../reviews/file.ts";
+import { installAnalyses, type RunInfo } from "../analysis/report.ts";
+import { loadExperiment, type ResolvedExperiment } from "../experiments/config.ts";
+import { type ReviewFile, readReviewFile } from "../reviews/file.ts";
 import { saveReviews } from "../reviews/store.ts";
-import { StoreError, VerdictStore } from "../store/store.ts";
+import { VerdictStore } from "../store/store.ts";
 import { InputError, UsageError } from "./errors.ts";
 import { memoryLimitOf } from "./memory-limit.ts";
 
@@ -19,34 +19,22 @@ export interface ExperimentFlags {
 
 /** The experiment with `--db` and `--reviews` applied; a bad config is a usage error. */
 export function experimentFor(file: string, flags: ExperimentFlags): ResolvedExperiment {
-  try {
-    return loadExperiment(file, {
-      ...(flags.db === undefined ? {} : { db: resolve(flags.db) }),
-      ...(flags.reviews === undefined ? {} : { reviews: resolve(flags.reviews) }),
-    });
-  } catch (e) {
-    throw e instanceof ExperimentError ? new UsageError(e.message) : e;
-  }
+  return loadExperiment(file, {
+    ...(flags.db === undefined ? {} : { db: resolve(flags.db) }),
+    ...(flags.reviews === undefined ? {} : { reviews: resolve(flags.reviews) }),
+  });
 }
 
 /** The reviews file, validated: a bad file is a usage error naming the file and the JSON path. */
 export function reviewFileAt(path: string): ReviewFile {
-  try {
-    return readReviewFile(path);
-  } catch (e) {
-    throw e instanceof ReviewFileError ? new UsageError(e.message) : e;
-  }
+  return readReviewFile(path);
 }
 
 /** Opens an existing store (a missing file would otherwise become an empty store). */
 export async function openExistingStore(db: string, memoryLimit?: string): Promise<VerdictStore> {
   if (!existsSync(db))
     throw new UsageError(`${db}: no such DuckDB file (write one with \`tau-rescore run\`)`);
-  try {
-    return await VerdictStore.open(db, { memoryLimit });
-  } catch (e) {
-    throw e instanceof StoreError ? new InputError(e.message) : e;
-  }
+  return await VerdictStore.open(db, { memoryLimit });
 }
 
 /** A run of `experiment` must be selected: reviews are matched against it. */
@@ -87,6 +75,6 @@ export async function openReviewSession(
     return { exp, store, run, file };
   } catch (e) {
     store.close();
-    throw e instanceof ReportError ? new UsageError(e.message) : e;
+    throw e;
   }
 }

@@ -17,13 +17,17 @@ import {
   setKey,
   shallowClone,
 } from "../py/value.ts";
+import { EXIT_INTERNAL, RescoreError } from "../util/errors.ts";
 
 /** How a top-level DB field is stored: a dict of records, a list of records, or one value. */
 export type FieldKind = "dict" | "list" | "atom";
 export type Layout = Readonly<Record<string, FieldKind>>;
 
 /** Python's AttributeError text, raised when a toolkit reads a field its DB class does not have. */
-export class DbAttributeError extends Error {
+export class DbAttributeError extends RescoreError {
+  override readonly code = "db_attribute";
+  override readonly exitStatus = EXIT_INTERNAL;
+
   constructor(className: string, field: string) {
     super(`'${className}' object has no attribute '${field}'`);
     this.name = "DbAttributeError";

@@ -1,10 +1,11 @@
 /** What every tau2 domain provides to replay and grading. */
+import type { DomainName } from "../formats/domains.ts";
 import type { Action } from "../formats/model.ts";
 import type { PyDict } from "../py/value.ts";
 import type { DbBase, DbState } from "./db-state.ts";
 import type { Toolkit, ToolSession } from "./toolkit.ts";
 
-export type DomainName = "airline" | "retail" | "telecom" | "mock" | "banking_knowledge";
+export type { DomainName } from "../formats/domains.ts";
 
 export interface DomainDef {
   readonly name: DomainName;

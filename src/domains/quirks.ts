@@ -2,6 +2,7 @@
  * tau2 behaviours that are bugs, reproduced by default for parity (spec §9). Each one is named here
  * only, documented, pinned by a test, and can be switched off to report a "fixed" grading beside it.
  */
+import { EXIT_USAGE, RescoreError } from "../util/errors.ts";
 export interface Quirks {
   /** Retail `modify_pending_order_items` gives every modified item the last looked-up variant's price and options. */
   readonly retailMultiItemPricing: boolean;
@@ -37,7 +38,10 @@ export const FIXED_QUIRKS: Quirks = Object.freeze({
 
 export const QUIRK_NAMES = Object.keys(TAU2_QUIRKS) as (keyof Quirks)[];
 
-export class QuirkSpecError extends Error {
+export class QuirkSpecError extends RescoreError {
+  override readonly code = "quirk_spec";
+  override readonly exitStatus = EXIT_USAGE;
+
   override readonly name = "QuirkSpecError";
 }
 

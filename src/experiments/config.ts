@@ -10,10 +10,10 @@ import { stableJson } from "../formats/stable-json.ts";
 import { readJsonFile } from "../formats/zod-issues.ts";
 import { GRADER_IDS } from "../graders/registry.ts";
 import { judgeBaseUrlSchema, judgeParamsSchema, quirkOverrideSchema } from "../graders/spec.ts";
-import { NO_EXTRA_GATES } from "../graders/structured/grade.ts";
-import { policyRuleIdSchema } from "../graders/structured/grader.ts";
+import { structuredGatesConfigSchema } from "../graders/structured/gates.ts";
 import { sha256Hex } from "../py/json.ts";
 import { MEMORY_LIMIT_FORMAT, memoryLimitBytes } from "../store/resources.ts";
+import { EXIT_USAGE, RescoreError } from "../util/errors.ts";
 import { LIMITS, type NumberRange, outOfRange } from "../util/limits.ts";
 
 /** A number in its documented range; any other value is refused naming the range. */
@@ -79,27 +79,7 @@ export const experimentSchema = z
      */
     reviews: z.string().min(1).optional(),
     /** What fails the structured verdict beyond τ³, requirements and the delta gate (all are reported). */
-    gate: z
-      .strictObject({
-        policy_rules: z.array(policyRuleIdSchema).default([]),
-        format_errors: z.boolean().default(false),
-        /** Needs `corrections: true` (the curated NL list comes from the overlay). */
-        nl_curated: z.boolean().default(false),
-        /** Fail simulations whose conversation is about another task's users. */
-        consistency: z.boolean().default(false),
-        /** Fail where a live NL judge's degenerate reply was scored (as tau2 scores it). */
-        degenerate_judge: z.boolean().default(false),
-        /** Broken domain policy clauses fail the structured verdict. */
-        policy_clauses: z.boolean().default(true),
-        /** Changes to the user's own device/state made through the user's own tools fail it. */
-        user_state: z.boolean().default(false),
-        /**
-         * `licensed`: an off-reference write fails unless a task permission or policy clause licensed
-         * it; `strict`: every off-footprint field fails (the strict gate is stored beside it either way).
-         */
-        delta: z.enum(["licensed", "strict"]).default("licensed"),
-      })
-      .default({ ...NO_EXTRA_GATES, policy_rules: [...NO_EXTRA_GATES.policy_rules] }),
+    gate: structuredGatesConfigSchema,
     /** tau2 bugs to reproduce: a preset plus `name=on|off` overrides (see src/domains/quirks.ts). */
     quirks: z
       .strictObject({
@@ -151,7 +131,10 @@ export const experimentSchema = z
   });
 export type ExperimentConfig = z.infer<typeof experimentSchema>;
 
-export class ExperimentError extends Error {
+export class ExperimentError extends RescoreError {
+  override readonly code = "experiment";
+  override readonly exitStatus = EXIT_USAGE;
+
   override readonly name = "ExperimentError";
 }
 

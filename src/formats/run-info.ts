@@ -4,6 +4,7 @@
  */
 import { basename } from "node:path";
 import { z } from "zod";
+import { DOMAIN_NAMES, type DomainName } from "./domains.ts";
 import { FormatError } from "./errors.ts";
 import type { RunInfo } from "./model.ts";
 import { firstIssue } from "./zod-issues.ts";
@@ -57,10 +58,8 @@ export function parseRunInfo(file: string, raw: unknown): RunInfo {
   };
 }
 
-export const KNOWN_DOMAINS = ["airline", "retail", "telecom", "mock", "banking_knowledge"] as const;
-
 /** Tool names that occur in one domain only (enough to tell the corpus domains apart). */
-const DOMAIN_TOOLS: Record<(typeof KNOWN_DOMAINS)[number], readonly string[]> = {
+const DOMAIN_TOOLS: Record<DomainName, readonly string[]> = {
   airline: [
     "get_reservation_details",
     "book_reservation",
@@ -89,12 +88,12 @@ export function inferDomain(
 ): string | null {
   for (const policy of policyTexts) {
     const heading = /^#\s*(\w+)/.exec(policy.trimStart())?.[1]?.toLowerCase();
-    const match = KNOWN_DOMAINS.find((d) => d === heading);
+    const match = DOMAIN_NAMES.find((d) => d === heading);
     if (match !== undefined) return match;
   }
-  const byTools = KNOWN_DOMAINS.filter((d) => DOMAIN_TOOLS[d].some((t) => toolNames.has(t)));
+  const byTools = DOMAIN_NAMES.filter((d) => DOMAIN_TOOLS[d].some((t) => toolNames.has(t)));
   if (byTools.length === 1) return byTools[0] as string;
   const name = basename(file).toLowerCase();
-  const byName = KNOWN_DOMAINS.filter((d) => name.includes(d));
+  const byName = DOMAIN_NAMES.filter((d) => name.includes(d));
   return byName.length === 1 ? (byName[0] as string) : null;
 }

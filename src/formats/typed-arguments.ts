@@ -20,11 +20,15 @@
  */
 import { JsonSyntaxError, parsePyJsonAt } from "../py/parse.ts";
 import { PyFloat, type PyValue } from "../py/value.ts";
+import { EXIT_INTERNAL, RescoreError } from "../util/errors.ts";
 
 /** Keys whose values are restored with Python types for tau2 files. */
 export const TAU2_TYPED_KEYS: readonly string[] = ["arguments", "initialization_data"];
 
-export class TypedArgumentsError extends Error {
+export class TypedArgumentsError extends RescoreError {
+  override readonly code = "typed_arguments";
+  override readonly exitStatus = EXIT_INTERNAL;
+
   override readonly name = "TypedArgumentsError";
   constructor(
     message: string,

@@ -6,6 +6,7 @@ import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
 import { z } from "zod";
+import { EXIT_USAGE, RescoreError } from "../util/errors.ts";
 
 /** A folder or file and the sha256 of its content; only the content enters a spec hash. */
 export const contentRefSchema = z.strictObject({
@@ -14,7 +15,10 @@ export const contentRefSchema = z.strictObject({
 });
 export type ContentRef = z.infer<typeof contentRefSchema>;
 
-export class FingerprintError extends Error {
+export class FingerprintError extends RescoreError {
+  override readonly code = "fingerprint";
+  override readonly exitStatus = EXIT_USAGE;
+
   override readonly name = "FingerprintError";
 }
 

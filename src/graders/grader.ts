@@ -44,6 +44,8 @@ export interface VerdictRecord {
   readonly reward: number | null;
   readonly dbMatch: boolean | null;
   readonly notes: readonly string[];
+  /** Why a live NL judge failed on this verdict, or null; the next run grades the file again. */
+  readonly judgeFailure: string | null;
   readonly components: readonly ComponentRecord[];
   /** Gating causes first, in the order the grader found them. */
   readonly causes: readonly Cause[];

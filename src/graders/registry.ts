@@ -21,8 +21,6 @@ export const GRADER_IDS = Object.keys(GRADERS) as GraderId[];
 
 // biome-ignore lint/suspicious/noExplicitAny: matching any grader's type parameters
 type AnyOf = Grader<string, any, any, any, any>;
-export type ConfigOf<K extends GraderId> =
-  (typeof GRADERS)[K] extends Grader<K, infer C, infer _L, infer _V, infer _P> ? C : never;
 export type LoadedOf<K extends GraderId> = ReturnType<(typeof GRADERS)[K]["load"]>;
 export type VerdictOf<K extends GraderId> = Exclude<Awaited<ReturnType<(typeof GRADERS)[K]["grade"]>>, null>;
 

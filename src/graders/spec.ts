@@ -9,10 +9,12 @@ import { QUIRK_NAMES, type Quirks, resolveQuirks } from "../domains/quirks.ts";
 import { stableJson } from "../formats/stable-json.ts";
 import { describeZodError } from "../formats/zod-issues.ts";
 import { sha256Hex } from "../py/json.ts";
+import { EXIT_USAGE, RescoreError } from "../util/errors.ts";
 import { overlaysRef } from "./corrections/grader.ts";
 import { CorrectionsError } from "./corrections/schema.ts";
 import { contentIdentity, FingerprintError, fileRef } from "./fingerprint.ts";
 import { GRADER_IDS, GRADERS, type GraderId, graderOf, isGraderId, type LoadedGraders } from "./registry.ts";
+import type { GateChoice } from "./structured/gate-names.ts";
 import { policiesRef, requirementsRef } from "./structured/grader.ts";
 import { HandoffOverridesError } from "./structured/handoff.ts";
 import type { JudgmentCache } from "./tau3/judge/cache.ts";
@@ -20,7 +22,10 @@ import { httpJudge } from "./tau3/judge/http-judge.ts";
 import { DEFAULT_JUDGE_MODEL, DEFAULT_JUDGE_TEMPERATURE } from "./tau3/judge/prompt.ts";
 import { type NlJudge, noJudge, recordedJudge } from "./tau3/nl.ts";
 
-export class GradingSpecError extends Error {
+export class GradingSpecError extends RescoreError {
+  override readonly code = "grading_spec";
+  override readonly exitStatus = EXIT_USAGE;
+
   override readonly name = "GradingSpecError";
 }
 
@@ -123,16 +128,7 @@ export interface GradingChoice {
   readonly policiesDir: string;
   readonly correctionsDir: string;
   readonly handoffOverrides: string | null;
-  readonly gate: {
-    readonly policy_rules: readonly string[];
-    readonly format_errors: boolean;
-    readonly nl_curated: boolean;
-    readonly consistency: boolean;
-    readonly degenerate_judge: boolean;
-    readonly policy_clauses: boolean;
-    readonly user_state: boolean;
-    readonly delta: string;
-  };
+  readonly gate: GateChoice;
 }
 
 /** Builds each selected grader's configuration, reading the fingerprints of what it points at. */
@@ -300,7 +296,8 @@ export function loadGrading(
       const expected =
         e instanceof CorrectionsError ||
         e instanceof HandoffOverridesError ||
-        (e as NodeJS.ErrnoException).code !== undefined;
+        // a file system error (this tool's own errors carry a code too)
+        (!(e instanceof RescoreError) && (e as NodeJS.ErrnoException).code !== undefined);
       if (expected) throw new GradingSpecError(`grader ${id}: ${(e as Error).message}`);
       throw e;
     }

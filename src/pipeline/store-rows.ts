@@ -263,6 +263,7 @@ function graderRows(
     reward: r.reward,
     db_match: r.dbMatch,
     notes: JSON.stringify(r.notes),
+    judge_failure: r.judgeFailure,
   });
   for (const c of r.components)
     batch.components.push({

@@ -1,5 +1,10 @@
+import { EXIT_INTERNAL, RescoreError } from "../util/errors.ts";
+
 /** A Python exception raised by emulated Python code; tools turn it into `Error: <message>`. */
-export class PyException extends Error {
+export class PyException extends RescoreError {
+  override readonly code = "python_exception";
+  override readonly exitStatus = EXIT_INTERNAL;
+
   constructor(message: string) {
     // Tools raise these by the thousand per corpus and only the message is ever used: skip the
     // stack trace, which cost about 5x the rest of the throw.

@@ -4,9 +4,14 @@
  * Used for task files and for the small `arguments` objects of tool calls (see `typed-arguments.ts`);
  * whole trajectory files go through the much faster `JSON.parse`.
  */
+
+import { EXIT_INTERNAL, RescoreError } from "../util/errors.ts";
 import { type PyDict, PyFloat, type PyValue, recordKeyOrder, setKey } from "./value.ts";
 
-export class JsonSyntaxError extends Error {
+export class JsonSyntaxError extends RescoreError {
+  override readonly code = "json_syntax";
+  override readonly exitStatus = EXIT_INTERNAL;
+
   constructor(
     message: string,
     readonly position: number,

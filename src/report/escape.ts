@@ -6,6 +6,7 @@
  */
 
 import { sanitizeSvg } from "../charts/svg-safety.ts";
+import { EXIT_INTERNAL, RescoreError } from "../util/errors.ts";
 import { visibleText } from "../util/visible-text.ts";
 
 export class SafeHtml {
@@ -50,7 +51,10 @@ export function html(strings: TemplateStringsArray, ...values: readonly HtmlValu
   return new SafeHtml(out);
 }
 
-export class UnsafeSvgError extends Error {
+export class UnsafeSvgError extends RescoreError {
+  override readonly code = "unsafe_svg";
+  override readonly exitStatus = EXIT_INTERNAL;
+
   override readonly name = "UnsafeSvgError";
 }
 

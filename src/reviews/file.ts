@@ -10,6 +10,7 @@ import { z } from "zod";
 import { describeZodError } from "../formats/zod-issues.ts";
 import { CAUSE_KIND_NAMES } from "../graders/causes.ts";
 import { GRADER_IDS } from "../graders/registry.ts";
+import { EXIT_USAGE, RescoreError } from "../util/errors.ts";
 
 export const REVIEW_VERDICTS = ["confirmed", "false_positive", "unclear"] as const;
 export type ReviewVerdict = (typeof REVIEW_VERDICTS)[number];
@@ -53,7 +54,10 @@ export const reviewFileSchema = z
   });
 export type ReviewFile = z.infer<typeof reviewFileSchema>;
 
-export class ReviewFileError extends Error {
+export class ReviewFileError extends RescoreError {
+  override readonly code = "review_file";
+  override readonly exitStatus = EXIT_USAGE;
+
   override readonly name = "ReviewFileError";
 }
 

@@ -4,10 +4,14 @@
  */
 import { describeZodError } from "../formats/zod-issues.ts";
 import type { VerdictStore } from "../store/store.ts";
+import { EXIT_USAGE, RescoreError } from "../util/errors.ts";
 import { type ReviewEntry, type ReviewVerdict, reviewEntrySchema } from "./file.ts";
 import { type CauseRef, causesOf, findSimulations, type SimulationRef } from "./queries.ts";
 
-export class ReviewError extends Error {
+export class ReviewError extends RescoreError {
+  override readonly code = "review";
+  override readonly exitStatus = EXIT_USAGE;
+
   override readonly name = "ReviewError";
 }
 

@@ -30,7 +30,7 @@ export interface TableSpec {
  * The layout this build writes and reads. Bump it with every change to `TABLES`: a store written by
  * another layout is refused with a message that says what to do (`store.ts`), never misread.
  */
-export const SCHEMA_VERSION = 3;
+export const SCHEMA_VERSION = 4;
 
 const c = <N extends string, T extends ColumnType>(name: N, type: T): Column<N, T, false> => ({
   name,
@@ -121,6 +121,8 @@ export const TABLES = {
       n("reward", "DOUBLE"),
       n("db_match", "BOOLEAN"),
       c("notes", "VARCHAR"),
+      /** Why a live NL judge failed on this verdict (schema 4); such files are graded again on the next run. */
+      n("judge_failure", "VARCHAR"),
     ],
     key: ["run_id", "sim_key", "grader"],
   },

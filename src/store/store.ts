@@ -8,6 +8,7 @@ import { closeSync, existsSync, openSync, readSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type DuckDBAppender, type DuckDBConnection, DuckDBInstance } from "@duckdb/node-api";
+import { EXIT_INPUT_FAILED, RescoreError } from "../util/errors.ts";
 import { defaultMemoryLimit } from "./resources.ts";
 import {
   type CellValue,
@@ -22,7 +23,10 @@ import {
   type TableName,
 } from "./schema.ts";
 
-export class StoreError extends Error {
+export class StoreError extends RescoreError {
+  override readonly code = "store";
+  override readonly exitStatus = EXIT_INPUT_FAILED;
+
   override readonly name = "StoreError";
 }
 
@@ -107,12 +111,19 @@ export class VerdictStore {
     } else if (tables.has("runs")) {
       version = "1"; // written before the schema was versioned
     }
-    // Schema 3 only added tables (nl_assertions, judgments): a writable schema-2 store gains them.
-    if (version === "2" && SCHEMA_VERSION === 3 && !readOnly) {
+    // A writable store of an older schema that only lacks additions is brought up to date in place.
+    const stored = version;
+    if (version === "2" && !readOnly) {
+      // Schema 3 only added tables (nl_assertions, judgments).
       for (const name of Object.keys(TABLES) as TableName[]) await this.conn.run(ddl(name));
-      await this.conn.run("UPDATE store_meta SET value = '3' WHERE key = 'schema_version'");
       version = "3";
     }
+    if (version === "3" && !readOnly) {
+      await this.addJudgeFailureColumn();
+      version = "4";
+    }
+    if (version !== stored)
+      await this.conn.run(`UPDATE store_meta SET value = '${version}' WHERE key = 'schema_version'`);
     if (version !== null && version !== String(SCHEMA_VERSION)) {
       const older = Number(version) < SCHEMA_VERSION;
       throw new StoreError(
@@ -128,6 +139,30 @@ export class VerdictStore {
       await this.conn.run(
         `INSERT INTO store_meta VALUES ('schema_version', '${SCHEMA_VERSION}') ON CONFLICT DO NOTHING`,
       );
+  }
+
+  /**
+   * Schema 4 added `verdicts.judge_failure`. A schema-3 store said so only in τ³'s notes (JSON text
+   * holding `NL_ASSERTION unknown: NL judge failed: …`), read here once to fill the column.
+   */
+  private async addJudgeFailureColumn(): Promise<void> {
+    await this.transaction(async () => {
+      await this.conn.run("ALTER TABLE verdicts ADD COLUMN IF NOT EXISTS judge_failure VARCHAR");
+      const prefix = "NL_ASSERTION unknown: ";
+      const rows = await this.query<{ run_id: string; sim_key: string; grader: string; notes: string }>(
+        "SELECT run_id, sim_key, grader, notes FROM verdicts WHERE notes LIKE '%NL judge failed: %'",
+      );
+      for (const r of rows) {
+        const note = (JSON.parse(r.notes) as string[]).find((n) =>
+          n.startsWith(`${prefix}NL judge failed: `),
+        );
+        if (note === undefined) continue;
+        await this.conn.run(
+          "UPDATE verdicts SET judge_failure = $1 WHERE run_id = $2 AND sim_key = $3 AND grader = $4",
+          [note.slice(prefix.length), r.run_id, r.sim_key, r.grader],
+        );
+      }
+    });
   }
 
   /** The `files` rows of a run: what identifies each stored file (path and content). */
@@ -204,12 +239,12 @@ export class VerdictStore {
   }
 
   /**
-   * Deletes every row of the run's files where a live judge failed (a τ³ note says so), so the next
-   * run grades them again: a fixed judge is asked again, not remembered as unknown.
+   * Deletes every row of the run's files where a live judge failed on τ³'s verdict, so the next run
+   * grades them again: a fixed judge is asked again, not remembered as unknown.
    */
   async dropFilesWithJudgeFailures(runId: string): Promise<number> {
     const failed = `SELECT DISTINCT s.file_id FROM verdicts v JOIN simulations s USING (run_id, sim_key)
-      WHERE v.run_id = $1 AND v.grader = 'tau3' AND v.notes LIKE '%NL judge failed: %'`;
+      WHERE v.run_id = $1 AND v.grader = 'tau3' AND v.judge_failure IS NOT NULL`;
     const n = Number(
       (await this.query<{ n: number }>(`SELECT count(*)::INTEGER AS n FROM (${failed})`, [runId]))[0]?.n ?? 0,
     );

@@ -43,8 +43,7 @@ afterAll(() => {
   for (const d of locked) chmodSync(d, 0o755);
 });
 
-const report = (out: string) =>
-  runInProcess((p) => registerReportCommand(p), ["report", "--db", db, "--out", out]);
+const report = (out: string) => runInProcess(registerReportCommand, ["report", "--db", db, "--out", out]);
 
 const refusedInOneLine = (r: Awaited<ReturnType<typeof report>>) => {
   expect(r.code, r.stderr).toBe(2);

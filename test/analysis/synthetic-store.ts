@@ -111,6 +111,7 @@ export async function syntheticStore(
         reward: pass === null ? null : pass ? 1 : 0,
         db_match: null,
         notes: "[]",
+        judge_failure: null,
       });
       if (grader === "structured" && pass === false)
         causeRows.push({

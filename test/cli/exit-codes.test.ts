@@ -6,7 +6,6 @@
 import { mkdirSync, mkdtempSync, readdirSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { Readable } from "node:stream";
 import type { Command } from "commander";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { registerGradeCommand } from "../../src/cli/commands/grade.ts";
@@ -39,7 +38,7 @@ describe("an unexpected error", () => {
         throw new Error("first line\n  second line");
       });
   };
-  const cli = (args: readonly string[]) => runInProcess(failing, args);
+  const cli = (args: readonly string[], env: Record<string, string> = {}) => runInProcess(failing, args, env);
 
   it("prints one line naming the command and the error, and exits 3", async () => {
     const r = await cli(["boom"]);
@@ -63,10 +62,8 @@ describe("an unexpected error", () => {
   });
 
   it("prints the stack with TAU_RESCORE_DEBUG=1, not with TAU_RESCORE_DEBUG=0", async () => {
-    vi.stubEnv("TAU_RESCORE_DEBUG", "1");
-    expect((await cli(["boom"])).stderr).toMatch(/x is not a function\n\s+at /);
-    vi.stubEnv("TAU_RESCORE_DEBUG", "0");
-    expect((await cli(["boom"])).stderr).toBe(
+    expect((await cli(["boom"], { TAU_RESCORE_DEBUG: "1" })).stderr).toMatch(/x is not a function\n\s+at /);
+    expect((await cli(["boom"], { TAU_RESCORE_DEBUG: "0" })).stderr).toBe(
       `tau-rescore boom: unexpected error: TypeError: x is not a function ${HINT}\n`,
     );
   });
@@ -90,18 +87,12 @@ describe("an unexpected error", () => {
 
 describe("a usage mistake exits 2 with one line and writes nothing", () => {
   const all = (program: Command, io: CapturedIo) => {
-    registerGradeCommand(program);
-    registerLabelsCommand(program);
-    registerProbeCommand(program);
-    registerReportCommand(program);
-    registerRequirementsCommand(program, { stdout: io.stdout, env: { TAU2_DATA_DIR: DATA_DIR } });
-    registerReviewCommand(program, {
-      stdin: Readable.from([]),
-      stdout: io.stdout,
-      stderr: io.stderr,
-      env: {},
-      today: () => "2026-01-01",
-    });
+    registerGradeCommand(program, io);
+    registerLabelsCommand(program, io);
+    registerProbeCommand(program, io);
+    registerReportCommand(program, io);
+    registerRequirementsCommand(program, { ...io, env: { TAU2_DATA_DIR: DATA_DIR } });
+    registerReviewCommand(program, io);
   };
   const cli = (args: readonly string[]) => runInProcess(all, args);
   const fresh = () => mkdtempSync(join(tmpdir(), "tr-exit-"));

@@ -1,8 +1,11 @@
 /** `tau-rescore grade`: JSON lines whose causes point at turns, and the same settings checks as `run`. */
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { cliInProcess } from "../helpers/cli-in-process.ts";
 import { CORPUS_DIR, DATA_DIR } from "../helpers/data.ts";
-import { cli } from "../helpers/small-run.ts";
+
+/** `tau-rescore ...args` in-process, with `env` as its whole environment. */
+const cli = (args: readonly string[], env: Record<string, string> = {}) => cliInProcess(args, env);
 
 const FILE = join(CORPUS_DIR, "sierra-tau2-bench__pr448-whissle/airline_run1.json");
 const grade = (...args: string[]) => cli(["grade", FILE, "--data-dir", DATA_DIR, ...args]);
@@ -18,8 +21,8 @@ interface Cause {
 }
 
 describe("tau-rescore grade", () => {
-  it("prints each grader's verdict with its causes located at a turn and tool call", () => {
-    const r = grade("--grader", "tau3,structured", "--corrections", "on");
+  it("prints each grader's verdict with its causes located at a turn and tool call", async () => {
+    const r = await grade("--grader", "tau3,structured", "--corrections", "on");
     expect(r.status, r.stderr).toBe(0);
     const lines = r.stdout
       .trim()
@@ -45,8 +48,8 @@ describe("tau-rescore grade", () => {
     expect(component?.evidence.length).toBeGreaterThan(0);
   });
 
-  it("prints a table with the gating causes of a failed structured verdict", () => {
-    const r = grade("--grader", "tau3,structured", "--format", "table");
+  it("prints a table with the gating causes of a failed structured verdict", async () => {
+    const r = await grade("--grader", "tau3,structured", "--format", "table");
     expect(r.status, r.stderr).toBe(0);
     const row = r.stdout.split("\n").find((l) => l.startsWith("47\t"));
     expect(row).toContain("FAIL(requirement:airline.47.no_transfer)");
@@ -63,8 +66,8 @@ describe("tau-rescore grade", () => {
       ["--grader", "tau3,structured", "--gate", "nl_curated"],
       /curated NL list needs the corrections overlay/,
     ],
-  ])("refuses %j with exit 2 and one line", (args, pattern) => {
-    const r = cli(["grade", FILE, "--data-dir", DATA_DIR, ...args], {
+  ])("refuses %j with exit 2 and one line", async (args, pattern) => {
+    const r = await cli(["grade", FILE, "--data-dir", DATA_DIR, ...args], {
       TAU_RESCORE_JUDGE_BASE_URL: "",
       OPENAI_BASE_URL: "",
     });

@@ -1,15 +1,18 @@
 /** `tau-rescore hash --gold` against tau2's own gold replays, for every vector task file. */
 import { describe, expect, it } from "vitest";
+import { cliInProcess } from "../helpers/cli-in-process.ts";
 import { DATA_DIR, referenceVectors, taskFileForVersion } from "../helpers/data.ts";
-import { cli } from "../helpers/small-run.ts";
+
+/** `tau-rescore ...args` in-process, with `env` as its whole environment. */
+const cli = (args: readonly string[], env: Record<string, string> = {}) => cliInProcess(args, env);
 
 const vectors = referenceVectors();
 const groups = [...new Set(Object.keys(vectors.gold).map((k) => k.split("/").slice(0, 2).join("/")))];
 
 describe.each(groups)("tau-rescore hash --gold %s", (group) => {
-  it("prints tau2's after-init hashes, gold target hashes and gold action results", () => {
+  it("prints tau2's after-init hashes, gold target hashes and gold action results", async () => {
     const [version, domain] = group.split("/") as [string, string];
-    const r = cli([
+    const r = await cli([
       "hash",
       "--data-dir",
       DATA_DIR,
@@ -34,9 +37,9 @@ describe.each(groups)("tau-rescore hash --gold %s", (group) => {
 });
 
 describe("tau-rescore hash errors", () => {
-  it("rejects an unknown domain and a task id not in the file with exit code 2", () => {
-    expect(cli(["hash", "--data-dir", DATA_DIR, "--domain", "bank"]).status).toBe(2);
-    const r = cli(["hash", "--data-dir", DATA_DIR, "--domain", "airline", "--task", "nope"]);
+  it("rejects an unknown domain and a task id not in the file with exit code 2", async () => {
+    expect((await cli(["hash", "--data-dir", DATA_DIR, "--domain", "bank"])).status).toBe(2);
+    const r = await cli(["hash", "--data-dir", DATA_DIR, "--domain", "airline", "--task", "nope"]);
     expect(r.status).toBe(2);
     expect(r.stderr).toContain("task id(s) not in");
   });

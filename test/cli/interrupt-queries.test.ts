@@ -10,8 +10,12 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { DuckDBInstance } from "@duckdb/node-api";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { cliInProcess } from "../helpers/cli-in-process.ts";
 import { DATA_DIR } from "../helpers/data.ts";
-import { CLI, cli, smallExperiment } from "../helpers/small-run.ts";
+import { CLI, smallExperiment } from "../helpers/small-run.ts";
+
+/** `tau-rescore ...args` in-process: only the signal tests spawn the real binary. */
+const cli = (args: readonly string[], env: Record<string, string> = {}) => cliInProcess(args, env);
 
 let dir = "";
 let experiment = "";
@@ -24,7 +28,7 @@ beforeAll(async () => {
   dir = s.dir;
   experiment = s.experiment;
   db = join(dir, "small.duckdb");
-  expect(cli(["run", experiment, "--db", db]).status).toBe(0);
+  expect((await cli(["run", experiment, "--db", db])).status).toBe(0);
   endless = join(dir, "endless.duckdb");
   cpSync(db, endless);
   const instance = await DuckDBInstance.create(endless);
@@ -161,29 +165,31 @@ describe("DuckDB's memory limit", () => {
     expect(r.stderr).not.toMatch(/\n\s+at /);
   };
 
-  it("a query beyond --memory-limit fails in one line that names the flag, exit 1", () => {
-    const r = cli(["report", "--db", db, "--out", join(dir, "report-oom"), "--memory-limit", "16MiB"]);
+  it("a query beyond --memory-limit fails in one line that names the flag, exit 1", async () => {
+    const r = await cli(["report", "--db", db, "--out", join(dir, "report-oom"), "--memory-limit", "16MiB"]);
     oneLine(r, 1);
     expect(r.stderr).toMatch(/^tau-rescore: DuckDB ran out of memory \(.*\); raise --memory-limit/);
   });
 
-  it("comes from the experiment's duckdb.memory_limit, and the flag wins over it", () => {
+  it("comes from the experiment's duckdb.memory_limit, and the flag wins over it", async () => {
     const config = JSON.parse(readFileSync(experiment, "utf8")) as Record<string, unknown>;
     const tight = join(dir, "experiments", "tight.json");
     writeFileSync(tight, JSON.stringify({ ...config, duckdb: { memory_limit: "16MiB" } }));
     const args = ["report", "--experiment", tight, "--db", db];
-    oneLine(cli([...args, "--out", join(dir, "report-tight")]), 1);
-    expect(cli([...args, "--out", join(dir, "report-roomy"), "--memory-limit", "1GB"]).status).toBe(0);
+    oneLine(await cli([...args, "--out", join(dir, "report-tight")]), 1);
+    expect((await cli([...args, "--out", join(dir, "report-roomy"), "--memory-limit", "1GB"])).status).toBe(
+      0,
+    );
   });
 
-  it("a limit that is not a size is a usage error, before the store is opened", () => {
-    const r = cli(["report", "--db", db, "--out", join(dir, "report-bad"), "--memory-limit", "4"]);
+  it("a limit that is not a size is a usage error, before the store is opened", async () => {
+    const r = await cli(["report", "--db", db, "--out", join(dir, "report-bad"), "--memory-limit", "4"]);
     oneLine(r, 2);
     expect(r.stderr).toMatch(/--memory-limit: must be a size such as 4GB/);
     const config = JSON.parse(readFileSync(experiment, "utf8")) as Record<string, unknown>;
     const bad = join(dir, "experiments", "bad.json");
     writeFileSync(bad, JSON.stringify({ ...config, duckdb: { memory_limit: "lots" } }));
-    const run = cli(["run", bad, "--db", join(dir, "never.duckdb")]);
+    const run = await cli(["run", bad, "--db", join(dir, "never.duckdb")]);
     oneLine(run, 2);
     expect(run.stderr).toMatch(/duckdb\.memory_limit/);
     expect(existsSync(join(dir, "never.duckdb"))).toBe(false);

@@ -1,11 +1,15 @@
 /**
- * An interrupted `run` (issue 23, item 11): SIGINT and SIGTERM restore the terminal (cursor shown, line
+ * An interrupted `run`: SIGINT and SIGTERM restore the terminal (cursor shown, line
  * wrap on) and say what was saved, exiting 130 and 143; a re-run finishes the job.
  */
 import { spawn } from "node:child_process";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { CLI, cli, smallExperiment } from "../helpers/small-run.ts";
+import { cliInProcess } from "../helpers/cli-in-process.ts";
+import { CLI, smallExperiment } from "../helpers/small-run.ts";
+
+/** `tau-rescore ...args` in-process: only the signal tests spawn the real binary. */
+const cli = (args: readonly string[], env: Record<string, string> = {}) => cliInProcess(args, env);
 
 interface Outcome {
   code: number | null;
@@ -64,7 +68,7 @@ describe("an interrupted run", () => {
     const stored = Number(/interrupted: (\d+) files stored/.exec(r.out)?.[1]);
     expect(stored).toBeGreaterThan(0);
     expect(stored).toBeLessThan(9);
-    const again = cli(["run", join(r.db, "../experiments/small.json"), "--db", r.db]);
+    const again = await cli(["run", join(r.db, "../experiments/small.json"), "--db", r.db]);
     expect(again.status, again.stderr).toBe(0);
     const done = Number(/files: 9 \((\d+) already done/.exec(again.stderr)?.[1]);
     expect(done).toBeGreaterThanOrEqual(stored);

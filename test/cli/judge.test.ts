@@ -1,15 +1,28 @@
 /**
  * `grade` and `run` with the live judge, against a fake OpenAI-compatible server on 127.0.0.1: tau2's
  * calls only, concurrency, the cache, strict replies, exit codes, and an API key that never leaks.
+ * The commands run in this process; the judge client's waits between retries are recorded, not waited.
  */
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { cliAsync } from "../helpers/cli-async.ts";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { DATA_DIR } from "../helpers/data.ts";
 import { type FakeJudge, startFakeJudge } from "../helpers/fake-judge.ts";
 import { writeExperiment } from "../helpers/small-run.ts";
+import { cliInProcess } from "../pipeline/in-process.ts";
+
+/** Every wait the judge client asked for between attempts (its only timer). */
+const waits = vi.hoisted(() => [] as number[]);
+vi.mock("node:timers/promises", async (original) => ({
+  ...(await original<typeof import("node:timers/promises")>()),
+  setTimeout: async <T>(ms: number, value?: T) => {
+    waits.push(ms);
+    return value;
+  },
+}));
+
+const cli = (args: readonly string[], env: Record<string, string> = {}) => cliInProcess(args, { env });
 
 const KEY = "sk-test-NEVER-PRINT-1234";
 let fake: FakeJudge;
@@ -76,7 +89,7 @@ function writeCorpus(
 
 /** `grade --judge http` against `url` (the fake by default), with short retries and timeout. */
 const grade = (args: readonly string[], url = fake.baseUrl) =>
-  cliAsync([
+  cli([
     "grade",
     "--data-dir",
     DATA_DIR,
@@ -104,13 +117,20 @@ beforeAll(async () => {
   fake = await startFakeJudge();
   dir = mkdtempSync(join(tmpdir(), "tr-judge-"));
   file = writeCorpus(100);
+  // Loads the command's modules and the task data once, so timed grades time the judge.
+  const warm = await grade([writeCorpus(1, [], "warm-up")]);
+  expect(warm.status, warm.stderr).toBe(0);
 });
 afterAll(() => fake.close());
-beforeEach(() => fake.reset());
+beforeEach(() => {
+  fake.reset();
+  waits.length = 0;
+});
 
 describe("grade --judge http", () => {
   it("judges 100 simulations concurrently, caches them, and a second run makes no call", async () => {
-    fake.latencyMs = 200;
+    const latency = 50;
+    fake.latencyMs = latency;
     const cache = join(dir, "cache.duckdb");
     const started = Date.now();
     const first = await grade([file, "--judge-cache", cache]);
@@ -118,7 +138,7 @@ describe("grade --judge http", () => {
     expect(first.status, first.stderr).toBe(0);
     expect(fake.chats()).toHaveLength(100);
     expect(fake.maxInFlight).toBeGreaterThanOrEqual(4);
-    expect(ms).toBeLessThan(100 * 200);
+    expect(ms).toBeLessThan(100 * latency);
     expect(first.stderr).toContain("judge: 100 judged, 0 cached, 0 failed");
     expect(rewards(first.stdout).every((v) => v.reward === 1)).toBe(true);
     const second = await grade([file, "--judge-cache", cache]);
@@ -137,7 +157,7 @@ describe("grade --judge http", () => {
   });
 
   it("keeps requests in flight across files, not only within one", async () => {
-    fake.latencyMs = 200;
+    fake.latencyMs = 50;
     const files = Array.from({ length: 10 }, (_, i) => writeCorpus(2, [], `many-${i}`));
     const r = await grade(files);
     expect(r.status, r.stderr).toBe(0);
@@ -159,6 +179,8 @@ describe("grade --judge http", () => {
         expect(v.notes.join("\n")).toMatch(/NL_ASSERTION unknown: NL judge failed: /);
       }
       expect(r.stderr).toMatch(/judge: 0 judged, 0 cached, 3 failed \(3× /);
+      // --judge-retries 1: a failed transfer is retried once after a backoff, a bad reply never.
+      expect(waits).toHaveLength(mode === "server_error" || mode === "truncated" ? 3 : 0);
       expect(r.stderr + r.stdout).not.toContain(KEY);
     },
   );
@@ -248,7 +270,7 @@ describe("run with judge http", () => {
     );
   }
   const run = (exp: string) =>
-    cliAsync(["run", exp, "--judge-retries", "0", "--judge-timeout", "2"], {
+    cli(["run", exp, "--judge-retries", "0", "--judge-timeout", "2"], {
       TAU_RESCORE_JUDGE_API_KEY: KEY,
     });
 
@@ -271,7 +293,7 @@ describe("run with judge http", () => {
     expect(third.status, third.stderr).toBe(0);
     expect(fake.chats()).toHaveLength(1);
     const db = join(dir, "judged.duckdb");
-    const q = await cliAsync(["report", "--db", db, "--out", join(dir, "judged-report")]);
+    const q = await cli(["report", "--db", db, "--out", join(dir, "judged-report")]);
     expect(q.status, q.stderr).toBe(0);
     const { DuckDBInstance } = await import("@duckdb/node-api");
     const inst = await DuckDBInstance.create(db, { access_mode: "READ_ONLY" });
@@ -303,8 +325,8 @@ describe("run with judge http", () => {
 
   it("the judge model, wherever it comes from, is part of the run id", async () => {
     const exp = experiment("models", writeCorpus(1).slice(dir.length + 1));
-    const a = await cliAsync(["run", exp], { TAU_RESCORE_JUDGE_MODEL: "model-a" });
-    const b = await cliAsync(["run", exp], { TAU_RESCORE_JUDGE_MODEL: "model-b" });
+    const a = await cli(["run", exp], { TAU_RESCORE_JUDGE_MODEL: "model-a" });
+    const b = await cli(["run", exp], { TAU_RESCORE_JUDGE_MODEL: "model-b" });
     const id = (s: string) => /run ([0-9a-f]{16}) of/.exec(s)?.[1];
     expect(id(a.stderr)).toBeDefined();
     expect(id(a.stderr)).not.toBe(id(b.stderr));

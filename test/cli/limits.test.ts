@@ -6,7 +6,6 @@
 import { cpSync, mkdirSync, mkdtempSync, readdirSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { Readable } from "node:stream";
 import type { Command } from "commander";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { registerGradeCommand } from "../../src/cli/commands/grade.ts";
@@ -37,18 +36,13 @@ const untouched = (dir: string) => {
 };
 
 const registerAll = (program: Command, io: CapturedIo) => {
-  registerRunCommand(program);
-  registerGradeCommand(program);
-  registerReportCommand(program);
-  registerReviewCommand(program, {
-    stdin: Readable.from([]),
-    stdout: io.stdout,
-    stderr: io.stderr,
-    env: {},
-    today: () => "2026-01-01",
-  });
+  registerRunCommand(program, io);
+  registerGradeCommand(program, io);
+  registerReportCommand(program, io);
+  registerReviewCommand(program, io);
 };
-const cli = (args: readonly string[]) => runInProcess(registerAll, args);
+const cli = (args: readonly string[], env: Record<string, string> = {}) =>
+  runInProcess(registerAll, args, env);
 
 afterEach(() => {
   vi.unstubAllEnvs();
@@ -154,8 +148,7 @@ describe("an environment variable out of its range", () => {
     ["TAU_RESCORE_PROGRESS_MS", "-1", "a number from 0 to 3600000"],
   ])("run with %s=%s exits 2 before the store is created", async (name, value, range) => {
     const { file, dir } = experiment();
-    vi.stubEnv(name, value);
-    const r = await cli(["run", file]);
+    const r = await cli(["run", file], { [name]: value });
     expect(r.code).toBe(2);
     expect(r.stderr).toBe(`tau-rescore: ${name}: must be ${range} (got "${value}")\n`);
     untouched(dir);

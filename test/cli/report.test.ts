@@ -15,15 +15,19 @@ import {
 } from "node:fs";
 import { dirname, join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { CLI, cli, smallExperiment } from "../helpers/small-run.ts";
+import { type CliResult, cliInProcess } from "../helpers/cli-in-process.ts";
+import { CLI, smallExperiment } from "../helpers/small-run.ts";
 
 let db = "";
 let dir = "";
-beforeAll(() => {
+/** `tau-rescore ...args` in-process; the real process is spawned only where signals are the point. */
+const cli = (args: readonly string[]): Promise<CliResult> => cliInProcess(args);
+
+beforeAll(async () => {
   const s = smallExperiment();
   dir = s.dir;
   db = join(dir, "r.duckdb");
-  expect(cli(["run", s.experiment, "--db", db]).status).toBe(0);
+  expect((await cli(["run", s.experiment, "--db", db])).status).toBe(0);
 }, 120_000);
 
 const MANIFEST = ".tau-rescore-report.json";
@@ -45,7 +49,7 @@ function workspace(name: string): { ws: string; store: string; notes: string } {
   return { ws, store, notes };
 }
 
-const refused = (r: ReturnType<typeof cli>) => {
+const refused = (r: { status: number | null; stderr: string }) => {
   expect(r.status, r.stderr).toBe(2);
   expect(r.stderr.trim().split("\n")).toHaveLength(1);
   expect(r.stderr).not.toMatch(/\n\s+at /);
@@ -55,9 +59,9 @@ const partials = (out: string) =>
   readdirSync(dirname(out)).filter((n) => n.includes(".partial-") || n.includes(".previous-"));
 
 describe("report --out never deletes what it did not write", () => {
-  it("refuses a folder holding other files (the store, the user's notes)", () => {
+  it("refuses a folder holding other files (the store, the user's notes)", async () => {
     const { ws, store, notes } = workspace("ws-parent");
-    const r = cli(["report", "--db", store, "--out", ws]);
+    const r = await cli(["report", "--db", store, "--out", ws]);
     refused(r);
     expect(r.stderr).toContain(ws);
     expect(readFileSync(notes, "utf8")).toBe("three years of work\n");
@@ -65,7 +69,7 @@ describe("report --out never deletes what it did not write", () => {
     expect(partials(ws)).toEqual([]);
   });
 
-  it("refuses --out . in a non-empty working directory", () => {
+  it("refuses --out . in a non-empty working directory", async () => {
     const { ws, store, notes } = workspace("ws-dot");
     const r = spawnSync(process.execPath, [CLI, "report", "--db", store, "--out", "."], {
       cwd: ws,
@@ -76,49 +80,49 @@ describe("report --out never deletes what it did not write", () => {
     expect(existsSync(store)).toBe(true);
   });
 
-  it("refuses a file as --out (never replaces the store with a folder)", () => {
+  it("refuses a file as --out (never replaces the store with a folder)", async () => {
     const { store } = workspace("ws-file");
-    const r = cli(["report", "--db", store, "--out", store]);
+    const r = await cli(["report", "--db", store, "--out", store]);
     refused(r);
     expect(lstatSync(store).isFile()).toBe(true);
   });
 
-  it("writes into a new or an empty folder, marks it, and replaces its own report", () => {
+  it("writes into a new or an empty folder, marks it, and replaces its own report", async () => {
     const { ws, store } = workspace("ws-ok");
     const empty = join(ws, "empty");
     mkdirSync(empty);
-    expect(cli(["report", "--db", store, "--out", empty]).status).toBe(0);
+    expect((await cli(["report", "--db", store, "--out", empty])).status).toBe(0);
     const out = join(ws, "new", "report");
-    let r = cli(["report", "--db", store, "--out", out]);
+    let r = await cli(["report", "--db", store, "--out", out]);
     expect(r.status, r.stderr).toBe(0);
     const manifest = JSON.parse(readFileSync(join(out, MANIFEST), "utf8"));
     expect(manifest.files).toContain("summary.json");
     expect(manifest.files).toContain("flips.csv");
-    r = cli(["report", "--db", store, "--out", out]);
+    r = await cli(["report", "--db", store, "--out", out]);
     expect(r.status, r.stderr).toBe(0);
     expect(existsSync(join(out, "summary.json"))).toBe(true);
     expect(partials(out)).toEqual([]);
   });
 
-  it("refuses a previous report to which the user added a file, and keeps the file", () => {
+  it("refuses a previous report to which the user added a file, and keeps the file", async () => {
     const { ws, store } = workspace("ws-added");
     const out = join(ws, "report");
-    expect(cli(["report", "--db", store, "--out", out]).status).toBe(0);
+    expect((await cli(["report", "--db", store, "--out", out])).status).toBe(0);
     writeFileSync(join(out, "my-notes.md"), "mine\n");
-    const r = cli(["report", "--db", store, "--out", out]);
+    const r = await cli(["report", "--db", store, "--out", out]);
     refused(r);
     expect(r.stderr).toContain("my-notes.md");
     expect(readFileSync(join(out, "my-notes.md"), "utf8")).toBe("mine\n");
     expect(existsSync(join(out, "summary.json"))).toBe(true);
   });
 
-  it("refuses a folder whose manifest lists files it did not write (a forged or edited manifest)", () => {
+  it("refuses a folder whose manifest lists files it did not write (a forged or edited manifest)", async () => {
     const { ws, store } = workspace("ws-forged");
     const out = join(ws, "report");
     mkdirSync(out);
     writeFileSync(join(out, "thesis.txt"), "mine\n");
     writeFileSync(join(out, MANIFEST), JSON.stringify({ tau_rescore_report: 1, files: ["thesis.txt"] }));
-    refused(cli(["report", "--db", store, "--out", out]));
+    refused(await cli(["report", "--db", store, "--out", out]));
     expect(existsSync(join(out, "thesis.txt"))).toBe(true);
   });
 });
@@ -143,7 +147,10 @@ async function interrupt(
   const deadline = Date.now() + 60_000;
   while (!existsSync(partial) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 5));
   expect(existsSync(partial)).toBe(true);
-  await new Promise((r) => setTimeout(r, 50));
+  // Mid-write: a file of the report beside the partial manifest (its signal handlers are installed by then).
+  const writing = () => existsSync(partial) && readdirSync(partial).some((n) => n !== MANIFEST);
+  while (!writing() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 5));
+  expect(writing()).toBe(true);
   child.kill(signal);
   return { ...(await done), stderr };
 }
@@ -152,7 +159,7 @@ describe("report --out under interruption", () => {
   it("Ctrl-C mid-write leaves the old report complete and no partial folder", async () => {
     const { ws, store } = workspace("ws-int");
     const out = join(ws, "report");
-    expect(cli(["report", "--db", store, "--out", out]).status).toBe(0);
+    expect((await cli(["report", "--db", store, "--out", out])).status).toBe(0);
     const before = readFileSync(join(out, MANIFEST), "utf8");
     const r = await interrupt(store, out, "SIGINT");
     expect(r.code, r.stderr).toBe(130);
@@ -164,35 +171,35 @@ describe("report --out under interruption", () => {
   it("after a hard kill mid-write, the next report cleans up and replaces the old one", async () => {
     const { ws, store } = workspace("ws-kill");
     const out = join(ws, "report");
-    expect(cli(["report", "--db", store, "--out", out]).status).toBe(0);
+    expect((await cli(["report", "--db", store, "--out", out])).status).toBe(0);
     const r = await interrupt(store, out, "SIGKILL");
     expect(r.signal).toBe("SIGKILL");
     expect(existsSync(join(out, "summary.json"))).toBe(true); // the old report is still whole
-    const again = cli(["report", "--db", store, "--out", out]);
+    const again = await cli(["report", "--db", store, "--out", out]);
     expect(again.status, again.stderr).toBe(0);
     expect(partials(out)).toEqual([]);
   }, 120_000);
 });
 
 describe("report --out over a report whose manifest is gone", () => {
-  it("refuses a folder holding only the names a report writes and its summary.json, and keeps it", () => {
+  it("refuses a folder holding only the names a report writes and its summary.json, and keeps it", async () => {
     const { ws, store } = workspace("ws-legacy");
     const out = join(ws, "report");
-    expect(cli(["report", "--db", store, "--out", out]).status).toBe(0);
+    expect((await cli(["report", "--db", store, "--out", out])).status).toBe(0);
     rmSync(join(out, MANIFEST));
     const before = readFileSync(join(out, "summary.json"), "utf8");
-    refused(cli(["report", "--db", store, "--out", out]));
+    refused(await cli(["report", "--db", store, "--out", out]));
     expect(existsSync(join(out, MANIFEST))).toBe(false);
     expect(readFileSync(join(out, "summary.json"), "utf8")).toBe(before);
   });
 
-  it("refuses it when it holds anything else", () => {
+  it("refuses it when it holds anything else", async () => {
     const { ws, store } = workspace("ws-legacy-notes");
     const out = join(ws, "report");
-    expect(cli(["report", "--db", store, "--out", out]).status).toBe(0);
+    expect((await cli(["report", "--db", store, "--out", out])).status).toBe(0);
     rmSync(join(out, MANIFEST));
     writeFileSync(join(out, "notes.txt"), "mine\n");
-    refused(cli(["report", "--db", store, "--out", out]));
+    refused(await cli(["report", "--db", store, "--out", out]));
     expect(existsSync(join(out, "notes.txt"))).toBe(true);
   });
 });
@@ -203,7 +210,7 @@ describe("report reads the store read-only", () => {
     const reviews = join(ws, "reviews.json");
     writeFileSync(reviews, JSON.stringify({ version: 1, reviews: [] }));
     const before = readFileSync(store);
-    const r = cli(["report", "--db", store, "--reviews", reviews, "--out", join(ws, "report")]);
+    const r = await cli(["report", "--db", store, "--reviews", reviews, "--out", join(ws, "report")]);
     expect(r.status, r.stderr).toBe(0);
     expect(readFileSync(store).equals(before)).toBe(true);
     expect(existsSync(`${store}.wal`)).toBe(false);
@@ -224,7 +231,7 @@ describe("report reads the store read-only", () => {
     );
     try {
       await new Promise<void>((res) => holder.stdout.once("data", () => res()));
-      const r = cli(["report", "--db", store, "--out", join(ws, "report")]);
+      const r = await cli(["report", "--db", store, "--out", join(ws, "report")]);
       expect(r.status, r.stderr).toBe(0);
       expect(existsSync(join(ws, "report", "summary.json"))).toBe(true);
     } finally {
@@ -232,7 +239,7 @@ describe("report reads the store read-only", () => {
     }
   }, 60_000);
 
-  it.skipIf(!canMount)("reports a store on a read-only file system", () => {
+  it.skipIf(!canMount)("reports a store on a read-only file system", async () => {
     const { ws, store } = workspace("ws-ro-fs");
     const ro = join(ws, "ro");
     mkdirSync(ro);
@@ -240,7 +247,7 @@ describe("report reads the store read-only", () => {
     try {
       cpSync(store, join(ro, "s.duckdb"));
       expect(spawnSync("mount", ["-o", "remount,ro", ro]).status).toBe(0);
-      const r = cli(["report", "--db", join(ro, "s.duckdb"), "--out", join(ws, "report")]);
+      const r = await cli(["report", "--db", join(ro, "s.duckdb"), "--out", join(ws, "report")]);
       expect(r.status, r.stderr).toBe(0);
     } finally {
       spawnSync("umount", [ro]);

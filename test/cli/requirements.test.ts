@@ -8,11 +8,8 @@ import { fixture, tempRequirements } from "../graders/structured/requirements/he
 import { runInProcess } from "../helpers/cli-in-process.ts";
 import { DATA_DIR } from "../helpers/data.ts";
 
-const run = (args: string[], env: NodeJS.ProcessEnv = { TAU2_DATA_DIR: DATA_DIR }) =>
-  runInProcess(
-    (program, io) => registerRequirementsCommand(program, { stdout: io.stdout, env }),
-    ["requirements", ...args],
-  );
+const run = (args: string[], env: Record<string, string> = { TAU2_DATA_DIR: DATA_DIR }) =>
+  runInProcess(registerRequirementsCommand, ["requirements", ...args], env);
 
 afterEach(() => {
   process.exitCode = undefined;

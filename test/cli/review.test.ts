@@ -2,16 +2,17 @@
  * `tau-rescore review` end to end on a small corpus: `set` then `list --json` round-trips, ambiguity
  * lists the candidates, a bad reviews file exits 2 with its JSON path, the interactive walk runs from a
  * pipe and saves every answer, an edited trajectory makes its review stale, and `run` and `report` load
- * the reviews (summary.json `reviews`, precision per cause in report.html).
+ * the reviews (summary.json `reviews`, precision per cause in report.html). The commands run in this
+ * process.
  */
-import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { installAnalyses, rows } from "../../src/analysis/report.ts";
 import { readReviewFile } from "../../src/reviews/file.ts";
 import { VerdictStore } from "../../src/store/store.ts";
-import { CLI, cli, smallExperiment } from "../helpers/small-run.ts";
+import { smallExperiment } from "../helpers/small-run.ts";
+import { cliInProcess } from "../pipeline/in-process.ts";
 
 const WHISSLE = "sierra-tau2-bench__pr448-whissle/airline_run1.json";
 const FILES = [
@@ -63,6 +64,8 @@ const targets = (db: string) =>
     ),
   );
 
+const cli = (args: readonly string[]) => cliInProcess(args);
+
 /** `review set` for one target, in one of the test's stores and reviews files. */
 const setReview = (
   db: string,
@@ -93,11 +96,9 @@ const setReview = (
     ...extra,
   ]);
 
-function piped(args: readonly string[], input: string) {
-  const env: NodeJS.ProcessEnv = { ...process.env, TAU_RESCORE_REVIEWER: "walker" };
-  delete env.TAU2_DATA_DIR;
-  return spawnSync(process.execPath, [CLI, ...args], { encoding: "utf8", env, input });
-}
+/** The interactive walk, its answers read from `input` as from a pipe. */
+const piped = (args: readonly string[], input: string) =>
+  cliInProcess(args, { input, env: { TAU_RESCORE_REVIEWER: "walker" } });
 
 let dir = "";
 let experiment = "";
@@ -105,11 +106,11 @@ let db = "";
 let reviews = "";
 const session = () => [experiment, "--db", db, "--reviews", reviews];
 
-beforeAll(() => {
+beforeAll(async () => {
   ({ dir, experiment } = smallExperiment(FILES));
   db = join(dir, "r.duckdb");
   reviews = join(dir, "reviews", "small.json");
-  const r = cli(["run", experiment, "--db", db, "--reviews", reviews]);
+  const r = await cli(["run", experiment, "--db", db, "--reviews", reviews]);
   expect(r.status, r.stderr).toBe(0);
 });
 
@@ -119,7 +120,7 @@ describe("review set and review list", () => {
     if (t === undefined) throw new Error("the corpus has no requirement flip in the whissle file");
     // Both gates fail on the requirement: one judgment is recorded for each gate's copy of the cause.
     expect(t.graders).toEqual(["structured", "structured_strict"]);
-    const set = cli([
+    const set = await cli([
       "review",
       "set",
       ...session(),
@@ -139,7 +140,7 @@ describe("review set and review list", () => {
       "2026-11-30",
     ]);
     expect(set.status, set.stderr).toBe(0);
-    const list = cli(["review", "list", ...session(), "--json"]);
+    const list = await cli(["review", "list", ...session(), "--json"]);
     expect(list.status, list.stderr).toBe(0);
     expect(JSON.parse(list.stdout)).toEqual(
       t.graders.map((grader) => ({
@@ -157,7 +158,7 @@ describe("review set and review list", () => {
     );
     expect(readReviewFile(reviews).reviews.map((e) => e.fingerprint)).toEqual([t.fingerprint, t.fingerprint]);
     // The same cause again replaces the review instead of adding one.
-    const again = cli([
+    const again = await cli([
       "review",
       "set",
       ...session(),
@@ -177,7 +178,7 @@ describe("review set and review list", () => {
       ["structured_strict", "unclear", "second look"],
     ]);
     // --grader narrows it to one gate's copy.
-    const one = cli([
+    const one = await cli([
       "review",
       "set",
       ...session(),
@@ -204,7 +205,7 @@ describe("review set and review list", () => {
     const several = [...bySim.values()].find((l) => l.length > 1);
     if (several === undefined) throw new Error("the corpus has no flip with several causes");
     const first = several[0] as Target;
-    const r = cli([
+    const r = await cli([
       "review",
       "set",
       ...session(),
@@ -221,8 +222,8 @@ describe("review set and review list", () => {
       for (const g of t.graders) expect(r.stderr).toContain(`${t.kind}:${t.reference} (${g})`);
   });
 
-  it("names an unknown simulation, and a bad verdict, as usage errors", () => {
-    const unknown = cli([
+  it("names an unknown simulation, and a bad verdict, as usage errors", async () => {
+    const unknown = await cli([
       "review",
       "set",
       ...session(),
@@ -235,7 +236,7 @@ describe("review set and review list", () => {
     ]);
     expect(unknown.status).toBe(2);
     expect(unknown.stderr).toContain('no simulation "nope" in the run');
-    const bad = cli([
+    const bad = await cli([
       "review",
       "set",
       ...session(),
@@ -250,7 +251,7 @@ describe("review set and review list", () => {
     expect(bad.stderr).toContain("--verdict: one of confirmed, false_positive, unclear");
   });
 
-  it("rejects a bad reviews file with one line naming the file and the JSON path, and writes nothing", () => {
+  it("rejects a bad reviews file with one line naming the file and the JSON path, and writes nothing", async () => {
     const bad = join(dir, "bad.json");
     const entry = {
       path: WHISSLE,
@@ -263,13 +264,13 @@ describe("review set and review list", () => {
       reason: "x",
     };
     writeFileSync(bad, JSON.stringify({ version: 1, reviews: [entry] }));
-    const list = cli(["review", "list", experiment, "--db", db, "--reviews", bad]);
+    const list = await cli(["review", "list", experiment, "--db", db, "--reviews", bad]);
     expect(list.status).toBe(2);
     expect(list.stderr).toMatch(
       new RegExp(`^tau-rescore: ${bad.replaceAll(".", "\\.")}: at reviews\\[0\\]\\.verdict: .*\\n$`),
     );
     const fresh = join(dir, "never.duckdb");
-    const run = cli(["run", experiment, "--db", fresh, "--reviews", bad]);
+    const run = await cli(["run", experiment, "--db", fresh, "--reviews", bad]);
     expect(run.status).toBe(2);
     expect(existsSync(fresh)).toBe(false);
   });
@@ -281,7 +282,7 @@ describe("review (interactive)", () => {
     const all = await targets(db);
     const [first, second] = all as [Target, Target];
     const input = ["x", "f", "", "turn 4: the user asked for the transfer", "s", "q"].join("\n");
-    const r = piped(["review", experiment, "--db", db, "--reviews", walkFile], `${input}\n`);
+    const r = await piped(["review", experiment, "--db", db, "--reviews", walkFile], `${input}\n`);
     expect(r.status, r.stderr).toBe(0);
     expect(r.stdout).toContain(`1 of ${all.length}`);
     expect(r.stdout).toContain(`simulation: ${first.simulation_id}`);
@@ -302,7 +303,7 @@ describe("review (interactive)", () => {
     });
     expect(saved[0]?.date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     // The next walk starts at the skipped cause; the end of the input ends it without a change.
-    const next = piped(["review", experiment, "--db", db, "--reviews", walkFile], "");
+    const next = await piped(["review", experiment, "--db", db, "--reviews", walkFile], "");
     expect(next.status, next.stderr).toBe(0);
     expect(next.stdout).toContain(`simulation: ${second.simulation_id}`);
     expect(next.stdout).toContain(`1 of ${all.length - 1}`);
@@ -318,7 +319,7 @@ describe("review (interactive)", () => {
     const t = all[at] as Target;
     const siblings = all.filter((u) => u.sim_key === t.sim_key && u.kind === t.kind);
     const input = [...Array(at).fill("s"), "c", "turn 12 resumes the line", "y", "q"].join("\n");
-    const r = piped(["review", experiment, "--db", db, "--reviews", walkFile], `${input}\n`);
+    const r = await piped(["review", experiment, "--db", db, "--reviews", walkFile], `${input}\n`);
     expect(r.status, r.stderr).toBe(0);
     const saved = readReviewFile(walkFile).reviews;
     expect([...new Set(saved.map((e) => e.reference))].sort()).toEqual(
@@ -334,11 +335,11 @@ describe("reviews in run and report", () => {
     const file = join(dir, "report-reviews.json");
     const reqs = (await targets(db)).filter((t) => t.kind === "requirement").slice(0, 2);
     expect(reqs).toHaveLength(2);
-    reqs.forEach((t, i) => {
-      const r = setReview(db, file, t, i === 0 ? "confirmed" : "false_positive", `reason ${i}`);
+    for (const [i, t] of reqs.entries()) {
+      const r = await setReview(db, file, t, i === 0 ? "confirmed" : "false_positive", `reason ${i}`);
       expect(r.status, r.stderr).toBe(0);
-    });
-    const run = cli(["run", experiment, "--db", db, "--reviews", file]);
+    }
+    const run = await cli(["run", experiment, "--db", db, "--reviews", file]);
     expect(run.status, run.stderr).toBe(0);
     const stored = await withStore(db, (s) =>
       rows<{ n: number }>(s, "SELECT count(*) AS n FROM reviews WHERE experiment = 'small'"),
@@ -346,7 +347,7 @@ describe("reviews in run and report", () => {
     expect(stored[0]?.n).toBe(reqs.reduce((n, t) => n + t.graders.length, 0));
 
     const out = join(dir, "report");
-    const report = cli([
+    const report = await cli([
       "report",
       "--experiment",
       experiment,
@@ -386,7 +387,7 @@ describe("reviews in run and report", () => {
     expect(counts!.stored).toBeGreaterThan(counts!.flips); // τ³ corrected disagrees more often
     expect(html.match(/<section class="conv"/g)?.length).toBe(counts!.flips);
     const all = join(dir, "report-all");
-    expect(cli(["report", "--db", db, "--out", all, "--html", "--all-conversations"]).status).toBe(0);
+    expect((await cli(["report", "--db", db, "--out", all, "--html", "--all-conversations"])).status).toBe(0);
     const allHtml = readFileSync(join(all, "report.html"), "utf8");
     expect(allHtml.match(/<section class="conv"/g)?.length).toBe(counts!.stored);
   });
@@ -395,7 +396,7 @@ describe("reviews in run and report", () => {
     const t = (await targets(db)).find((x) => x.path === WHISSLE);
     if (t === undefined) throw new Error("no flip in the whissle file");
     const file = join(dir, "stale.json");
-    const set = setReview(db, file, t, "confirmed", "x");
+    const set = await setReview(db, file, t, "confirmed", "x");
     expect(set.status, set.stderr).toBe(0);
     const path = join(dir, "corpus", WHISSLE);
     const raw = JSON.parse(readFileSync(path, "utf8")) as {
@@ -407,8 +408,8 @@ describe("reviews in run and report", () => {
     first.content = `${first.content ?? ""} (edited)`;
     writeFileSync(path, JSON.stringify(raw));
     const regraded = join(dir, "regraded.duckdb");
-    expect(cli(["run", experiment, "--db", regraded, "--reviews", file]).status).toBe(0);
-    const list = cli(["review", "list", experiment, "--db", regraded, "--reviews", file, "--json"]);
+    expect((await cli(["run", experiment, "--db", regraded, "--reviews", file])).status).toBe(0);
+    const list = await cli(["review", "list", experiment, "--db", regraded, "--reviews", file, "--json"]);
     expect(list.status, list.stderr).toBe(0);
     expect(JSON.parse(list.stdout)).toEqual(
       t.graders.map(() =>
@@ -420,7 +421,7 @@ describe("reviews in run and report", () => {
       ),
     );
     const out = join(dir, "stale-report");
-    expect(cli(["report", "--db", regraded, "--out", out]).status).toBe(0);
+    expect((await cli(["report", "--db", regraded, "--out", out])).status).toBe(0);
     const summary = JSON.parse(readFileSync(join(out, "summary.json"), "utf8"));
     expect(summary.reviews).toMatchObject({ confirmed: 0, stale: t.graders.length });
   });
@@ -435,7 +436,7 @@ describe("review set with a simulation id in two files", () => {
     writeFileSync(join(s.dir, "corpus", "copy", "airline_run1.json"), JSON.stringify(original, null, 1));
     const twoDb = join(s.dir, "two.duckdb");
     const file = join(s.dir, "two.json");
-    expect(cli(["run", s.experiment, "--db", twoDb, "--reviews", file]).status).toBe(0);
+    expect((await cli(["run", s.experiment, "--db", twoDb, "--reviews", file])).status).toBe(0);
     const [t] = await targets(twoDb);
     if (t === undefined) throw new Error("no flip");
     const args = [
@@ -450,12 +451,12 @@ describe("review set with a simulation id in two files", () => {
       t.simulation_id,
     ];
     const verdict = ["--verdict", "confirmed", "--reason", "x"];
-    const ambiguous = cli([...args, ...verdict]);
+    const ambiguous = await cli([...args, ...verdict]);
     expect(ambiguous.status).toBe(2);
     expect(ambiguous.stderr).toContain("is in 2 places; pass --path with one of:");
     expect(ambiguous.stderr).toContain(WHISSLE);
     expect(ambiguous.stderr).toContain("copy/airline_run1.json");
-    const picked = cli([...args, "--path", "copy/airline_run1.json", ...verdict]);
+    const picked = await cli([...args, "--path", "copy/airline_run1.json", ...verdict]);
     expect(picked.status, picked.stderr).toBe(0);
     expect(new Set(readReviewFile(file).reviews.map((e) => e.path))).toEqual(
       new Set(["copy/airline_run1.json"]),

@@ -9,7 +9,11 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { installAnalyses, rows } from "../../src/analysis/report.ts";
 import { type GRADER_IDS, graderOf } from "../../src/graders/registry.ts";
 import { VerdictStore } from "../../src/store/store.ts";
-import { cli, smallExperiment } from "../helpers/small-run.ts";
+import { cliInProcess } from "../helpers/cli-in-process.ts";
+import { smallExperiment } from "../helpers/small-run.ts";
+
+/** `tau-rescore ...args` in-process, with `env` as its whole environment. */
+const cli = (args: readonly string[], env: Record<string, string> = {}) => cliInProcess(args, env);
 
 const SMALL = [
   "jitrc-tau2-enhanced/airline_gemini2_5_flash_10tasks_2t.json",
@@ -39,10 +43,10 @@ async function query<T>(sql: string, run?: string): Promise<T[]> {
   }
 }
 
-beforeAll(() => {
+beforeAll(async () => {
   ({ dir, experiment } = smallExperiment(SMALL));
   db = join(dir, "seam.duckdb");
-  const r = cli(["run", experiment, "--db", db]);
+  const r = await cli(["run", experiment, "--db", db]);
   expect(r.status, r.stderr).toBe(0);
 });
 
@@ -173,7 +177,7 @@ describe("a configuration mistake", () => {
     async (_what, change, pattern) => {
       const before = await query("SELECT * FROM runs ORDER BY ALL");
       const bad = variant("bad", change);
-      const r = cli(["run", bad, "--db", db], { TAU_RESCORE_JUDGE_BASE_URL: "", OPENAI_BASE_URL: "" });
+      const r = await cli(["run", bad, "--db", db], { TAU_RESCORE_JUDGE_BASE_URL: "", OPENAI_BASE_URL: "" });
       expect(r.status, r.stderr).toBe(2);
       expect(r.stderr).toMatch(pattern);
       expect(r.stderr.trim().split("\n")).toHaveLength(1);
@@ -186,7 +190,7 @@ describe("a configuration mistake", () => {
 describe("another spec", () => {
   it("is another run: new verdicts under new spec hashes, τ³'s unchanged when only a gate changed", async () => {
     const gated = variant("gated", (c) => (c.gate = { policy_rules: ["multiple_actions_in_turn"] }));
-    const r = cli(["run", gated, "--db", db]);
+    const r = await cli(["run", gated, "--db", db]);
     expect(r.status, r.stderr).toBe(0);
     const runs = await query<{ run_id: string; seq: number; completed: boolean }>(
       "SELECT run_id, seq, completed FROM runs ORDER BY seq",
@@ -223,17 +227,17 @@ describe("another spec", () => {
     await store.conn.run(`UPDATE runs SET completed = false WHERE run_id = '${second}'`);
     store.close();
     expect(await current()).toBe(first);
-    const report = cli(["report", "--db", db, "--out", join(dir, "report-first")]);
+    const report = await cli(["report", "--db", db, "--out", join(dir, "report-first")]);
     expect(report.status, report.stderr).toBe(0);
     expect(report.stderr).toContain(`(run ${first} of small)`);
     const summary = JSON.parse(readFileSync(join(dir, "report-first", "summary.json"), "utf8"));
     expect(summary.run.run_id).toBe(first);
-    const chosen = cli(["report", "--db", db, "--out", join(dir, "report-second"), "--run", second]);
+    const chosen = await cli(["report", "--db", db, "--out", join(dir, "report-second"), "--run", second]);
     expect(chosen.status, chosen.stderr).toBe(0);
     expect(JSON.parse(readFileSync(join(dir, "report-second", "summary.json"), "utf8")).run.run_id).toBe(
       second,
     );
-    const unknown = cli(["report", "--db", db, "--out", join(dir, "report-x"), "--run", "nope"]);
+    const unknown = await cli(["report", "--db", db, "--out", join(dir, "report-x"), "--run", "nope"]);
     expect(unknown.status).toBe(2);
     expect(unknown.stderr).toMatch(
       new RegExp(`has no run nope; its runs: ${first} \\(small\\), ${second} \\(small\\)`),

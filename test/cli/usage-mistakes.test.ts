@@ -1,5 +1,5 @@
 /**
- * Usage mistakes (issue 23, item 12) exit 2 with one line naming the mistake, no stack trace, and write
+ * Usage mistakes exit 2 with one line naming the mistake, no stack trace, and write
  * nothing: a typo in a corpus path (command line or config), a missing requirements_dir, `judge: http`
  * without a URL, a bad quirk override.
  */
@@ -7,8 +7,12 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { cliInProcess } from "../helpers/cli-in-process.ts";
 import { CORPUS_DIR, DATA_DIR } from "../helpers/data.ts";
-import { cli, writeExperiment } from "../helpers/small-run.ts";
+import { writeExperiment } from "../helpers/small-run.ts";
+
+/** `tau-rescore ...args` in-process, with `env` as its whole environment. */
+const cli = (args: readonly string[], env: Record<string, string> = {}) => cliInProcess(args, env);
 
 const GOOD = "sierra-tau2-bench__pr170-tau2-trace/e2e_airline_baseline.json";
 
@@ -33,9 +37,9 @@ describe("a usage mistake in run", () => {
     ],
     ["judge http without a URL", { judge: { mode: "http" } }, [], /judge mode http needs a base URL/],
     ["a bad quirk override", { quirks: { overrides: ["nope"] } }, [], /bad quirk override "nope"/],
-  ] as const)("(%s) exits 2 with one line and writes nothing", (_what, extra, args, pattern) => {
+  ] as const)("(%s) exits 2 with one line and writes nothing", async (_what, extra, args, pattern) => {
     const { file, dir } = experiment(extra);
-    const r = cli(["run", file, ...args], { TAU_RESCORE_JUDGE_BASE_URL: "", OPENAI_BASE_URL: "" });
+    const r = await cli(["run", file, ...args], { TAU_RESCORE_JUDGE_BASE_URL: "", OPENAI_BASE_URL: "" });
     expect(r.status, r.stderr).toBe(2);
     expect(r.stderr).toMatch(pattern);
     expect(r.stderr.trim().split("\n")).toHaveLength(1);
@@ -45,15 +49,22 @@ describe("a usage mistake in run", () => {
 });
 
 describe("a list option before a positional argument", () => {
-  it("does not swallow it: run --corpus DIR EXPERIMENT", () => {
+  it("does not swallow it: run --corpus DIR EXPERIMENT", async () => {
     const { file, dir } = experiment({});
-    const r = cli(["run", "--corpus", join(dir, "corpus"), file]);
+    const r = await cli(["run", "--corpus", join(dir, "corpus"), file]);
     expect(r.status, r.stderr).toBe(0);
     expect(r.stderr).toMatch(/simulations graded now: 1 /);
   });
 
-  it("does not swallow it: grade --quirk NAME=on FILE", () => {
-    const r = cli(["grade", "--quirk", "noGoldSync=off", join(CORPUS_DIR, GOOD), "--data-dir", DATA_DIR]);
+  it("does not swallow it: grade --quirk NAME=on FILE", async () => {
+    const r = await cli([
+      "grade",
+      "--quirk",
+      "noGoldSync=off",
+      join(CORPUS_DIR, GOOD),
+      "--data-dir",
+      DATA_DIR,
+    ]);
     expect(r.status, r.stderr).toBe(0);
     expect(r.stdout.split("\n").filter((l) => l !== "")).toHaveLength(1);
   });

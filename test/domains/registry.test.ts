@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { defineDomain } from "../../src/domains/domain.ts";
-import { DOMAINS } from "../../src/domains/registry.ts";
+import { DOMAINS, domainByName } from "../../src/domains/registry.ts";
+import { DOMAIN_NAMES } from "../../src/formats/domains.ts";
 
 describe("domain definitions", () => {
   it("have one object shape: every member present, in one order (grading reads them monomorphically)", () => {
@@ -25,5 +26,10 @@ describe("domain definitions", () => {
     expect(minimal.userTools).toBeUndefined();
     expect(DOMAINS.telecom.sync).toBeTypeOf("function");
     expect(DOMAINS.airline.sync).toBeUndefined();
+  });
+
+  it("implement every domain of the one list the parsers know, under its own name", () => {
+    expect(Object.keys(DOMAINS)).toEqual([...DOMAIN_NAMES]);
+    for (const name of DOMAIN_NAMES) expect(domainByName(name)?.name).toBe(name);
   });
 });

@@ -1,5 +1,5 @@
 /**
- * Confinement (issue 23, item 9): a config cannot declare the filesystem root as a root, a file it
+ * Confinement: a config cannot declare the filesystem root as a root, a file it
  * names is never echoed in an error, and a symlink in the corpus is followed only when its target stays
  * inside the corpus root.
  */

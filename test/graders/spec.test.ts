@@ -14,7 +14,7 @@ import {
   specHashes,
 } from "../../src/graders/spec.ts";
 import { BUILTIN_POLICIES_DIR } from "../../src/graders/structured/clauses/load.ts";
-import { NO_EXTRA_GATES } from "../../src/graders/structured/grade.ts";
+import { NO_EXTRA_GATES } from "../../src/graders/structured/gates.ts";
 import { BUILTIN_REQUIREMENTS_DIR } from "../../src/graders/structured/requirements/load.ts";
 
 const choice = (over: Partial<GradingChoice> = {}): GradingChoice => ({

@@ -1,7 +1,11 @@
-/** Runs a CLI command in-process through commander, wired as `src/cli/main.ts` wires it, capturing output. */
+/** Runs CLI commands in-process with captured stdout and stderr, wired as `src/cli/program.ts` wires them. */
+import { PassThrough } from "node:stream";
 import { Command } from "commander";
+import type { ReviewCommandIo } from "../../src/cli/commands/review.ts";
 import { debugFromEnv } from "../../src/cli/env.ts";
 import { reportCliError, trackCommand } from "../../src/cli/errors.ts";
+import type { Env } from "../../src/cli/io.ts";
+import { runCli } from "../../src/cli/program.ts";
 
 export interface Run {
   stdout: string;
@@ -9,31 +13,78 @@ export interface Run {
   code: number;
 }
 
-export interface CapturedIo {
-  readonly stdout: { write(s: string): unknown };
-  readonly stderr: { write(s: string): unknown };
+/** Every command's IO, writing into buffers; `review` reads an empty stdin and records 2024-01-01. */
+export interface CapturedIo extends ReviewCommandIo {
+  readonly out: string[];
+  readonly err: string[];
+  /** The highest exit status a command set. */
+  readonly status: () => number;
 }
 
+export function capturedIo(env: Env = {}): CapturedIo {
+  const out: string[] = [];
+  const err: string[] = [];
+  let status = 0;
+  const stdin = new PassThrough();
+  stdin.end();
+  return {
+    out,
+    err,
+    stdout: { write: (s: string) => out.push(s) },
+    stderr: { write: (s: string) => err.push(s) },
+    env,
+    stdin,
+    today: () => "2024-01-01",
+    setExitCode: (code) => {
+      status = Math.max(status, code);
+    },
+    status: () => status,
+  };
+}
+
+/**
+ * Runs `args` through a program holding only the commands `register` adds. `env` is the whole
+ * environment the commands see (the test process's own is never read).
+ */
 export async function runInProcess(
   register: (program: Command, io: CapturedIo) => void,
   args: readonly string[],
+  env: Env = {},
 ): Promise<Run> {
-  const out: string[] = [];
-  const err: string[] = [];
-  const io: CapturedIo = {
-    stdout: { write: (s: string) => out.push(s) },
-    stderr: { write: (s: string) => err.push(s) },
-  };
+  const io = capturedIo(env);
   const program = new Command("tau-rescore")
     .exitOverride()
-    .configureOutput({ writeOut: (s) => out.push(s), writeErr: (s) => err.push(s) });
-  trackCommand(program, debugFromEnv());
+    .configureOutput({ writeOut: (s) => io.out.push(s), writeErr: (s) => io.err.push(s) });
+  trackCommand(program, debugFromEnv(env));
   register(program, io);
-  process.exitCode = undefined;
+  const exitCode = process.exitCode;
+  let code: number;
   try {
     await program.parseAsync([...args], { from: "user" });
+    code = io.status();
   } catch (e) {
-    reportCliError(e, io.stderr);
+    code = reportCliError(e, io.stderr);
+  } finally {
+    process.exitCode = exitCode; // reportCliError sets it; the test process's own must not change
   }
-  return { stdout: out.join(""), stderr: err.join(""), code: Number(process.exitCode ?? 0) };
+  return { stdout: io.out.join(""), stderr: io.err.join(""), code };
+}
+
+/** The result of `tau-rescore ...args` run in-process, shaped as `spawnSync`'s. */
+export interface CliResult {
+  readonly status: number;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+/** The whole command line in-process (`runCli`, as `main.ts` calls it), with `env` as the environment. */
+export async function cliInProcess(args: readonly string[], env: Env = {}): Promise<CliResult> {
+  const io = capturedIo(env);
+  const exitCode = process.exitCode;
+  try {
+    const status = await runCli(args, io);
+    return { status, stdout: io.out.join(""), stderr: io.err.join("") };
+  } finally {
+    process.exitCode = exitCode;
+  }
 }

@@ -1,7 +1,7 @@
 /**
  * Vitest global setup: every test run gets its own temporary folder as `TMPDIR` (the forks inherit it,
  * so `os.tmpdir()` in a test names it), and the folder goes when the run ends, passed or failed: tests
- * make scratch data dirs, stores and trajectory files without each cleaning up after itself.
+ * make throwaway data dirs, stores and trajectory files without each cleaning up after itself.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";

@@ -1,5 +1,5 @@
 /**
- * File identity in the store (issue 23, items 2, 5, 6): a file is its path relative to the corpus root
+ * File identity in the store: a file is its path relative to the corpus root
  * and its content hash. Duplicate content is graded once and recorded as a duplicate naming both paths;
  * a rewritten file replaces its previous version's rows in the run; the run id covers the data dir and
  * the corpus paths.

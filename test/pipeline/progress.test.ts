@@ -1,5 +1,5 @@
 /**
- * Progress on a terminal (issue 23): an error after the bar starts must not leave its timer running
+ * Progress on a terminal: an error after the bar starts must not leave its timer running
  * (the process would never exit) nor the cursor hidden; names reaching the terminal carry no escapes.
  */
 import { cpSync, mkdirSync, mkdtempSync } from "node:fs";

@@ -1,5 +1,5 @@
 /**
- * Odd recorded values (issue 23, item 16): duplicate simulation ids in one file are graded but warned
+ * Odd recorded values: duplicate simulation ids in one file are graded but warned
  * about, and a NaN recorded reward is no recorded reward (not a reward tau3 failed to reproduce).
  */
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
@@ -9,7 +9,8 @@ import { describe, expect, it } from "vitest";
 import { installAnalyses, rows } from "../../src/analysis/report.ts";
 import { VerdictStore } from "../../src/store/store.ts";
 import { CORPUS_DIR, DATA_DIR } from "../helpers/data.ts";
-import { cli, writeExperiment } from "../helpers/small-run.ts";
+import { writeExperiment } from "../helpers/small-run.ts";
+import { cliInProcess as cli } from "./in-process.ts";
 
 const SOURCE = join(CORPUS_DIR, "sierra-tau2-bench__pr170-tau2-trace/e2e_airline_baseline.json");
 
@@ -27,14 +28,14 @@ function corpus(): { dir: string; file: string; experiment: string } {
 }
 
 describe("duplicate simulation ids in one file", () => {
-  it("are graded, with a warning from grade and from run", () => {
+  it("are graded, with a warning from grade and from run", async () => {
     const { file, experiment, dir } = corpus();
-    const g = cli(["grade", file, "--grader", "tau3", "--data-dir", DATA_DIR]);
+    const g = await cli(["grade", file, "--grader", "tau3", "--data-dir", DATA_DIR]);
     expect(g.stdout.split("\n").filter((l) => l !== "")).toHaveLength(2);
     expect(g.stderr).toMatch(
       /r\.json: warning: simulation id 0e32d252-7a06-4893-b390-b048a0ec32ff appears 2 times/,
     );
-    const r = cli(["run", experiment, "--db", join(dir, "x.duckdb")]);
+    const r = await cli(["run", experiment, "--db", join(dir, "x.duckdb")]);
     expect(r.stderr).toMatch(
       /r\.json: warning: simulation id 0e32d252-7a06-4893-b390-b048a0ec32ff appears 2 times/,
     );
@@ -45,7 +46,7 @@ describe("a NaN recorded reward", () => {
   it("is not counted as a recorded reward tau3 did not reproduce", async () => {
     const { experiment, dir } = corpus();
     const db = join(dir, "x.duckdb");
-    expect(cli(["run", experiment, "--db", db]).status).toBe(0);
+    expect((await cli(["run", experiment, "--db", db])).status).toBe(0);
     const store = await VerdictStore.open(db);
     try {
       await installAnalyses(store);

@@ -5,38 +5,20 @@
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { registerRunCommand } from "../../src/cli/commands/run.ts";
-import { runInProcess } from "../helpers/cli-in-process.ts";
+import { describe, expect, it } from "vitest";
 import { CORPUS_DIR } from "../helpers/data.ts";
 import { writeExperiment } from "../helpers/small-run.ts";
+import { cliInProcess } from "./in-process.ts";
 
 const GOOD = join(CORPUS_DIR, "sierra-tau2-bench__pr170-tau2-trace/e2e_retail_baseline.json");
 
-/** The run command in-process; its summary goes to process.stderr, captured here. */
+/** The run command in-process, grading in the main thread. */
 async function run(experiment: string): Promise<{ code: number; stderr: string }> {
-  const err: string[] = [];
-  const spy = vi.spyOn(process.stderr, "write").mockImplementation((chunk: string | Uint8Array) => {
-    err.push(String(chunk));
-    return true;
+  const r = await cliInProcess(["run", experiment], {
+    env: { TAU_RESCORE_WORKERS: "1", TAU_RESCORE_PROGRESS_MS: "0" },
   });
-  try {
-    const r = await runInProcess((p) => registerRunCommand(p), ["run", experiment]);
-    return { code: r.code, stderr: err.join("") + r.stderr };
-  } finally {
-    spy.mockRestore();
-  }
+  return { code: r.status, stderr: r.stderr };
 }
-
-beforeEach(() => {
-  vi.stubEnv("TAU2_DATA_DIR", "");
-  vi.stubEnv("TAU_RESCORE_WORKERS", "1");
-  vi.stubEnv("TAU_RESCORE_PROGRESS_MS", "0");
-});
-afterEach(() => {
-  vi.unstubAllEnvs();
-  process.exitCode = undefined;
-});
 
 function corpusWith(files: Record<string, string>): { dir: string; corpus: string; experiment: string } {
   const dir = mkdtempSync(join(tmpdir(), "tr-rerun-"));

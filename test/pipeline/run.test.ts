@@ -1,14 +1,18 @@
-/** `tau-rescore run`: idempotent re-runs, and a killed run finished by a re-run, compared table by table. */
+/**
+ * `tau-rescore run`: idempotent re-runs, and a killed run finished by a re-run, compared table by table.
+ * One experiment, graded once in this process, is the reference every test compares with; the binary is
+ * spawned only where a process matters (a kill, a lock held by another process, threads run from dist/).
+ */
 import { spawn } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { closeWorkers } from "../../src/pipeline/parallel.ts";
 import { TABLES, type TableName } from "../../src/store/schema.ts";
 import { VerdictStore } from "../../src/store/store.ts";
 import { DATA_DIR } from "../helpers/data.ts";
 import { CLI, cli, smallExperiment } from "../helpers/small-run.ts";
-
-const setup = () => smallExperiment();
+import { cliInProcess } from "./in-process.ts";
 
 /** Every table's logical key is unique (DuckDB enforces it only on some tables). */
 async function expectUniqueKeys(db: string): Promise<void> {
@@ -31,25 +35,36 @@ async function dumpTables(db: string): Promise<Record<string, unknown[]>> {
   return out;
 }
 
-const run = (experiment: string, db: string) => cli(["run", experiment, "--db", db]);
+/** `run` in this process, on `workers` grading threads (1: the main thread). */
+const run = (experiment: string, db: string, workers = "1") =>
+  cliInProcess(["run", experiment, "--db", db], { env: { TAU_RESCORE_WORKERS: workers } });
+
+let experiment = "";
+let dir = "";
+/** The experiment graded once, uninterrupted, in the main thread. */
+let clean = "";
+let expected: Record<string, unknown[]> = {};
+
+beforeAll(async () => {
+  ({ experiment, dir } = smallExperiment());
+  clean = join(dir, "clean.duckdb");
+  const r = await run(experiment, clean);
+  expect(r.status, r.stderr).toBe(0);
+  expected = await dumpTables(clean);
+});
+afterAll(closeWorkers);
 
 describe("tau-rescore run", () => {
   it("is idempotent: a second run changes no table", async () => {
-    const { experiment, dir } = setup();
-    const db = join(dir, "a.duckdb");
-    expect(run(experiment, db).status).toBe(0);
-    const first = await dumpTables(db);
-    expect((first.simulations as unknown[]).length).toBe(1 + 1 + 1 + 1 + 1 + 20 + 40 + 40 + 50);
-    const again = run(experiment, db);
+    expect((expected.simulations as unknown[]).length).toBe(1 + 1 + 1 + 1 + 1 + 20 + 40 + 40 + 50);
+    const again = await run(experiment, clean);
+    expect(again.status, again.stderr).toBe(0);
     expect(again.stderr).toContain("9 already done");
-    expect(await dumpTables(db)).toEqual(first);
-    await expectUniqueKeys(db);
+    expect(await dumpTables(clean)).toEqual(expected);
+    await expectUniqueKeys(clean);
   });
 
   it("finishes a killed run without duplicates: the same tables as an uninterrupted run", async () => {
-    const { experiment, dir } = setup();
-    const clean = join(dir, "clean.duckdb");
-    expect(run(experiment, clean).status).toBe(0);
     const killed = join(dir, "killed.duckdb");
     await new Promise<void>((done, fail) => {
       const child = spawn(process.execPath, [CLI, "run", experiment, "--db", killed], {
@@ -71,35 +86,29 @@ describe("tau-rescore run", () => {
     });
     const partial = await dumpTables(killed);
     expect((partial.files as unknown[]).length).toBeLessThan(9);
-    expect(run(experiment, killed).status).toBe(0);
-    expect(await dumpTables(killed)).toEqual(await dumpTables(clean));
+    expect((await run(experiment, killed)).status).toBe(0);
+    expect(await dumpTables(killed)).toEqual(expected);
     await expectUniqueKeys(killed);
   });
 
-  it("grades the same tables on worker threads as in the main thread, bundled or from the sources", async () => {
-    const { experiment, dir } = setup();
-    const one = join(dir, "one.duckdb");
+  it("grades the same tables on worker threads as in the main thread, from the sources and built", async () => {
     const two = join(dir, "two.duckdb");
-    const sources = join(dir, "sources.duckdb");
-    expect(cli(["run", experiment, "--db", one], { TAU_RESCORE_WORKERS: "1" }).status).toBe(0);
-    expect(cli(["run", experiment, "--db", two], { TAU_RESCORE_WORKERS: "2" }).status).toBe(0);
-    // The fallback: the command line and its threads load the TypeScript sources through tsx.
-    const r = cli(["run", experiment, "--db", sources], {
-      TAU_RESCORE_WORKERS: "2",
-      TAU_RESCORE_NO_BUNDLE: "1",
-    });
+    const built = join(dir, "built.duckdb");
+    // In this process the threads run the TypeScript sources (through tsx) ...
+    const r2 = await run(experiment, two, "2");
+    expect(r2.status, r2.stderr).toBe(0);
+    // ... and from the binary, dist/ (the command line and its threads alike).
+    const r = cli(["run", experiment, "--db", built], { TAU_RESCORE_WORKERS: "2" });
     expect(r.status, r.stderr).toBe(0);
-    const expected = await dumpTables(one);
     expect(await dumpTables(two)).toEqual(expected);
-    expect(await dumpTables(sources)).toEqual(expected);
+    expect(await dumpTables(built)).toEqual(expected);
   });
 
   it("reports a DuckDB file locked by another process clearly, with exit code 1", async () => {
-    const { experiment, dir } = setup();
     const db = join(dir, "locked.duckdb");
     const holder = await VerdictStore.open(db);
     try {
-      const r = run(experiment, db);
+      const r = cli(["run", experiment, "--db", db]);
       expect(r.status).toBe(1);
       expect(r.stderr).toMatch(/locked by another process/);
       expect(r.stderr).not.toMatch(/at .*\.ts:\d+/);
@@ -108,8 +117,7 @@ describe("tau-rescore run", () => {
     }
   });
 
-  it("refuses an experiment path that escapes its root", () => {
-    const { experiment, dir } = setup();
+  it("refuses an experiment path that escapes its root", async () => {
     const bad = join(dir, "experiments", "bad.json");
     writeFileSync(
       bad,
@@ -120,9 +128,8 @@ describe("tau-rescore run", () => {
         output: "x.duckdb",
       }),
     );
-    const r = cli(["run", bad]);
+    const r = await cliInProcess(["run", bad]);
     expect(r.status).toBe(2);
     expect(r.stderr).toContain("escapes its root");
-    expect(experiment).toBeTruthy();
   });
 });

@@ -1,5 +1,5 @@
 /**
- * Inputs that are not plain files (issue 23, items 4 and 16): a FIFO named `*.json` is skipped with a
+ * Inputs that are not plain files: a FIFO named `*.json` is skipped with a
  * reason and never opened (opening one blocks until a writer comes), and a file too large to decode
  * fails with a message that names it.
  */

@@ -6,6 +6,7 @@ import { Command } from "commander";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { registerProbeCommand } from "../../src/cli/commands/probe.ts";
 import { UsageError } from "../../src/cli/errors.ts";
+import type { CommandIo } from "../../src/cli/io.ts";
 import { loadJsonFile } from "../../src/formats/load.ts";
 import { detectTaskVersion } from "../../src/formats/task-version.ts";
 import { DEFAULT_STRUCTURED_OPTIONS } from "../../src/graders/structured/grade.ts";
@@ -19,9 +20,22 @@ import { setup } from "./helpers.ts";
 
 const dir = mkdtempSync(join(tmpdir(), "probe-cli-"));
 
+/**
+ * Output goes to process.stdout and process.stderr, looked up at each write (the tests spy on them). The
+ * census runs in this thread: census-threads.test.ts checks that threads give the same rows.
+ */
+const io: CommandIo = {
+  stdout: { write: (s: string) => process.stdout.write(s) },
+  stderr: { write: (s: string) => process.stderr.write(s) },
+  env: { TAU_RESCORE_WORKERS: "1" },
+  setExitCode: (code) => {
+    process.exitCode = code;
+  },
+};
+
 async function cli(...args: string[]): Promise<void> {
   const program = new Command("tau-rescore").exitOverride();
-  registerProbeCommand(program);
+  registerProbeCommand(program, io);
   await program.parseAsync(["probe", "--data-dir", DATA_DIR, ...args], { from: "user" });
 }
 

@@ -11,7 +11,8 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { VerdictStore } from "../../src/store/store.ts";
 import { CORPUS_DIR } from "../helpers/data.ts";
-import { cli, smallExperiment } from "../helpers/small-run.ts";
+import { smallExperiment } from "../helpers/small-run.ts";
+import { cliInProcess } from "../pipeline/in-process.ts";
 
 const GOOD = "sierra-tau2-bench__pr170-tau2-trace/e2e_retail_baseline.json";
 
@@ -40,7 +41,7 @@ describe("faults in the corpus", () => {
     symlinkSync("missing-target.json", join(corpus, "dangling.json"));
     symlinkSync(".", join(corpus, "cycle")); // a folder link back to its parent: walked once
     const db = join(dir, "faults.duckdb");
-    const r = cli(["run", experiment, "--db", db]);
+    const r = await cliInProcess(["run", experiment, "--db", db]);
     expect(r.stderr).not.toMatch(/at .*\.ts:\d+/);
     // The run finishes; exit code 1 only says that some inputs could not be graded.
     expect(r.stderr).toMatch(/files: 7 \(0 already done, 0 not trajectories, 6 unreadable now\)/);

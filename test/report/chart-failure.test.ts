@@ -95,25 +95,16 @@ describe("a chart that fails to draw", () => {
 
   it("is written on stderr by `report`, which exits 0", async () => {
     store.close();
-    const stderr: string[] = [];
-    const spy = vi.spyOn(process.stderr, "write").mockImplementation((s) => {
-      stderr.push(String(s));
-      return true;
-    });
-    try {
-      const r = await runInProcess(registerReportCommand, [
-        "report",
-        "--db",
-        store.path,
-        "--out",
-        join(out, "..", "again"),
-        "--html",
-      ]);
-      expect(r.code, r.stderr).toBe(0);
-    } finally {
-      spy.mockRestore();
-    }
-    const text = stderr.join("");
+    const r = await runInProcess(registerReportCommand, [
+      "report",
+      "--db",
+      store.path,
+      "--out",
+      join(out, "..", "again"),
+      "--html",
+    ]);
+    expect(r.code, r.stderr).toBe(0);
+    const text = r.stderr;
     expect(text).toMatch(/^tau-rescore: warning: chart bad_spec: not drawn: /m);
     expect(text).toMatch(/^tau-rescore: warning: chart no_size: PNG not drawn: /m);
     expect(text).toContain("; 2 warning(s), in summary.json");

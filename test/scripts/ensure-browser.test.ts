@@ -5,7 +5,7 @@
 import { spawnSync } from "node:child_process";
 import { chmodSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { describe, expect, it } from "vitest";
 
 const SCRIPT = join(import.meta.dirname, "../../scripts/ensure-browser.sh");
@@ -73,7 +73,54 @@ describe("scripts/test.sh", () => {
     expect(text).not.toMatch(/apt-get/);
     expect(text).toMatch(/bash scripts\/ensure-browser\.sh/);
   });
-  it("always counts skipped tests in its closing line", () => {
-    expect(text).toMatch(/passed, \$\{r\.numFailedTests \+ brokenFiles\} failed, \$\{skipped\} skipped/);
+
+  /**
+   * Runs the test command with fake `npm`/`npx`: tsc and biome exit with the given codes, vitest writes
+   * the given JSON report. Returns the closing line and the exit status.
+   */
+  function testCommand(tsc: number, biome: number, report: object): { line: string; status: number | null } {
+    const dir = mkdtempSync(join(tmpdir(), "tr-fake-npx-"));
+    writeFileSync(join(dir, "report.json"), JSON.stringify(report));
+    writeFileSync(join(dir, "npm"), "#!/bin/sh\nexit 0\n");
+    writeFileSync(
+      join(dir, "npx"),
+      [
+        "#!/bin/sh",
+        `case "$1" in tsc) exit ${tsc};; biome) exit ${biome};; vitest)`,
+        '  for a in "$@"; do case "$a" in --outputFile.json=*) cp "' +
+          join(dir, "report.json") +
+          // biome-ignore lint/suspicious/noTemplateCurlyInString: a shell parameter expansion, not a template
+          '" "${a#--outputFile.json=}";; esac; done; exit 0;;',
+        "esac",
+      ].join("\n"),
+    );
+    chmodSync(join(dir, "npm"), 0o755);
+    chmodSync(join(dir, "npx"), 0o755);
+    const r = spawnSync("bash", [join(import.meta.dirname, "../../scripts/test.sh")], {
+      encoding: "utf8",
+      env: {
+        PATH: `${dir}:${dirname(process.execPath)}:/usr/bin:/bin`,
+        TAU_RESCORE_CHROMIUM: process.execPath,
+      },
+    });
+    return { line: r.stdout.trim().split("\n").at(-1) ?? "", status: r.status };
+  }
+
+  const green = {
+    numPassedTests: 7,
+    numFailedTests: 0,
+    numPendingTests: 2,
+    numTodoTests: 0,
+    testResults: [],
+  };
+
+  it("closes with passed, failed and skipped counts, skipped even when zero", () => {
+    expect(testCommand(0, 0, green)).toEqual({ line: "7 passed, 0 failed, 2 skipped", status: 0 });
+    expect(testCommand(0, 0, { ...green, numPendingTests: 0 }).line).toBe("7 passed, 0 failed, 0 skipped");
+  });
+
+  it("fails on a typecheck or lint failure, and counts each as one", () => {
+    expect(testCommand(2, 0, green)).toEqual({ line: "7 passed, 1 failed, 2 skipped", status: 1 });
+    expect(testCommand(2, 1, green)).toEqual({ line: "7 passed, 2 failed, 2 skipped", status: 1 });
   });
 });

@@ -1,4 +1,4 @@
-/** A store path that holds something else (issue 23, item 13: `report --db x.json`) is refused by name. */
+/** A store path that holds something else (`report --db x.json`) is refused by name. */
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";

@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { DuckDBInstance } from "@duckdb/node-api";
 import { describe, expect, it } from "vitest";
-import { SCHEMA_VERSION, TABLES } from "../../src/store/schema.ts";
+import { ddl, SCHEMA_VERSION, TABLES } from "../../src/store/schema.ts";
 import { StoreError, VerdictStore } from "../../src/store/store.ts";
 import { cli } from "../helpers/small-run.ts";
 
@@ -69,7 +69,7 @@ describe("VerdictStore", () => {
     await expect(VerdictStore.open(path, { readOnly: true })).rejects.toThrow(/older tau-rescore/);
   });
 
-  it("upgrades a schema-2 store in place (schema 3 only added the judge tables); read-only refuses it", async () => {
+  it("upgrades a schema-2 store in place (schema 3 only added the judge tables, 4 a column); read-only refuses it", async () => {
     const path = join(tmp(), "v2.duckdb");
     await rawDb(path, [
       "CREATE TABLE store_meta (key VARCHAR, value VARCHAR)",
@@ -78,10 +78,41 @@ describe("VerdictStore", () => {
     ]);
     await expect(VerdictStore.open(path, { readOnly: true })).rejects.toThrow(/store schema 2/);
     const store = await VerdictStore.open(path);
-    expect(await store.query("SELECT value FROM store_meta")).toEqual([{ value: "3" }]);
+    expect(await store.query("SELECT value FROM store_meta")).toEqual([{ value: "4" }]);
     expect(await store.query("SELECT count(*)::INTEGER AS n FROM judgments")).toEqual([{ n: 0 }]);
     expect(await store.query("SELECT count(*)::INTEGER AS n FROM nl_assertions")).toEqual([{ n: 0 }]);
     store.close();
+  });
+
+  it("upgrades a schema-3 store in place: judge_failure is filled from τ³'s notes; read-only refuses it", async () => {
+    const path = join(tmp(), "v3.duckdb");
+    const failed = "NL judge failed: HTTP 500, after 4 attempts";
+    const verdict = (sim: string, grader: string, notes: readonly string[]) =>
+      `INSERT INTO verdicts VALUES ('r', '${sim}', '${grader}', 'v', 'h', NULL, NULL, NULL, '${JSON.stringify(notes)}')`;
+    await rawDb(path, [
+      ...(Object.keys(TABLES) as (keyof typeof TABLES)[]).map((t) =>
+        ddl(t).replace(", judge_failure VARCHAR", ""),
+      ),
+      "INSERT INTO store_meta VALUES ('schema_version', '3')",
+      verdict("s1", "tau3", ["other note", `NL_ASSERTION unknown: ${failed}`]),
+      verdict("s2", "tau3", ["NL_ASSERTION unknown: no recorded NL verdicts"]),
+      verdict("s3", "structured", []),
+    ]);
+    await expect(VerdictStore.open(path, { readOnly: true })).rejects.toThrow(/store schema 3/);
+    const store = await VerdictStore.open(path);
+    expect(await store.query("SELECT value FROM store_meta")).toEqual([{ value: "4" }]);
+    expect(await store.query("SELECT sim_key, judge_failure FROM verdicts ORDER BY sim_key")).toEqual([
+      { sim_key: "s1", judge_failure: failed },
+      { sim_key: "s2", judge_failure: null },
+      { sim_key: "s3", judge_failure: null },
+    ]);
+    store.close();
+    // Opened again, it is a schema-4 store like any other.
+    const again = await VerdictStore.open(path, { readOnly: true });
+    expect(
+      await again.query("SELECT count(*)::INTEGER AS n FROM verdicts WHERE judge_failure IS NOT NULL"),
+    ).toEqual([{ n: 1 }]);
+    again.close();
   });
 
   it("refuses a store of a newer schema", async () => {

@@ -1,120 +1,9 @@
-/**
- * `tau-rescore corpus inspect <paths...> [--json] [--data-dir D]`: a thin layer over `inspectCorpus`.
- * The tau2 data dir (a tau2-bench checkout's `data/tau2`) comes from `--data-dir` or `TAU2_DATA_DIR`;
- * without it the task version is reported as `unknown`.
- */
+/** `tau-rescore corpus inspect`: the flags only; the command is in `corpus-command.ts`. */
 import type { Command } from "commander";
-import { type InspectedFile, type InspectReport, inspectCorpus } from "../../formats/inspect.ts";
-import { terminalSafe } from "../../formats/terminal-text.ts";
-import { optionalDataDir } from "../data-dir.ts";
-import { EXIT_INPUT_FAILED, EXIT_OK, reportCliError } from "../errors.ts";
+import type { CommandIo } from "../io.ts";
+import type { InspectOptions } from "./corpus-command.ts";
 
-interface Output {
-  write(chunk: string): unknown;
-}
-
-export interface CorpusCommandIo {
-  readonly stdout: Output;
-  readonly stderr: Output;
-  readonly env: Readonly<Record<string, string | undefined>>;
-}
-
-const NO_DATA_DIR_NOTE = "no tau2 data dir (--data-dir or TAU2_DATA_DIR): task versions are unknown";
-
-/** The JSON output: exactly one object. */
-function toJson(report: InspectReport, notes: readonly string[]): string {
-  const files = report.files.map((f) => ({
-    path: f.path,
-    variant: f.variant,
-    domain: f.domain,
-    agent_model: f.agent_model,
-    user_model: f.user_model,
-    task_version: f.task_version,
-    simulations: f.simulations,
-    trials: f.trials,
-    with_reward_info: f.with_reward_info,
-    recorded_pass_rate: f.recorded_pass_rate,
-    rejected: f.rejected,
-    note: f.note,
-    error: f.error,
-  }));
-  return `${JSON.stringify({ files, totals: report.totals, notes }, null, 2)}\n`;
-}
-
-const dash = (v: string | null): string => v ?? "-";
-
-function passText(f: InspectedFile): string {
-  if (f.recorded_pass_rate === null) return "-";
-  const passes = Math.round(f.recorded_pass_rate * f.simulations);
-  return `${passes}/${f.simulations} (${(f.recorded_pass_rate * 100).toFixed(1)}%)`;
-}
-
-function alignedTable(header: readonly string[], rows: readonly (readonly string[])[]): string {
-  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? "").length)));
-  const line = (cells: readonly string[]): string =>
-    cells
-      .map((c, i) => c.padEnd(widths[i] ?? 0))
-      .join("  ")
-      .trimEnd();
-  return [line(header), ...rows.map(line)].join("\n");
-}
-
-function toTable(report: InspectReport, notes: readonly string[]): string {
-  const loaded = report.files.filter((f) => f.error === null && f.variant !== "not-trajectories");
-  const header = [
-    "FILE",
-    "VARIANT",
-    "DOMAIN",
-    "AGENT MODEL",
-    "USER MODEL",
-    "TASKS",
-    "SIMS",
-    "TRIALS",
-    "REWARD_INFO",
-    "RECORDED PASS",
-  ];
-  // Cells are made terminal-safe before the widths are measured, so the columns stay aligned.
-  const rows = loaded.map((f) =>
-    [
-      f.path,
-      dash(f.variant),
-      dash(f.domain),
-      dash(f.agent_model),
-      dash(f.user_model),
-      dash(f.task_version),
-      String(f.simulations),
-      String(f.trials),
-      String(f.with_reward_info),
-      passText(f),
-    ].map(terminalSafe),
-  );
-  const out = [alignedTable(header, rows)];
-  const other = report.files.filter((f) => f.variant === "not-trajectories");
-  if (other.length > 0) out.push("", "Not trajectory files:", ...other.map((f) => `  ${f.path}: ${f.note}`));
-  const rejected = report.files.filter((f) => f.rejected > 0);
-  if (rejected.length > 0) {
-    out.push("", "Rejected simulations:");
-    for (const f of rejected) {
-      for (const r of f.rejections)
-        out.push(`  ${f.path}: #${r.index}${r.id ? ` (${r.id})` : ""} at ${r.path}: ${r.reason}`);
-    }
-  }
-  const failed = report.files.filter((f) => f.error !== null);
-  if (failed.length > 0) out.push("", "Failed files:", ...failed.map((f) => `  ${f.path}: ${f.error}`));
-  const t = report.totals;
-  out.push(
-    "",
-    `${t.files} files, ${t.trajectory_files} with trajectories, ${t.simulations} simulations, ${t.failed_files} failed`,
-  );
-  for (const n of notes) out.push(`note: ${n}`);
-  // The table (out[0]) is made of safe cells; every other line quotes names and reasons as they are.
-  return `${out.map((l, i) => (i === 0 ? l : terminalSafe(l))).join("\n")}\n`;
-}
-
-export function registerCorpusCommand(program: Command, io?: Partial<CorpusCommandIo>): void {
-  const stdout = io?.stdout ?? process.stdout;
-  const stderr = io?.stderr ?? process.stderr;
-  const env = io?.env ?? process.env;
+export function registerCorpusCommand(program: Command, io: CommandIo): void {
   const corpus = program.command("corpus").description("look at recorded trajectory files");
   corpus
     .command("inspect")
@@ -122,16 +11,8 @@ export function registerCorpusCommand(program: Command, io?: Partial<CorpusComma
     .argument("<paths...>", "files or directories (searched recursively for .json files)")
     .option("--json", "print one JSON object instead of a table")
     .option("--data-dir <dir>", "tau2 data dir (data/tau2 of a tau2-bench checkout); default $TAU2_DATA_DIR")
-    .action((paths: string[], options: { json?: boolean; dataDir?: string }) => {
-      try {
-        const dataDir = optionalDataDir(options.dataDir, env);
-        const report = inspectCorpus(paths, { dataDir });
-        const notes = dataDir === null ? [NO_DATA_DIR_NOTE] : [];
-        stdout.write(options.json ? toJson(report, notes) : toTable(report, notes));
-        const inputFailed = report.totals.failed_files > 0 || report.files.some((f) => f.rejected > 0);
-        process.exitCode = inputFailed ? EXIT_INPUT_FAILED : EXIT_OK;
-      } catch (err) {
-        reportCliError(err, stderr);
-      }
+    .action(async (paths: string[], options: InspectOptions) => {
+      const { corpusInspect } = await import("./corpus-command.ts");
+      io.setExitCode(corpusInspect(paths, options, io));
     });
 }

@@ -1,48 +1,20 @@
 /**
  * `tau-rescore probe`: writes synthetic probe trajectories as a tau2 results file, or (`--census`)
- * probes every task set with every kind and grades each with both graders.
+ * probes every task set with every kind and grades each with both graders. The flags only.
  */
-import { writeFileSync } from "node:fs";
-import { availableParallelism } from "node:os";
-import { resolve } from "node:path";
 import type { Command } from "commander";
-import { DOMAINS } from "../../domains/registry.ts";
-import { listTaskSets } from "../../formats/tasks.ts";
-import { BUILTIN_POLICIES_DIR } from "../../graders/structured/clauses/load.ts";
-import { BUILTIN_REQUIREMENTS_DIR } from "../../graders/structured/requirements/load.ts";
-import { runCensus } from "../../probes/census.ts";
-import { writeCensusTable } from "../../probes/census-store.ts";
-import { formatCensus } from "../../probes/census-text.ts";
-import { type CensusSources, censusInWorkers, censusSetup } from "../../probes/census-thread.ts";
-import { isProbeKind, PROBE_KINDS } from "../../probes/kind.ts";
-import { type ProbeSetup, probeFileFor } from "../../probes/verdicts.ts";
-import { existingFolder, outputFileArg } from "../args.ts";
-import { resolveDataDir } from "../data-dir.ts";
-import { runTuning } from "../env.ts";
-import { UsageError } from "../errors.ts";
-import { onInterrupt } from "../interrupt.ts";
-import { MEMORY_LIMIT_OPTION, memoryLimitOf } from "../memory-limit.ts";
+import { DOMAIN_NAMES } from "../../formats/domains.ts";
+import { PROBE_KINDS } from "../../probes/kind.ts";
+import type { CommandIo } from "../io.ts";
+import { MEMORY_LIMIT_OPTION } from "../memory-limit.ts";
+import type { ProbeOptions } from "./probe-command.ts";
 
-interface ProbeOptions {
-  dataDir?: string;
-  domain?: string;
-  taskVersion?: string;
-  kind?: string;
-  out?: string;
-  census?: boolean;
-  json?: boolean;
-  db?: string;
-  requirements?: string;
-  policies?: string;
-  memoryLimit?: string;
-}
-
-export function registerProbeCommand(program: Command): void {
+export function registerProbeCommand(program: Command, io: CommandIo): void {
   program
     .command("probe")
     .description("write synthetic probe trajectories (a tau2 results file), or run the blind-spot census")
     .option("--data-dir <dir>", "tau2 data dir (data/tau2 of a tau2-bench checkout); default $TAU2_DATA_DIR")
-    .option("--domain <name>", `domain: ${Object.keys(DOMAINS).join(", ")}`)
+    .option("--domain <name>", `domain: ${DOMAIN_NAMES.join(", ")}`)
     .option(
       "--task-version <name>",
       "task set (head, head/tasks_small, v0.2.0_f8de30c, ...); default: the first",
@@ -55,98 +27,8 @@ export function registerProbeCommand(program: Command): void {
     .option("--requirements <dir>", "requirement fixtures (default: the repo's requirements/)")
     .option("--policies <dir>", "domain policy clauses (default: the repo's policies/)")
     .option(...MEMORY_LIMIT_OPTION)
-    .action((opts: ProbeOptions) => (opts.census === true ? census(opts) : writeProbe(opts)));
-}
-
-function sourcesOf(opts: ProbeOptions): CensusSources {
-  return {
-    dataDir: resolveDataDir(opts.dataDir),
-    requirementsDir: resolve(
-      opts.requirements === undefined
-        ? BUILTIN_REQUIREMENTS_DIR
-        : existingFolder("--requirements", opts.requirements),
-    ),
-    policiesDir: resolve(
-      opts.policies === undefined ? BUILTIN_POLICIES_DIR : existingFolder("--policies", opts.policies),
-    ),
-  };
-}
-
-function setupFor(sources: CensusSources): ProbeSetup {
-  const setup = censusSetup(sources);
-  for (const p of setup.requirements.problems)
-    process.stderr.write(`tau-rescore: requirement fixture rejected: ${p.path}: ${p.message}\n`);
-  for (const p of setup.clauses?.problems ?? [])
-    process.stderr.write(`tau-rescore: policy clause file rejected: ${p.path}: ${p.message}\n`);
-  return setup;
-}
-
-function writeProbe(opts: ProbeOptions): void {
-  const { domain, kind, out } = opts;
-  if (domain === undefined || kind === undefined || out === undefined)
-    throw new UsageError("probe needs --domain, --kind and --out (or --census)");
-  if (opts.json === true || opts.db !== undefined) throw new UsageError("--json and --db go with --census");
-  if (!Object.hasOwn(DOMAINS, domain))
-    throw new UsageError(`unknown domain ${domain} (${Object.keys(DOMAINS).join(", ")})`);
-  if (!isProbeKind(kind)) throw new UsageError(`unknown probe kind ${kind} (${PROBE_KINDS.join(", ")})`);
-  outputFileArg("--out", out);
-  const setup = setupFor(sourcesOf(opts));
-  const sets = listTaskSets(setup.dataDir, domain);
-  const set = opts.taskVersion === undefined ? sets[0] : sets.find((s) => s.name === opts.taskVersion);
-  if (set === undefined) {
-    const names = sets.map((s) => s.name).join(", ") || "none";
-    throw new UsageError(`no task set ${opts.taskVersion ?? ""} for ${domain} (available: ${names})`);
-  }
-  const file = probeFileFor(setup, set, kind);
-  writeFileSync(out, file.text);
-  process.stderr.write(
-    `probe ${kind} → ${out}: ${file.notes.size} simulation(s) for ${domain} ${set.name}` +
-      (file.skipped.length > 0 ? `, ${file.skipped.length} task(s) skipped (see "probe.skipped")` : "") +
-      "\n",
-  );
-}
-
-async function census(opts: ProbeOptions): Promise<void> {
-  if (opts.domain !== undefined || opts.kind !== undefined || opts.out !== undefined)
-    throw new UsageError("--census probes every domain and kind: drop --domain, --kind and --out");
-  const workers = runTuning().workers ?? availableParallelism();
-  if (opts.db !== undefined) outputFileArg("--db", opts.db);
-  const memoryLimit = memoryLimitOf(opts.memoryLimit);
-  const sources = sourcesOf(opts);
-  const setup = setupFor(sources);
-  // The table is written at the end, in one transaction: an interrupt leaves --db as it was.
-  const removeHandlers = onInterrupt(
-    () => {},
-    () => (opts.db === undefined ? "the census was not finished" : `${opts.db} was left as it was`),
-  );
-  try {
-    const started = performance.now();
-    let probes = 0;
-    const census = `${process.pid}-${started}`;
-    process.stderr.write(`census: ${workers} thread(s)\n`);
-    const rows = await runCensus(
-      setup,
-      workers <= 1
-        ? {}
-        : {
-            gradeChunks: (chunks) =>
-              censusInWorkers(
-                chunks.map((chunk) => ({ census, sources, chunk })),
-                workers,
-              ),
-          },
-    );
-    for (const r of rows) probes += r.tasks;
-    const seconds = (performance.now() - started) / 1000;
-    process.stderr.write(
-      `census: ${probes} probe simulations in ${seconds.toFixed(1)} s (${Math.round(probes / seconds)}/s)\n`,
-    );
-    process.stdout.write(opts.json === true ? `${JSON.stringify(rows, null, 2)}\n` : formatCensus(rows));
-    if (opts.db !== undefined) {
-      await writeCensusTable(opts.db, rows, memoryLimit);
-      process.stderr.write(`census: ${rows.length} rows → ${opts.db} (table probe_census)\n`);
-    }
-  } finally {
-    removeHandlers();
-  }
+    .action(async (opts: ProbeOptions) => {
+      const { probeCommand } = await import("./probe-command.ts");
+      await probeCommand(opts, io);
+    });
 }

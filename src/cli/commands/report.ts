@@ -7,32 +7,12 @@
  * (in memory), so the report shows the file as it is; without, the report shows the reviews the store
  * holds (loaded by the last `run` or `review` of that experiment). The store is opened read-only.
  */
-import { resolve } from "node:path";
 import type { Command } from "commander";
-import { checkOutDir, OutDirError } from "../../analysis/out-dir.ts";
-import { ReportError, selectRun, writeReport } from "../../analysis/report.ts";
-import { terminalSafe } from "../../formats/terminal-text.ts";
-import type { ReviewFile } from "../../reviews/file.ts";
-import type { VerdictStore } from "../../store/store.ts";
-import { InputError, UsageError } from "../errors.ts";
-import { onInterrupt } from "../interrupt.ts";
-import { MEMORY_LIMIT_OPTION, memoryLimitOf } from "../memory-limit.ts";
-import { openStoreReadOnly, overlayReviews } from "../report-store.ts";
-import { checkRunOf, experimentFor, reviewFileAt } from "../reviews-source.ts";
+import type { CommandIo } from "../io.ts";
+import { MEMORY_LIMIT_OPTION } from "../memory-limit.ts";
+import type { ReportOptions } from "./report-command.ts";
 
-interface ReportOptions {
-  db?: string;
-  experiment?: string;
-  reviews?: string;
-  out: string;
-  run?: string;
-  charts?: boolean;
-  html?: boolean;
-  allConversations?: boolean;
-  memoryLimit?: string;
-}
-
-export function registerReportCommand(program: Command): void {
+export function registerReportCommand(program: Command, io: CommandIo): void {
   program
     .command("report")
     .description("export every paired analysis of a verdict store (JSON, CSV, Parquet) and a summary.json")
@@ -54,113 +34,8 @@ export function registerReportCommand(program: Command): void {
       "report.html shows the conversation of every simulation the run stored, not only the flips",
     )
     .option(...MEMORY_LIMIT_OPTION)
-    .action((opts: ReportOptions) => reportCommand(opts));
-}
-
-interface Sources {
-  readonly db: string;
-  readonly experiment: string | null;
-  readonly reviews: { readonly path: string; readonly file: ReviewFile } | null;
-  readonly memoryLimit: string | undefined;
-}
-
-/** The store and the reviews file the options name; checked before the store is opened. */
-function sources(opts: ReportOptions): Sources {
-  const exp =
-    opts.experiment === undefined
-      ? null
-      : experimentFor(opts.experiment, {
-          ...(opts.db === undefined ? {} : { db: opts.db }),
-          ...(opts.reviews === undefined ? {} : { reviews: opts.reviews }),
-        });
-  const db = exp?.output ?? (opts.db === undefined ? undefined : resolve(opts.db));
-  if (db === undefined) throw new UsageError("report: pass --experiment <file> or --db <file>");
-  const path = exp?.reviewsFile ?? (opts.reviews === undefined ? undefined : resolve(opts.reviews));
-  return {
-    db,
-    experiment: exp?.config.name ?? null,
-    reviews: path === undefined ? null : { path, file: reviewFileAt(path) },
-    memoryLimit: memoryLimitOf(opts.memoryLimit, exp?.config.duckdb?.memory_limit),
-  };
-}
-
-/** Lays the reviews file over the store's reviews of the selected run's experiment (the store is not written). */
-async function loadReviews(store: VerdictStore, src: Sources, runId: string | undefined): Promise<void> {
-  if (src.reviews === null) return;
-  const run = await selectRun(store, runId);
-  if (run === null) return; // nothing to match against: the report says the store has no run
-  const experiment =
-    src.experiment === null ? run.experiment : checkRunOf(run, src.experiment, src.db).experiment;
-  await overlayReviews(store, experiment, src.reviews.file.reviews);
-}
-
-/** `--out` checked before anything is opened or written (and again when the report is swapped in). */
-function checkOut(out: string): void {
-  try {
-    checkOutDir(resolve(out));
-  } catch (e) {
-    throw e instanceof OutDirError ? new UsageError(e.message) : e;
-  }
-}
-
-async function reportCommand(opts: ReportOptions): Promise<void> {
-  const src = sources(opts);
-  checkOut(opts.out);
-  const store = await openStoreReadOnly(src.db, src.memoryLimit);
-  // Until writeReport stages the output (and takes the signals over), an interrupt only says so.
-  const removeHandlers = onInterrupt(
-    () => {},
-    () => `${resolve(opts.out)} was left as it was`,
-  );
-  const html = opts.html === true;
-  const rich = html || opts.charts === true;
-  // Loaded only when asked for, as vega and resvg take a while to import; from now on, while DuckDB
-  // computes the analyses on its own threads.
-  const richReport = rich ? import("../../report/index.ts") : null;
-  richReport?.catch(() => {}); // a failed import is reported where it is awaited
-  try {
-    // A run id the store does not hold is a usage mistake (the report's other errors are its output's).
-    if (opts.run !== undefined)
-      await selectRun(store, opts.run).catch((e: unknown) => {
-        throw e instanceof ReportError ? new UsageError(e.message) : e;
-      });
-    await loadReviews(store, src, opts.run);
-    const extra = richReport
-      ? async (tmp: string) => {
-          const { writeRichReport, chartWarnings } = await richReport;
-          const charts = await writeRichReport(store, tmp, {
-            html,
-            writtenAt: new Date().toISOString(),
-            reviewsSource: src.reviews?.path ?? null,
-            allConversations: opts.allConversations === true,
-          });
-          return chartWarnings(charts);
-        }
-      : undefined;
-    removeHandlers();
-    const s = await writeReport(store, opts.out, extra, opts.run);
-    const warnings = s.warnings ?? [];
-    for (const w of warnings) process.stderr.write(`tau-rescore: warning: ${terminalSafe(w)}\n`);
-    if (s.run === null)
-      process.stderr.write(
-        `tau-rescore: ${src.db} has no completed run (an interrupted run finishes when run again); the report is empty\n`,
-      );
-    const r = s.reviews;
-    process.stderr.write(
-      `report → ${opts.out}${s.run === null ? "" : ` (run ${s.run.run_id} of ${s.run.experiment})`}: ` +
-        `${s.graded}/${s.simulations} simulations graded, ${s.errors} errors, ` +
-        `${s.flips.pass_to_fail} pass→fail and ${s.flips.fail_to_pass} fail→pass flips outside excluded files; ` +
-        `reviews ${src.reviews === null ? "as stored" : `from ${src.reviews.path}`}: ${r.flips.confirmed} flips confirmed, ` +
-        `${r.flips.unreviewed} unreviewed, ${r.stale} stale` +
-        (html ? "; report.html, report.md and charts/ written" : rich ? "; charts/ written" : "") +
-        (warnings.length === 0 ? "" : `; ${warnings.length} warning(s), in summary.json`) +
-        "\n",
-    );
-  } catch (e) {
-    if (e instanceof OutDirError) throw new UsageError(e.message);
-    throw e instanceof ReportError ? new InputError(e.message) : e;
-  } finally {
-    removeHandlers();
-    store.close();
-  }
+    .action(async (opts: ReportOptions) => {
+      const { reportCommand } = await import("./report-command.ts");
+      await reportCommand(opts, io);
+    });
 }

@@ -9,6 +9,7 @@ import { PyException } from "../../py/errors.ts";
 import { parsePyJson } from "../../py/parse.ts";
 import { validationErrorText } from "../../py/pydantic-errors.ts";
 import { isPyDict, type PyDict, type PyValue } from "../../py/value.ts";
+import { EXIT_INTERNAL, RescoreError } from "../../util/errors.ts";
 import { DbBase, type Layout } from "../db-state.ts";
 
 /** The tables in `TransactionalDB` field order; db.json lacks some, which start empty. */
@@ -37,11 +38,13 @@ export const BANKING_TABLES = [
   "payment_history",
   "debit_card_disputes",
 ] as const;
-export type BankingTable = (typeof BANKING_TABLES)[number];
 
 const LAYOUT: Layout = Object.fromEntries(BANKING_TABLES.map((t) => [t, "dict"]));
 
-export class BankingDbError extends Error {
+export class BankingDbError extends RescoreError {
+  override readonly code = "banking_db";
+  override readonly exitStatus = EXIT_INTERNAL;
+
   override readonly name = "BankingDbError";
 }
 

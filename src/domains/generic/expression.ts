@@ -5,9 +5,13 @@
  * the ellipsis `...` and calls (`2(3)`, which fail at run time). Results and error texts follow
  * CPython 3.11: ints are exact (BigInt), `/` is true division, and errors carry Python's message.
  */
+import { EXIT_INTERNAL, RescoreError } from "../../util/errors.ts";
 
 /** A Python exception raised while compiling or evaluating; `message` is `str(exception)`. */
-export class PyExprError extends Error {
+export class PyExprError extends RescoreError {
+  override readonly code = "python_expression";
+  override readonly exitStatus = EXIT_INTERNAL;
+
   constructor(
     readonly pyType: string,
     message: string,

@@ -16,6 +16,7 @@ import { basename } from "node:path";
 import { z } from "zod";
 import { JsonSyntaxError, parsePyJson } from "../../py/parse.ts";
 import type { PyValue } from "../../py/value.ts";
+import { EXIT_INTERNAL, RescoreError } from "../../util/errors.ts";
 import { joinPath } from "../json-path.ts";
 import type { Message, Simulation, Task, TerminationReason, ToolCall, TrajectoryFile } from "../model.ts";
 import { deepestPath, nestingReason } from "../nesting.ts";
@@ -65,7 +66,10 @@ type V1Record = z.infer<typeof v1RecordSchema>;
 type V1Message = V1Record["traj"][number];
 
 /** Thrown inside a conversion to reject one record with a path. */
-class RecordRejection extends Error {
+class RecordRejection extends RescoreError {
+  override readonly code = "record_rejected";
+  override readonly exitStatus = EXIT_INTERNAL;
+
   constructor(
     readonly segments: PropertyKey[],
     reason: string,

@@ -8,7 +8,7 @@ import { contentRefSchema, folderRef } from "../fingerprint.ts";
 import { defineGrader, type VerdictRecord } from "../grader.ts";
 import { causesJson } from "../json.ts";
 import { gradeTau3, type Tau3Verdict } from "../tau3/evaluate.ts";
-import { tau3Causes, tau3Components, tau3Json } from "../tau3/grader.ts";
+import { judgeFailureOf, tau3Causes, tau3Components, tau3Json } from "../tau3/grader.ts";
 import { type CorrectedTask, correctTask } from "./apply.ts";
 import { loadCorrectionsDir } from "./builtin.ts";
 import { evaluateNlCurated, type NlCuratedResult } from "./nl-curated.ts";
@@ -55,6 +55,7 @@ const record = (v: CorrectedVerdict): VerdictRecord => {
     reward: v.tau3.reward,
     dbMatch: v.tau3.db_match,
     notes: v.tau3.notes,
+    judgeFailure: judgeFailureOf(v.tau3),
     components: [
       ...tau3Components(v.tau3),
       ...(nl === null

@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import { readJsonFile } from "../../formats/zod-issues.ts";
+import { EXIT_USAGE, RescoreError } from "../../util/errors.ts";
 
 const reason = z.string().trim().min(1, "every correction needs a reason");
 
@@ -26,7 +27,6 @@ export const taskCorrectionSchema = z.strictObject({
   drop_actions: z.array(z.strictObject({ action_id: z.string(), reason })).default([]),
   nl_curation: nlCurationSchema.nullable().default(null),
 });
-export type TaskCorrection = z.infer<typeof taskCorrectionSchema>;
 
 export const correctionsFileSchema = z.strictObject({
   format_version: z.literal(1),
@@ -38,7 +38,10 @@ export const correctionsFileSchema = z.strictObject({
 });
 export type CorrectionsFile = z.infer<typeof correctionsFileSchema>;
 
-export class CorrectionsError extends Error {
+export class CorrectionsError extends RescoreError {
+  override readonly code = "corrections";
+  override readonly exitStatus = EXIT_USAGE;
+
   override readonly name = "CorrectionsError";
 }
 

@@ -18,6 +18,7 @@ import type { ClauseFinding } from "./clauses/evaluate.ts";
 import type { ClauseSet } from "./clauses/load.ts";
 import { type ClauseProblem, type VerifiedClause, verifyClauses } from "./clauses/verify.ts";
 import { effectiveMessages } from "./effective.ts";
+import { NO_EXTRA_GATES, type StructuredGates } from "./gates.ts";
 import { didTransfer, type HandoffLabel, type HandoffOverrides, labelTask } from "./handoff.ts";
 import {
   findFormatErrors,
@@ -43,36 +44,6 @@ import {
 } from "./requirements/verify.ts";
 import { clauseCauses, fieldCauses } from "./write-causes.ts";
 import { type DeltaGateOutcome, gateWrites, writesNotGated } from "./write-gate.ts";
-
-/** What fails the verdict beyond τ³, requirements and unlicensed writes (those always gate). */
-export interface StructuredGates {
-  /** Policy rules whose hits fail the verdict (all are reported either way). */
-  readonly policy_rules: readonly PolicyRuleId[];
-  readonly format_errors: boolean;
-  /** Fail when the curated NL list (corrections overlay) is judged and not met. */
-  readonly nl_curated: boolean;
-  /** Fail a simulation whose conversation belongs to another task. */
-  readonly consistency: boolean;
-  /** Fail where τ³ scored a degenerate live-judge reply (`degenerate_judge_reply`). */
-  readonly degenerate_judge: boolean;
-  /** Broken domain policy clauses fail the verdict (on by default). */
-  readonly policy_clauses: boolean;
-  /** Changes to the user's own device and state made through the user's tools fail it (off by default). */
-  readonly user_state: boolean;
-  /** `licensed` (default): off-reference writes fail unless licensed; `strict`: every differing field fails. */
-  readonly delta: "licensed" | "strict";
-}
-
-export const NO_EXTRA_GATES: StructuredGates = {
-  policy_rules: [],
-  format_errors: false,
-  nl_curated: false,
-  consistency: false,
-  degenerate_judge: false,
-  policy_clauses: true,
-  user_state: false,
-  delta: "licensed",
-};
 
 /** The structured grader's loaded configuration. */
 export interface StructuredOptions {
@@ -273,23 +244,27 @@ function requirementCauses(violations: readonly RequirementViolation[]): Cause[]
   });
 }
 
-/** Decisive first: what the structured grader itself found, then the τ³ failure it includes. */
-const KIND_ORDER: readonly CauseKind[] = [
-  "policy_clause",
-  "requirement",
-  "unlicensed_write",
-  "user_state",
-  "policy_rule",
-  "format_error",
-  "consistency",
-  "nl_curated",
-  "tau3",
-  "licensed_write",
-];
-const rank = (c: Cause) => {
-  const i = KIND_ORDER.indexOf(c.kind);
-  return (c.gates ? 0 : 100) + (i < 0 ? 50 : i);
+/**
+ * Decisive first: what the structured grader itself found, then the τ³ failure it includes. A rank per
+ * kind, so a new cause kind does not compile until it is placed. The stored order of causes depends
+ * on these numbers: the 50s keep the place those kinds always had (after every ranked kind).
+ */
+const KIND_RANK: { readonly [K in CauseKind]: number } = {
+  policy_clause: 0,
+  requirement: 1,
+  unlicensed_write: 2,
+  user_state: 3,
+  policy_rule: 4,
+  format_error: 5,
+  consistency: 6,
+  nl_curated: 7,
+  tau3: 8,
+  licensed_write: 9,
+  component: 50,
+  premature_termination: 50,
+  degenerate_judge_reply: 50,
 };
+const rank = (c: Cause) => (c.gates ? 0 : 100) + KIND_RANK[c.kind];
 
 /** τ³'s failure, which the structured grader includes (named by the components it failed). */
 function tau3FailureCause(tau3: Tau3Verdict): Cause {

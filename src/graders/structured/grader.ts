@@ -6,15 +6,10 @@ import { defineGrader, type VerdictRecord } from "../grader.ts";
 import { causesJson } from "../json.ts";
 import type { Tau3Verdict } from "../tau3/evaluate.ts";
 import { loadClauses } from "./clauses/load.ts";
+import { structuredGatesSchema } from "./gates.ts";
 import { FIELD_KINDS, gradeStructured, type StructuredOptions, type StructuredVerdict } from "./grade.ts";
 import { loadOverrides } from "./handoff.ts";
-import { POLICY_RULE_IDS } from "./policy/index.ts";
 import { loadRequirements } from "./requirements/load.ts";
-
-/** A policy rule a configuration may gate on. */
-export const policyRuleIdSchema = z.enum(POLICY_RULE_IDS as [string, ...string[]], {
-  error: (issue) => `unknown policy rule ${JSON.stringify(issue.input)} (${POLICY_RULE_IDS.join(", ")})`,
-});
 
 export const structuredConfig = z.strictObject({
   /** The requirement fixtures folder and the sha256 of the fixtures in it. */
@@ -23,16 +18,7 @@ export const structuredConfig = z.strictObject({
   policies: contentRefSchema,
   /** Reviewed hand-off label overrides, or null for the rule-derived labels. */
   handoff_overrides: contentRefSchema.nullable(),
-  gate: z.strictObject({
-    policy_rules: z.array(policyRuleIdSchema),
-    format_errors: z.boolean(),
-    nl_curated: z.boolean(),
-    consistency: z.boolean(),
-    degenerate_judge: z.boolean(),
-    policy_clauses: z.boolean(),
-    user_state: z.boolean(),
-    delta: z.enum(["licensed", "strict"]),
-  }),
+  gate: structuredGatesSchema,
 });
 export type StructuredConfig = z.infer<typeof structuredConfig>;
 
@@ -47,6 +33,7 @@ const record = (v: StructuredVerdict): VerdictRecord => ({
   reward: v.pass === null ? null : v.pass ? 1 : 0,
   dbMatch: v.db_match,
   notes: [],
+  judgeFailure: null,
   components: [
     {
       name: "REQUIREMENTS",
@@ -85,10 +72,7 @@ export const structuredGrader = defineGrader({
     requirements: loadRequirements(config.requirements.path),
     clauses: loadClauses(config.policies.path),
     handoffOverrides: config.handoff_overrides === null ? null : loadOverrides(config.handoff_overrides.path),
-    gates: {
-      ...config.gate,
-      policy_rules: config.gate.policy_rules as StructuredOptions["gates"]["policy_rules"],
-    },
+    gates: config.gate,
   }),
   grade: (
     input,

@@ -8,6 +8,7 @@ import { z } from "zod";
 import type { Message, Task } from "../../formats/model.ts";
 import { taskSetText } from "../../formats/tasks.ts";
 import { readJsonFile } from "../../formats/zod-issues.ts";
+import { EXIT_USAGE, RescoreError } from "../../util/errors.ts";
 
 export const TRANSFER_TOOL = "transfer_to_human_agents";
 
@@ -76,7 +77,10 @@ export function buildLabelFile(
   };
 }
 
-export class HandoffOverridesError extends Error {
+export class HandoffOverridesError extends RescoreError {
+  override readonly code = "handoff_overrides";
+  override readonly exitStatus = EXIT_USAGE;
+
   override readonly name = "HandoffOverridesError";
 }
 

@@ -36,6 +36,7 @@ const record = (v: StrictVerdict): VerdictRecord => ({
   reward: v.pass === null ? null : v.pass ? 1 : 0,
   dbMatch: v.db_match,
   notes: [],
+  judgeFailure: null,
   components: [{ name: "DELTA_GATE_STRICT", score: v.fieldsFail ? 0 : 1, inBasis: true, vacuous: false }],
   causes: v.causes,
 });

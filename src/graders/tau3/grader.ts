@@ -85,11 +85,16 @@ export function tau3Components(v: Tau3Verdict): ComponentRecord[] {
   }));
 }
 
+/** Why the live judge failed on this verdict (asked, no usable reply), or null. */
+export const judgeFailureOf = (v: Tau3Verdict): string | null =>
+  v.nl?.status === "unknown" && v.nl.failed === true ? v.nl.reason : null;
+
 export const tau3Record = (v: Tau3Verdict): VerdictRecord => ({
   pass: v.reward === null ? null : v.reward === 1,
   reward: v.reward,
   dbMatch: v.db_match,
   notes: v.notes,
+  judgeFailure: judgeFailureOf(v),
   components: tau3Components(v),
   causes: tau3Causes(v),
 });

@@ -2,8 +2,9 @@
  * Edge cases of the bank-account and debit-card tools against tau2's own code: account-oracle.json
  * holds, per case, the exact result text (or its digest, on the shared db.json), how the call ended
  * (returned / TypeError / other exception) and the DB hash after each call, as produced by running
- * tau2 a2c0247's unchanged banking tools once, in session 9 (that script ran fetched code, so it is
- * not kept: a new case needs its expected values derived by hand from tau2's source). Covers odd
+ * tau2 a2c0247's unchanged banking tools on each case's arguments (pinned values: to re-derive one,
+ * call the same tool on a fresh tau2 banking_knowledge environment at that commit and record its
+ * return text or exception and `get_db_hash()`; a new case needs the same). Covers odd
  * argument types, Python exception texts, float formatting, date parsing and the tau2 quirks the gold
  * vectors never reach.
  */

@@ -12,7 +12,7 @@ import {
 } from "../../../src/graders/structured/handoff.ts";
 import { DATA_DIR } from "../../helpers/data.ts";
 import { call, calls, result, say } from "../../helpers/messages.ts";
-import { cli } from "../../helpers/small-run.ts";
+import { cliInProcess } from "../../pipeline/in-process.ts";
 
 const file = join(DATA_DIR, "versions/v0.2.0_f8de30c/domains/airline/tasks.json");
 const tasks = loadTaskFile(file);
@@ -62,10 +62,10 @@ describe("hand-off labels", () => {
       didTransfer([say("assistant", "I will transfer you"), say("user", "transfer_to_human_agents")]),
     ).toBe(false);
   });
-  it("records the task file's sha256 in the label file, also through the CLI", () => {
+  it("records the task file's sha256 in the label file, also through the CLI", async () => {
     const sha = createHash("sha256").update(readFileSync(file)).digest("hex");
     expect(buildLabelFile("airline", "v0.2.0_f8de30c", file, tasks, null).task_file_sha256).toBe(sha);
-    const r = cli([
+    const r = await cliInProcess([
       "labels",
       "--data-dir",
       DATA_DIR,

@@ -3,6 +3,7 @@ import { readdirSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { readJsonFile } from "../../../formats/zod-issues.ts";
+import { EXIT_INTERNAL, RescoreError } from "../../../util/errors.ts";
 import { type Clause, clauseFileSchema } from "./schema.ts";
 
 export const BUILTIN_POLICIES_DIR = fileURLToPath(new URL("../../../../policies", import.meta.url));
@@ -23,7 +24,10 @@ export interface ClauseSet {
   readonly problems: readonly ClauseLoadProblem[];
 }
 
-class ParseProblem extends Error {}
+class ParseProblem extends RescoreError {
+  override readonly code = "clause_parse";
+  override readonly exitStatus = EXIT_INTERNAL;
+}
 
 function jsonFiles(dir: string): string[] {
   const out: string[] = [];

@@ -12,7 +12,6 @@ import { z } from "zod";
 import { bindingSchema, conditionSchema } from "../conditions/schema.ts";
 
 export const CLAUSE_EFFECTS = ["prohibit", "require", "permit"] as const;
-export type ClauseEffect = (typeof CLAUSE_EFFECTS)[number];
 
 const offsets = { quote_start: z.number().int().min(0), quote_end: z.number().int().min(0) };
 
@@ -50,4 +49,3 @@ export const clauseFileSchema = z.strictObject({
   domain: z.string().min(1),
   clauses: z.array(clauseSchema).min(1),
 });
-export type ClauseFile = z.infer<typeof clauseFileSchema>;

@@ -184,15 +184,15 @@ function quantify(kind: "any" | "all" | "none", q: Quantifier, ctx: EvalContext,
   if (items === null) return null;
   if (items.length === 0) return kind !== "any";
   let sawUnknown = false;
-  // One scope and one scratch context for every element (this runs for every governed call).
+  // One scope and one reusable context for every element (this runs for every governed call).
   const inner = new Map(scope);
-  const scratch: EvalContext = { ...ctx, facts: [] };
+  const elementCtx: EvalContext = { ...ctx, facts: [] };
   for (const item of items) {
     inner.set(q.as, item);
-    scratch.facts.length = 0;
-    const r = evaluateAll(q.when, scratch, inner);
+    elementCtx.facts.length = 0;
+    const r = evaluateAll(q.when, elementCtx, inner);
     if ((r === true && kind !== "all") || (r === false && kind === "all")) {
-      ctx.facts.push(...scratch.facts); // keep the facts of the element that decided
+      ctx.facts.push(...elementCtx.facts); // keep the facts of the element that decided
       return kind === "any";
     }
     if (r === null) sawUnknown = true;

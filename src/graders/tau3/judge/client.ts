@@ -61,6 +61,8 @@ export interface PostOptions {
   readonly onRetry?: (why: string, retry: number, waitMs: number) => void;
   /** `MAX_REPLY_BYTES` unless given. */
   readonly maxReplyBytes?: number;
+  /** Waits between attempts (a timer unless given: tests pass one that does not wait). */
+  readonly sleep?: (ms: number) => Promise<unknown>;
 }
 
 const sizeText = (bytes: number) =>
@@ -141,7 +143,7 @@ export async function postWithRetries(o: PostOptions): Promise<CallResult> {
       return { ok: false, reason: `${why}, after ${attempt + 1} attempts`, attempts: attempt + 1 };
     const delay = wait === null ? backoffMs(o.policy, attempt) : Math.min(wait, o.policy.maxRetryAfterMs);
     o.onRetry?.(why, attempt + 1, delay);
-    await sleep(delay);
+    await (o.sleep ?? sleep)(delay);
   }
 }
 

@@ -30,6 +30,8 @@ export interface HttpJudgeConfig {
   readonly maxReplyBytes?: number;
   /** Progress messages (retries); stderr in the CLI. */
   readonly log?: (line: string) => void;
+  /** Waits between retries (a timer unless given). */
+  readonly sleep?: (ms: number) => Promise<unknown>;
 }
 
 /** Retry messages shown before the rest are only counted (a dead judge must not flood the terminal). */
@@ -73,6 +75,7 @@ export function httpJudge(
             onRetry,
             ...(config.fetchImpl === undefined ? {} : { fetchImpl: config.fetchImpl }),
             ...(config.maxReplyBytes === undefined ? {} : { maxReplyBytes: config.maxReplyBytes }),
+            ...(config.sleep === undefined ? {} : { sleep: config.sleep }),
           }),
         );
         if (!res.ok) return { failure: res.reason };

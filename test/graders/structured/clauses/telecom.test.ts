@@ -1,5 +1,5 @@
 /**
- * Telecom's policy clauses, each passing and failing, and the issue's acceptance cases: runs the
+ * Telecom's policy clauses, each passing and failing, and the acceptance cases: runs the
  * minimal gold (a transfer) did not foresee are judged by the policy, not by the footprint.
  */
 import { describe, expect, it } from "vitest";

@@ -1,17 +1,21 @@
 /**
- * Authoring traps (issue 23, item 14): `requirements verify FILE` verifies FILE (wherever it is), an
- * unedited scaffold rule ("TODO: ...") fails, and a `__proto__` scope key is an error, never dropped
- * (dropped, the rule would apply to every call).
+ * Authoring traps: verifying one fixture FILE verifies FILE (wherever it is), an unedited scaffold rule
+ * ("TODO: ...") fails, and a `__proto__` scope key is an error, never dropped (dropped, the rule would
+ * apply to every call). `verifyRequirementSet` decides; `requirements verify` prints its problems and
+ * exits 1 on any (test/cli/requirements.test.ts).
  */
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { verifyRequirementSet } from "../../../../src/graders/structured/requirements/check-all.ts";
+import { BUILTIN_REQUIREMENTS_DIR } from "../../../../src/graders/structured/requirements/load.ts";
 import { DATA_DIR } from "../../../helpers/data.ts";
-import { cli } from "../../../helpers/small-run.ts";
 
 const SOURCE = "requirements/airline/head/10.json";
-const verify = (file: string) => cli(["requirements", "verify", file, "--data-dir", DATA_DIR]);
+/** What `requirements verify FILE` verifies: FILE, against the built-in set. */
+const verify = (file: string) =>
+  verifyRequirementSet({ dir: BUILTIN_REQUIREMENTS_DIR, dataDir: DATA_DIR, only: [file] });
 
 /** The fixture, changed by `edit`, written to a temp file outside the requirements dir. */
 function draft(edit: (text: string) => string): string {
@@ -20,19 +24,22 @@ function draft(edit: (text: string) => string): string {
   return file;
 }
 
-describe("requirements verify FILE", () => {
+const lines = (r: ReturnType<typeof verify>) =>
+  r.problems.map((p) => `${p.fixture}\t${p.ruleId ?? "-"}\t${p.message}`).join("\n");
+
+describe("verifying one fixture FILE", () => {
   it("verifies that file: a good copy passes", () => {
     const r = verify(draft((t) => t));
-    expect(r.status, r.stdout + r.stderr).toBe(0);
-    expect(r.stdout).toMatch(/ok: 1 rule\(s\) in 1 fixture\(s\)/);
+    expect(r.problems, lines(r)).toEqual([]);
+    expect(r).toMatchObject({ rules: 1, fixtures: 1 });
   });
 
   it("verifies that file: invalid JSON fails, naming it", () => {
     const file = draft((t) => t.slice(0, 40));
     const r = verify(file);
-    expect(r.status).toBe(1);
-    expect(r.stdout + r.stderr).toContain(file);
-    expect(r.stdout + r.stderr).toMatch(/invalid JSON/);
+    expect(r.problems.length).toBeGreaterThan(0);
+    expect(lines(r)).toContain(file);
+    expect(lines(r)).toMatch(/invalid JSON/);
   });
 
   it("fails an unedited scaffold rule", () => {
@@ -41,13 +48,13 @@ describe("requirements verify FILE", () => {
         t.replace(/"rule": "[^"]*"/, '"rule": "TODO: state the prohibition (tools hinted: none)"'),
       ),
     );
-    expect(r.status).toBe(1);
-    expect(r.stdout).toMatch(/airline\.10\.no_date_change_without_business\t.*TODO/);
+    expect(r.problems.length).toBeGreaterThan(0);
+    expect(lines(r)).toMatch(/airline\.10\.no_date_change_without_business\t.*TODO/);
   });
 
   it("refuses a __proto__ scope key", () => {
     const r = verify(draft((t) => t.replace('"cabin": "economy"', '"__proto__": "economy"')));
-    expect(r.status).toBe(1);
-    expect(r.stdout).toMatch(/action_preconditions\[0\]\.arguments.*__proto__/);
+    expect(r.problems.length).toBeGreaterThan(0);
+    expect(lines(r)).toMatch(/action_preconditions\[0\]\.arguments.*__proto__/);
   });
 });

@@ -73,9 +73,17 @@ describe("httpJudge", () => {
 
   it("retries a 500 three times, then fails with the reason", async () => {
     fake.mode = () => "server_error";
-    const judge = judgeWith();
+    const waits: number[] = [];
+    const judge = judgeWith({ sleep: async (ms) => waits.push(ms) });
     const j = await judge.judge(task({}), simN(1), A);
     expect(fake.chats()).toHaveLength(4);
+    // Exponential backoff with equal jitter: half the step at least, doubling from 5 ms up to 20 ms.
+    expect(waits).toHaveLength(3);
+    waits.forEach((w, i) => {
+      const step = Math.min(20, 5 * 2 ** i);
+      expect(w).toBeGreaterThanOrEqual(step / 2);
+      expect(w).toBeLessThanOrEqual(step);
+    });
     expect(j).toEqual({
       status: "unknown",
       reason: "NL judge failed: HTTP 500, after 4 attempts",
@@ -103,17 +111,19 @@ describe("httpJudge", () => {
 
   it("six 429s in a row (Retry-After: 1), then ok: every simulation is still judged", async () => {
     fake.mode = (n) => (n < 6 ? "rate_limited" : "ok");
-    const judge = judgeWith();
+    // The waits are recorded, not waited: the client asks for each one.
+    const waits: number[] = [];
+    const judge = judgeWith({ sleep: async (ms) => waits.push(ms) });
     const sims = Array.from({ length: 8 }, (_, i) => simN(i));
-    const started = Date.now();
     const js = await Promise.all(sims.map((s) => judge.judge(task({}), s, A)));
     expect(js.every((j) => j.status === "judged")).toBe(true);
     expect(judge.stats.retries).toBe(6);
-    expect(Date.now() - started).toBeGreaterThanOrEqual(950); // Retry-After honoured, not the 5 ms backoff
+    expect(waits).toEqual(Array(6).fill(1000)); // Retry-After honoured, not the 5 ms backoff
   });
 
-  it("keeps at least 4 requests in flight: 100 simulations at 200 ms take well under 100 × 200 ms", async () => {
-    fake.latencyMs = 200;
+  it("keeps at least 4 requests in flight: 100 simulations at 50 ms take well under 100 × 50 ms", async () => {
+    const latency = 50;
+    fake.latencyMs = latency;
     const judge = judgeWith({ concurrency: 8 });
     const sims = Array.from({ length: 100 }, (_, i) => simN(i));
     const started = Date.now();
@@ -124,7 +134,7 @@ describe("httpJudge", () => {
     expect(js.every((j) => j.status === "judged")).toBe(true);
     expect(fake.maxInFlight).toBeGreaterThanOrEqual(4);
     expect(fake.maxInFlight).toBeLessThanOrEqual(8);
-    expect(ms).toBeLessThan((100 * 200) / 3);
+    expect(ms).toBeLessThan((100 * latency) / 3);
   });
 
   it("answers a repeated request from the cache; a changed model misses it", async () => {

@@ -1,0 +1,168 @@
+/**
+ * `tau-rescore review <experiment>` walks the unreviewed flip causes in the terminal; `review set`
+ * records one verdict for scripts; `review list` prints every review with whether it is stale. Reviews
+ * are matched against the selected run of the experiment's store, and written to its reviews file.
+ */
+import { createInterface } from "node:readline";
+import { REVIEW_VERDICTS, type ReviewVerdict, upsertReview, writeReviewFile } from "../../reviews/file.ts";
+import { reviewList } from "../../reviews/queries.ts";
+import { resolveReview } from "../../reviews/resolve.ts";
+import { saveReviews } from "../../reviews/store.ts";
+import { printable } from "../../reviews/terminal.ts";
+import { walkReviews } from "../../reviews/walk.ts";
+import { LIMITS } from "../../util/limits.ts";
+import { numberArg } from "../args.ts";
+import { reviewerDefault } from "../env.ts";
+import { UsageError } from "../errors.ts";
+import { onInterrupt } from "../interrupt.ts";
+import type { ReviewCommandIo } from "../io.ts";
+import { openReviewSession, type ReviewSession } from "../reviews-source.ts";
+
+export interface SessionOptions {
+  db?: string;
+  reviews?: string;
+  run?: string;
+  memoryLimit?: string;
+}
+
+export interface WalkCliOptions extends SessionOptions {
+  reviewer?: string;
+  context: string;
+  includeExcluded?: boolean;
+}
+
+export interface SetCliOptions extends SessionOptions {
+  simulation: string;
+  path?: string;
+  cause?: string;
+  grader?: string;
+  verdict: string;
+  reason: string;
+  reviewer?: string;
+  date?: string;
+}
+
+export interface ListCliOptions extends SessionOptions {
+  json?: boolean;
+}
+
+async function inSession<T>(
+  experiment: string,
+  opts: SessionOptions,
+  io: ReviewCommandIo,
+  body: (s: ReviewSession) => Promise<T>,
+): Promise<T> {
+  // Each review is written to the file when given: an interrupt loses none of them.
+  const removeHandlers = onInterrupt(
+    () => {},
+    () => "every review given so far is saved",
+    io,
+  );
+  try {
+    const session = await openReviewSession(experiment, opts);
+    try {
+      return await body(session);
+    } finally {
+      session.store.close();
+    }
+  } finally {
+    removeHandlers();
+  }
+}
+
+/** Lines from stdin, one per answer; works the same from a terminal or a pipe. */
+function lineReader(io: ReviewCommandIo) {
+  const rl = createInterface({ input: io.stdin, crlfDelay: Number.POSITIVE_INFINITY });
+  const lines = rl[Symbol.asyncIterator]();
+  return {
+    ask: async (prompt: string) => {
+      io.stdout.write(prompt);
+      const next = await lines.next();
+      return next.done === true ? null : next.value;
+    },
+    close: () => rl.close(),
+  };
+}
+
+/** Walks the flip causes without a review, asking a verdict for each on stdin. */
+export function reviewWalk(experiment: string, opts: WalkCliOptions, io: ReviewCommandIo): Promise<void> {
+  // Flags are checked before the session opens the store (it writes the reviews into it).
+  const context = numberArg("--context", opts.context, LIMITS.reviewContext);
+  return inSession(experiment, opts, io, async (s) => {
+    const reader = lineReader(io);
+    const reviewer = opts.reviewer ?? reviewerDefault(io.env);
+    try {
+      const r = await walkReviews({
+        store: s.store,
+        experiment: s.exp.config.name,
+        reviewsFile: s.exp.reviewsFile,
+        io: { ask: reader.ask, write: (t) => io.stdout.write(t) },
+        ...(reviewer === undefined ? {} : { reviewer }),
+        date: io.today(),
+        context,
+        includeExcluded: opts.includeExcluded === true,
+      });
+      io.stderr.write(
+        `\nreviewed ${r.reviewed}, skipped ${r.skipped}; ${r.remaining} flip cause(s) without a review (run ${s.run.run_id}) → ${s.exp.reviewsFile}\n`,
+      );
+    } finally {
+      reader.close();
+    }
+  });
+}
+
+/** Records one review. */
+export function reviewSet(experiment: string, opts: SetCliOptions, io: ReviewCommandIo): Promise<void> {
+  if (!(REVIEW_VERDICTS as readonly string[]).includes(opts.verdict))
+    throw new UsageError(
+      `--verdict: one of ${REVIEW_VERDICTS.join(", ")}, not ${JSON.stringify(opts.verdict)}`,
+    );
+  return inSession(experiment, opts, io, async (s) => {
+    const reviewer = opts.reviewer ?? reviewerDefault(io.env);
+    const entries = await resolveReview(s.store, {
+      simulation: opts.simulation,
+      ...(opts.path === undefined ? {} : { path: opts.path }),
+      ...(opts.cause === undefined ? {} : { cause: opts.cause }),
+      ...(opts.grader === undefined ? {} : { grader: opts.grader }),
+      verdict: opts.verdict as ReviewVerdict,
+      reason: opts.reason,
+      ...(reviewer === undefined ? {} : { reviewer }),
+      date: opts.date ?? io.today(),
+    });
+    let file = s.file;
+    for (const entry of entries) {
+      const next = upsertReview(file, entry);
+      file = next.file;
+      io.stderr.write(
+        printable(
+          `${next.replaced ? "replaced" : "added"}: ${entry.verdict} for ${entry.kind}:${entry.reference} (${entry.grader}) of simulation ${entry.simulation_id ?? "?"} in ${entry.path ?? "?"} → ${s.exp.reviewsFile}`,
+        ) + "\n",
+      );
+    }
+    writeReviewFile(s.exp.reviewsFile, file);
+    await saveReviews(s.store, s.exp.config.name, file.reviews);
+  });
+}
+
+/** Prints every review and whether it is stale. */
+export function reviewListCommand(
+  experiment: string,
+  opts: ListCliOptions,
+  io: ReviewCommandIo,
+): Promise<void> {
+  return inSession(experiment, opts, io, async (s) => {
+    const list = await reviewList(s.store);
+    if (opts.json === true) {
+      io.stdout.write(`${JSON.stringify(list, null, 2)}\n`);
+      return;
+    }
+    for (const r of list)
+      io.stdout.write(
+        printable(
+          `${r.stale ? "STALE " : ""}${r.verdict}  ${r.cause} (${r.grader})  ${r.simulation_id ?? "?"}  ${r.path ?? "?"}${r.stale ? `  [${r.stale_reason}]` : ""}\n    ${r.reason}${r.reviewer === null ? "" : ` — ${r.reviewer}`}${r.date === null ? "" : `, ${r.date}`}`,
+        ) + "\n",
+      );
+    const stale = list.filter((r) => r.stale).length;
+    io.stderr.write(`${list.length} review(s), ${stale} stale (run ${s.run.run_id})\n`);
+  });
+}

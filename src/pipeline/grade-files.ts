@@ -1,0 +1,67 @@
+/**
+ * `grade`'s loop over trajectory files: each file loaded, checked and graded in turn, its simulations
+ * handed on as they are graded. A file that cannot be loaded is counted and the loop goes on.
+ */
+import { duplicateIdWarnings } from "../formats/duplicate-ids.ts";
+import { loadJsonFile } from "../formats/load.ts";
+import { detectTaskVersion } from "../formats/task-version.ts";
+import { terminalSafe } from "../formats/terminal-text.ts";
+import type { ContextPool } from "./contexts.ts";
+import {
+  type GradedSimulation,
+  type GradeSettings,
+  gradeFile,
+  judgeLookahead,
+  prefetchFileAt,
+} from "./grade.ts";
+
+export interface GradeFilesSink {
+  /** One graded simulation, in file order. */
+  simulation(g: GradedSimulation): void;
+  /** A file that was skipped or a warning about one, as one line (terminal-safe). */
+  problem(line: string): void;
+}
+
+export interface GradeFilesSummary {
+  readonly trajectoryFiles: number;
+  readonly failedFiles: number;
+  /** Simulations that could not be graded (their rows carry an `error`). */
+  readonly errorRows: number;
+}
+
+export async function gradeFiles(
+  files: readonly string[],
+  dataDir: string,
+  pool: ContextPool,
+  settings: GradeSettings,
+  sink: GradeFilesSink,
+): Promise<GradeFilesSummary> {
+  let failedFiles = 0;
+  let trajectoryFiles = 0;
+  let errorRows = 0;
+  // A live judge starts on the next files while one is graded (its limiter bounds the requests).
+  const ahead = judgeLookahead(files.length, (i) => prefetchFileAt(files[i] as string, pool, settings));
+  for (const [i, path] of files.entries()) {
+    ahead(i);
+    let loaded: ReturnType<typeof loadJsonFile>;
+    try {
+      loaded = loadJsonFile(path);
+    } catch (e) {
+      failedFiles++;
+      sink.problem(terminalSafe((e as Error).message));
+      continue;
+    }
+    if (loaded.variant === "not-trajectories") {
+      sink.problem(`${terminalSafe(path)}: not a trajectory file: ${loaded.reason}`);
+      continue;
+    }
+    trajectoryFiles++;
+    for (const w of duplicateIdWarnings(loaded, path)) sink.problem(terminalSafe(w));
+    const version = detectTaskVersion(loaded, dataDir);
+    for await (const g of gradeFile(loaded, version, pool, settings)) {
+      if (g.row.error !== undefined) errorRows++;
+      sink.simulation(g);
+    }
+  }
+  return { trajectoryFiles, failedFiles, errorRows };
+}

@@ -1,0 +1,67 @@
+/**
+ * Start-up: the command line's flags load nothing heavy (graders, domains, DuckDB, charts, zod); each
+ * command loads its module when it runs. The help texts that repeat a list kept elsewhere say the same.
+ */
+import { readFileSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import { describe, expect, it } from "vitest";
+import { JUDGE_MODEL_HELP } from "../../src/cli/commands/grade.ts";
+import { VERDICTS_HELP } from "../../src/cli/commands/review.ts";
+import { GRADER_NAMES } from "../../src/graders/ids.ts";
+import { GRADER_IDS } from "../../src/graders/registry.ts";
+import { DEFAULT_JUDGE_MODEL } from "../../src/graders/tau3/judge/prompt.ts";
+import { REVIEW_VERDICTS } from "../../src/reviews/file.ts";
+
+const SRC = resolve("src");
+
+/** The modules `entry` loads before any command runs: static imports that are not type-only. */
+function staticClosure(entry: string): Set<string> {
+  const seen = new Set<string>();
+  const visit = (file: string) => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    if (!file.startsWith(SRC)) return;
+    const text = readFileSync(file, "utf8");
+    for (const m of text.matchAll(/^import\s+(?!type\s)[^;]*?from\s+"([^"]+)";/gms)) {
+      const spec = m[1] as string;
+      visit(spec.startsWith(".") ? join(dirname(file), spec) : spec);
+    }
+  };
+  visit(entry);
+  return seen;
+}
+
+describe("what the command line loads before a command runs", () => {
+  const loaded = [...staticClosure(join(SRC, "cli/main.ts"))].map((f) =>
+    f.startsWith(SRC) ? `src/${f.slice(SRC.length + 1)}` : f,
+  );
+
+  it("is the flags only: no grader, domain, store, chart or report code, no DuckDB, vega, resvg or zod", () => {
+    const heavy = loaded.filter(
+      (f) =>
+        /^src\/(domains|report|charts|analysis|pipeline|reviews|experiments|replay)\//.test(f) ||
+        (/^src\/probes\//.test(f) && f !== "src/probes/kind.ts") || // the kinds: a list, no code
+        (/^src\/graders\//.test(f) && !/^src\/graders\/(ids|structured\/gate-names)\.ts$/.test(f)) ||
+        f === "src/store/store.ts" ||
+        /^(@duckdb|vega|vega-lite|@resvg|zod)/.test(f),
+    );
+    expect(heavy).toEqual([]);
+    expect(loaded).toContain("src/cli/program.ts");
+  });
+
+  it("can fail: a command module is heavy", () => {
+    const grade = [...staticClosure(join(SRC, "cli/commands/grade-command.ts"))];
+    expect(grade.some((f) => f.endsWith("graders/registry.ts"))).toBe(true);
+  });
+});
+
+describe("help texts that repeat a list", () => {
+  it("name the graders in registry order", () => {
+    expect([...GRADER_NAMES]).toEqual(GRADER_IDS);
+  });
+
+  it("name tau2's judge model and the review verdicts", () => {
+    expect(JUDGE_MODEL_HELP).toBe(DEFAULT_JUDGE_MODEL);
+    expect(VERDICTS_HELP).toBe(REVIEW_VERDICTS.join(" | "));
+  });
+});
