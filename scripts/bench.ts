@@ -90,7 +90,7 @@ if (args["main-job"]) {
   process.exit(0);
 }
 
-const experiment = (graders: ("tau3" | "structured")[]): RunPlan => {
+const experiment = (graders: ("tau3" | "structured")[]): Promise<RunPlan> => {
   const base = defaultExperiment(args);
   return planRun({
     ...base,
@@ -108,8 +108,8 @@ const seconds = async (f: () => Promise<unknown> | unknown) => {
   return (performance.now() - t) / 1000;
 };
 
-const exp = experiment(["tau3", "structured"]);
-const tau3Only = experiment(["tau3"]);
+const exp = await experiment(["tau3", "structured"]);
+const tau3Only = await experiment(["tau3"]);
 const baseJobs = jobsFor(exp.exp);
 const jobs = Array.from({ length: replicate }, () => baseJobs).flat();
 

@@ -5,13 +5,16 @@
  * simulation id, turn, and the facts the clause read. For clause authors checking what a clause fires on
  * (read the conversation of every `broken` line before trusting a clause).
  */
+
 import { relative } from "node:path";
 import { parseArgs } from "node:util";
 import { TAU2_QUIRKS } from "../src/domains/quirks.ts";
 import { detectTaskVersion } from "../src/formats/task-version.ts";
-import { BUILTIN_POLICIES_DIR, loadClauses } from "../src/graders/structured/clauses/load.ts";
+import { loadClauses } from "../src/graders/structured/clauses/load.ts";
+import { loadedStructured } from "../src/graders/structured/engine.ts";
+import { BUILTIN_POLICIES_DIR, BUILTIN_REQUIREMENTS_DIR } from "../src/graders/structured/folders.ts";
 import { DEFAULT_STRUCTURED_OPTIONS } from "../src/graders/structured/grade.ts";
-import { BUILTIN_REQUIREMENTS_DIR, loadRequirements } from "../src/graders/structured/requirements/load.ts";
+import { loadRequirements } from "../src/graders/structured/requirements/load.ts";
 import { recordedJudge } from "../src/graders/tau3/nl.ts";
 import { ContextPool } from "../src/pipeline/contexts.ts";
 import { gradeFile } from "../src/pipeline/grade.ts";
@@ -38,7 +41,7 @@ for (const { path, file } of trajectoryFiles(args.corpus)) {
   for await (const g of gradeFile(file, version, pool, {
     judge: recordedJudge,
     fallbackTaskVersion: "head",
-    graders: { structured: options },
+    graders: { structured: loadedStructured(options) },
   })) {
     const s = g.verdicts.structured;
     if (s === undefined) continue;

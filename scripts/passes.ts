@@ -18,7 +18,7 @@ const { values: args } = parseArgs({
 });
 const graders = (args.graders ?? "").split(",") as ("tau3" | "structured")[];
 const base = defaultExperiment(args);
-const plan = planRun({
+const plan = await planRun({
   ...base,
   config: { ...base.config, graders, corrections: graders.includes("structured") && base.config.corrections },
 });

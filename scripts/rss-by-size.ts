@@ -32,7 +32,7 @@ interface Measure {
 }
 
 async function measure(replicate: number): Promise<Measure> {
-  const plan = planRun(defaultExperiment(args));
+  const plan = await planRun(defaultExperiment(args));
   const jobs = Array.from({ length: replicate }, () => jobsFor(plan.exp)).flat();
   const started = performance.now();
   let simulations = 0;

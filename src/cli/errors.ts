@@ -65,8 +65,8 @@ interface ErrorSink {
 /** One line: an error text may span several (DuckDB's do). */
 const oneLine = (text: string): string => text.replace(/\s*\n\s*/g, " ").trim();
 
-/** Prints the error in one line (a stack only when debugging), sets `process.exitCode`, and returns the code. */
-export function reportCliError(err: unknown, stderr: ErrorSink = process.stderr): number {
+/** Prints the error in one line (a stack only when debugging) and returns the exit status it calls for. */
+export function reportCliError(err: unknown, stderr: ErrorSink): number {
   const code = exitCodeOf(err);
   if (err instanceof CommanderError) {
     // commander printed its message already
@@ -81,6 +81,5 @@ export function reportCliError(err: unknown, stderr: ErrorSink = process.stderr)
         : `${who}: unexpected error: ${terminalSafe(oneLine(String(err)))} (run with --debug or TAU_RESCORE_DEBUG=1 for the stack)\n`,
     );
   }
-  process.exitCode = code;
   return code;
 }

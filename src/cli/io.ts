@@ -1,6 +1,7 @@
 /**
  * What a command reads from and writes to the process, passed in: `main.ts` builds it from the real
- * process, tests from buffers. Commands never touch `process.stdout`, `process.stderr` or `process.env`.
+ * process, tests from buffers. Commands never touch `process.stdout`, `process.stderr` or `process.env`,
+ * but for one line: a report interrupted by a signal says so on `process.stderr` as the process exits.
  */
 
 export interface Output {

@@ -1,4 +1,9 @@
-/** The tau2 domains this port knows, and a per-data-dir cache of their loaded DBs. */
+/**
+ * Every tau2 domain this port knows, loaded at once (for commands that list or check them all; grading
+ * loads the one a file needs through `load.ts`), and a per-data-dir cache of their loaded DBs.
+ */
+
+import { canonicalDomainName } from "../formats/domains.ts";
 import { airlineDomain } from "./airline/index.ts";
 import { bankingDomain } from "./banking_knowledge/index.ts";
 import type { DomainDef, DomainName } from "./domain.ts";
@@ -14,12 +19,9 @@ export const DOMAINS: Readonly<Record<DomainName, DomainDef>> = {
   banking_knowledge: bankingDomain,
 };
 
-/** tau2 treats `telecom-workflow` as telecom with another policy: same tools and grading. */
-const ALIASES: Readonly<Record<string, DomainName>> = { "telecom-workflow": "telecom" };
-
 export function domainByName(name: string): DomainDef | undefined {
-  const key = (ALIASES[name] ?? name) as DomainName;
-  return Object.hasOwn(DOMAINS, key) ? DOMAINS[key] : undefined;
+  const key = canonicalDomainName(name);
+  return key === undefined ? undefined : DOMAINS[key];
 }
 
 export { loadDomainData } from "./load-data.ts";

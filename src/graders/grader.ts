@@ -67,7 +67,7 @@ export interface Grader<Id extends string, Config, Loaded, Verdict, Prior> {
   /** Reads τ³'s write journal (τ³ records one only when such a grader runs: it costs time). */
   readonly readsWriteJournal?: boolean;
   /** Reads what the configuration points at (fixtures, overlays) once per process or thread. */
-  load(config: Config): Loaded;
+  load(config: Config): Loaded | Promise<Loaded>;
   /** Null when the grader does not apply to this simulation (e.g. no overlay for its domain). */
   grade(input: GraderInput, loaded: Loaded, prior: Prior): Verdict | null | Promise<Verdict | null>;
   record(verdict: Verdict): VerdictRecord;

@@ -21,7 +21,7 @@ export const GRADER_IDS = Object.keys(GRADERS) as GraderId[];
 
 // biome-ignore lint/suspicious/noExplicitAny: matching any grader's type parameters
 type AnyOf = Grader<string, any, any, any, any>;
-export type LoadedOf<K extends GraderId> = ReturnType<(typeof GRADERS)[K]["load"]>;
+export type LoadedOf<K extends GraderId> = Awaited<ReturnType<(typeof GRADERS)[K]["load"]>>;
 export type VerdictOf<K extends GraderId> = Exclude<Awaited<ReturnType<(typeof GRADERS)[K]["grade"]>>, null>;
 
 /** One simulation's verdicts, by grader (a grader that did not run or did not apply has none). */

@@ -10,15 +10,14 @@ import { stableJson } from "../formats/stable-json.ts";
 import { describeZodError } from "../formats/zod-issues.ts";
 import { sha256Hex } from "../py/json.ts";
 import { EXIT_USAGE, RescoreError } from "../util/errors.ts";
+import { CorrectionsError } from "./corrections/folder.ts";
 import { overlaysRef } from "./corrections/grader.ts";
-import { CorrectionsError } from "./corrections/schema.ts";
 import { contentIdentity, FingerprintError, fileRef } from "./fingerprint.ts";
 import { GRADER_IDS, GRADERS, type GraderId, graderOf, isGraderId, type LoadedGraders } from "./registry.ts";
 import type { GateChoice } from "./structured/gate-names.ts";
 import { policiesRef, requirementsRef } from "./structured/grader.ts";
 import { HandoffOverridesError } from "./structured/handoff.ts";
 import type { JudgmentCache } from "./tau3/judge/cache.ts";
-import { httpJudge } from "./tau3/judge/http-judge.ts";
 import { DEFAULT_JUDGE_MODEL, DEFAULT_JUDGE_TEMPERATURE } from "./tau3/judge/prompt.ts";
 import { type NlJudge, noJudge, recordedJudge } from "./tau3/nl.ts";
 
@@ -244,9 +243,15 @@ export interface LoadedGrading {
   readonly graders: LoadedGraders;
 }
 
-export function judgeFor(spec: JudgeSpec, secrets: GradingSecrets, runtime: JudgeRuntime = {}): NlJudge {
+/** The run's judge; the HTTP client is imported only when a live judge is asked for. */
+export async function judgeFor(
+  spec: JudgeSpec,
+  secrets: GradingSecrets,
+  runtime: JudgeRuntime = {},
+): Promise<NlJudge> {
   if (spec.mode === "recorded") return recordedJudge;
   if (spec.mode === "none") return noJudge;
+  const { httpJudge } = await import("./tau3/judge/http-judge.ts");
   return httpJudge({
     baseUrl: spec.base_url,
     model: spec.model,
@@ -272,10 +277,10 @@ export function judgeFor(spec: JudgeSpec, secrets: GradingSecrets, runtime: Judg
 const loadedOptions = new Map<string, unknown>();
 const LOADED_OPTIONS_KEPT = 8;
 
-function loadOptions(id: GraderId, config: unknown): unknown {
+async function loadOptions(id: GraderId, config: unknown): Promise<unknown> {
   const key = `${id}\u0000${stableJson(config)}`;
   if (loadedOptions.has(key)) return loadedOptions.get(key);
-  const options = (GRADERS[id].load as (c: unknown) => unknown)(config);
+  const options = await (GRADERS[id].load as (c: unknown) => unknown)(config);
   if (loadedOptions.size >= LOADED_OPTIONS_KEPT)
     loadedOptions.delete(loadedOptions.keys().next().value as string);
   loadedOptions.set(key, options);
@@ -283,15 +288,15 @@ function loadOptions(id: GraderId, config: unknown): unknown {
 }
 
 /** Loads what the spec points at; a broken overlay or override file is a `GradingSpecError`. */
-export function loadGrading(
+export async function loadGrading(
   spec: GradingSpec,
   secrets: GradingSecrets,
   runtime: JudgeRuntime = {},
-): LoadedGrading {
+): Promise<LoadedGrading> {
   const graders: Record<string, unknown> = {};
   for (const id of selectedGraders(spec)) {
     try {
-      graders[id] = loadOptions(id, spec.graders[id]);
+      graders[id] = await loadOptions(id, spec.graders[id]);
     } catch (e) {
       const expected =
         e instanceof CorrectionsError ||
@@ -305,7 +310,7 @@ export function loadGrading(
   return {
     spec,
     hashes: specHashes(spec),
-    judge: judgeFor(spec.judge, secrets, runtime),
+    judge: await judgeFor(spec.judge, secrets, runtime),
     quirks: resolveQuirks(spec.quirks.preset, spec.quirks.overrides),
     fallbackTaskVersion: spec.fallback_task_version,
     graders: graders as LoadedGraders,

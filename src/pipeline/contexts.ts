@@ -1,7 +1,7 @@
 /** One grading context per (data dir, domain, quirk set): gold targets are shared across files. */
 import type { DomainDef } from "../domains/domain.ts";
+import { loadDomainData } from "../domains/load-data.ts";
 import type { Quirks } from "../domains/quirks.ts";
-import { loadDomainData } from "../domains/registry.ts";
 import { GradingContext } from "../graders/context.ts";
 
 export class ContextPool {

@@ -3,7 +3,8 @@
  * order (each grader sees the verdicts of those before it). Nothing is dropped: a simulation that
  * cannot be graded yields a row with an `error` and the run goes on.
  */
-import { domainByName } from "../domains/registry.ts";
+import { loadDomain } from "../domains/load.ts";
+import { canonicalDomainName } from "../formats/domains.ts";
 import { loadJsonFile } from "../formats/load.ts";
 import type { Simulation, Task, TrajectoryFile } from "../formats/model.ts";
 import { readRegularFile } from "../formats/read-json.ts";
@@ -183,7 +184,7 @@ export function prefetchFileAt(
     if (skip(bytes)) return;
     const file = loadJsonFile(path, bytes);
     if (file.variant === "not-trajectories" || file.info.domain === null) return;
-    if (domainByName(file.info.domain) === undefined) return;
+    if (canonicalDomainName(file.info.domain) === undefined) return;
     const { tasks } = fileTasks(file, detectTaskVersion(file, pool.dataDir), pool, settings);
     settings.judge.prefetch(judgeRequestsOf(file.simulations, tasks, settings.judge));
   } catch {
@@ -232,7 +233,7 @@ export async function* gradeFile(
       verdicts: {},
     };
   }
-  const domain = domainName === null ? undefined : domainByName(domainName);
+  const domain = domainName === null ? undefined : await loadDomain(domainName);
   const graders = settings.graders ?? {};
   const recordWrites = GRADER_IDS.some((id) => graders[id] !== undefined && graderOf(id).readsWriteJournal);
   // A live judge is slow: ask about every simulation of the file at once (its limiter bounds it).

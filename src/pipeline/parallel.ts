@@ -202,7 +202,7 @@ export async function* gradeInWorkers(
   jobs: readonly FileJob[],
   init: WorkerInit,
   count: number,
-  debug = false,
+  log?: (line: string) => void,
 ): AsyncGenerator<FileResult> {
   const pool = await threadPool();
   const done: FileResult[] = [];
@@ -255,9 +255,9 @@ export async function* gradeInWorkers(
     abandoned = true; // a consumer that stops early stops the feeding too
     await session;
   }
-  if (debug) {
+  if (log !== undefined) {
     const wall = performance.now() - started;
-    process.stderr.write(
+    log(
       `workers: ${count} (${threadsStarted()} started in this process), wall ${wall.toFixed(0)} ms, busy ${busyMs.toFixed(0)} ms (${((100 * busyMs) / (wall * count)).toFixed(0)}% of capacity)\n`,
     );
   }

@@ -3,7 +3,7 @@
  * simulation, build the rows. Shared by the in-thread path and the worker threads.
  */
 import { createHash } from "node:crypto";
-import { domainByName } from "../domains/registry.ts";
+import { loadDomain } from "../domains/load.ts";
 import type { ExperimentConfig } from "../experiments/config.ts";
 import { duplicateIdWarnings } from "../formats/duplicate-ids.ts";
 import { FormatError } from "../formats/errors.ts";
@@ -157,7 +157,7 @@ export async function processFile(job: FileJob, deps: FileDeps): Promise<FileRes
     };
   }
   const version = detectTaskVersion(loaded, deps.dataDir);
-  const domain = domainByName(loaded.info.domain ?? "");
+  const domain = await loadDomain(loaded.info.domain ?? "");
   // Each simulation becomes rows as soon as it is graded: holding every verdict (replayed DB
   // states, evidence) until the file ends kept them alive through many young-generation GCs.
   const rowContext = { runId, fileId, domain, hashes: deps.hashes, conversations: deps.conversations };

@@ -29,8 +29,8 @@ export interface RunOptions {
   readonly workers?: number;
   /** Files per transaction (1 = a commit per file); 16 by default. */
   readonly commitFiles?: number;
-  /** Prints the threads' wall and busy time on stderr. */
-  readonly debugWorkers?: boolean;
+  /** Told the threads' wall and busy time when the run ends (`TAU_RESCORE_DEBUG_WORKERS`). */
+  readonly workerLog?: (line: string) => void;
   /** Told how many files of the run the store holds, at the start and after every commit. */
   readonly onStored?: (files: number) => void;
 }
@@ -147,14 +147,14 @@ export async function* gradeJobs(
   jobs: readonly FileJob[],
   committed: ReadonlySet<string>,
   workers: number,
-  debugWorkers = false,
+  workerLog?: (line: string) => void,
 ): AsyncGenerator<FileResult> {
   const init = workerInit(plan, committed);
   if (workers > 1) {
-    yield* gradeInWorkers(jobs, init, workers, debugWorkers);
+    yield* gradeInWorkers(jobs, init, workers, workerLog);
     return;
   }
-  const deps = fileDepsFor(init, plan.grading);
+  const deps = await fileDepsFor(init, plan.grading);
   // A live judge waits on the network: its requests for the next files start while one is graded
   // (files are still graded one at a time, in order).
   const ahead = judgeLookahead(jobs.length, (i) => prefetchFile(jobs[i] as FileJob, deps));
@@ -207,7 +207,7 @@ export async function runExperiment(
     let todo: readonly FileJob[] = jobs;
     while (todo.length > 0) {
       const regrade = new Set<string>();
-      for await (const r of gradeJobs(plan, todo, ledger.committed(), workers, options.debugWorkers)) {
+      for await (const r of gradeJobs(plan, todo, ledger.committed(), workers, options.workerLog)) {
         const d = ledger.decide(r);
         for (const p of d.regrade) regrade.add(p);
         if (d.kind === "skip") {

@@ -81,13 +81,13 @@ export function runIdFor(
 }
 
 /** Validates and loads everything a run needs; throws `GradingSpecError` on a bad configuration. */
-export function planRun(
+export async function planRun(
   exp: ResolvedExperiment,
   judge: JudgeDefaults = {},
   secrets: GradingSecrets = { judgeApiKey: null },
   runtime: JudgeRuntime = {},
-): RunPlan {
-  const grading = loadGrading(buildGradingSpec(experimentChoice(exp, judge)), secrets, runtime);
+): Promise<RunPlan> {
+  const grading = await loadGrading(buildGradingSpec(experimentChoice(exp, judge)), secrets, runtime);
   return { exp, grading, secrets, runId: runIdFor(exp.configHash, grading, exp) };
 }
 
@@ -113,8 +113,8 @@ export const workerInit = (plan: RunPlan, committed: Iterable<string>): WorkerIn
 });
 
 /** What grading one file needs, for a run: built once per run in the main thread or in each thread. */
-export function fileDepsFor(init: WorkerInit, loaded?: LoadedGrading): FileDeps {
-  const grading = loaded ?? loadGrading(init.spec, init.secrets);
+export async function fileDepsFor(init: WorkerInit, loaded?: LoadedGrading): Promise<FileDeps> {
+  const grading = loaded ?? (await loadGrading(init.spec, init.secrets));
   return {
     runId: init.runId,
     dataDir: init.dataDir,

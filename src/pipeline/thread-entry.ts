@@ -28,11 +28,13 @@ function taskFn(task: ThreadTask): Promise<TaskFn> {
   return fn;
 }
 
-let deps: FileDeps | null = null;
+let deps: Promise<FileDeps> | null = null;
 
 parentPort?.on("message", async (msg: WorkerRequest) => {
   if (msg.kind === "begin") {
     deps = fileDepsFor(msg.init);
+    // A failure to load is each job's failure (below), not an unhandled rejection.
+    deps.catch(() => {});
     return;
   }
   try {
@@ -43,7 +45,7 @@ parentPort?.on("message", async (msg: WorkerRequest) => {
     }
     if (deps === null) throw new Error("job before begin");
     const started = performance.now();
-    const result = await processFile(msg.job, deps);
+    const result = await processFile(msg.job, await deps);
     parentPort?.postMessage({ seq: msg.seq, result, busyMs: performance.now() - started });
   } catch (e) {
     parentPort?.postMessage({

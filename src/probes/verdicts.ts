@@ -5,6 +5,7 @@
  * grading the written file gives the same verdicts). No NL judge: an NL assertion in the basis leaves
  * τ³ unknown rather than guessed.
  */
+
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -17,6 +18,7 @@ import { detectTaskVersion, type TaskVersion } from "../formats/task-version.ts"
 import { loadTaskFile, type TaskSetRef } from "../formats/tasks.ts";
 import { TAU2_TYPED_KEYS } from "../formats/typed-arguments.ts";
 import type { ClauseSet } from "../graders/structured/clauses/load.ts";
+import { loadedStructured } from "../graders/structured/engine.ts";
 import { DEFAULT_STRUCTURED_OPTIONS, type StructuredVerdict } from "../graders/structured/grade.ts";
 import type { RequirementSet } from "../graders/structured/requirements/load.ts";
 import type { Tau3Verdict } from "../graders/tau3/evaluate.ts";
@@ -167,7 +169,11 @@ async function gradeLoaded(
     judge: noJudge,
     fallbackTaskVersion: version.version,
     graders: {
-      structured: { ...DEFAULT_STRUCTURED_OPTIONS, requirements: setup.requirements, clauses: setup.clauses },
+      structured: loadedStructured({
+        ...DEFAULT_STRUCTURED_OPTIONS,
+        requirements: setup.requirements,
+        clauses: setup.clauses,
+      }),
     },
   })) {
     const taskId = g.row.task_id ?? g.sim?.task_id ?? "?";

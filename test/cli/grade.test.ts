@@ -5,7 +5,7 @@ import { cliInProcess } from "../helpers/cli-in-process.ts";
 import { CORPUS_DIR, DATA_DIR } from "../helpers/data.ts";
 
 /** `tau-rescore ...args` in-process, with `env` as its whole environment. */
-const cli = (args: readonly string[], env: Record<string, string> = {}) => cliInProcess(args, env);
+const cli = (args: readonly string[], env: Record<string, string> = {}) => cliInProcess(args, { env });
 
 const FILE = join(CORPUS_DIR, "sierra-tau2-bench__pr448-whissle/airline_run1.json");
 const grade = (...args: string[]) => cli(["grade", FILE, "--data-dir", DATA_DIR, ...args]);

@@ -4,7 +4,7 @@ import { cliInProcess } from "../helpers/cli-in-process.ts";
 import { DATA_DIR, referenceVectors, taskFileForVersion } from "../helpers/data.ts";
 
 /** `tau-rescore ...args` in-process, with `env` as its whole environment. */
-const cli = (args: readonly string[], env: Record<string, string> = {}) => cliInProcess(args, env);
+const cli = (args: readonly string[], env: Record<string, string> = {}) => cliInProcess(args, { env });
 
 const vectors = referenceVectors();
 const groups = [...new Set(Object.keys(vectors.gold).map((k) => k.split("/").slice(0, 2).join("/")))];

@@ -15,7 +15,7 @@ import { DATA_DIR } from "../helpers/data.ts";
 import { CLI, smallExperiment } from "../helpers/small-run.ts";
 
 /** `tau-rescore ...args` in-process: only the signal tests spawn the real binary. */
-const cli = (args: readonly string[], env: Record<string, string> = {}) => cliInProcess(args, env);
+const cli = (args: readonly string[], env: Record<string, string> = {}) => cliInProcess(args, { env });
 
 let dir = "";
 let experiment = "";

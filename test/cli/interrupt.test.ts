@@ -9,7 +9,7 @@ import { cliInProcess } from "../helpers/cli-in-process.ts";
 import { CLI, smallExperiment } from "../helpers/small-run.ts";
 
 /** `tau-rescore ...args` in-process: only the signal tests spawn the real binary. */
-const cli = (args: readonly string[], env: Record<string, string> = {}) => cliInProcess(args, env);
+const cli = (args: readonly string[], env: Record<string, string> = {}) => cliInProcess(args, { env });
 
 interface Outcome {
   code: number | null;

@@ -7,10 +7,10 @@ import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { cliInProcess } from "../helpers/cli-in-process.ts";
 import { DATA_DIR } from "../helpers/data.ts";
 import { type FakeJudge, startFakeJudge } from "../helpers/fake-judge.ts";
 import { writeExperiment } from "../helpers/small-run.ts";
-import { cliInProcess } from "../pipeline/in-process.ts";
 
 /** Every wait the judge client asked for between attempts (its only timer). */
 const waits = vi.hoisted(() => [] as number[]);

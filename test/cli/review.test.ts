@@ -11,8 +11,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { installAnalyses, rows } from "../../src/analysis/report.ts";
 import { readReviewFile } from "../../src/reviews/file.ts";
 import { VerdictStore } from "../../src/store/store.ts";
+import { cliInProcess } from "../helpers/cli-in-process.ts";
 import { smallExperiment } from "../helpers/small-run.ts";
-import { cliInProcess } from "../pipeline/in-process.ts";
 
 const WHISSLE = "sierra-tau2-bench__pr448-whissle/airline_run1.json";
 const FILES = [

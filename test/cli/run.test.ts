@@ -13,7 +13,7 @@ import { cliInProcess } from "../helpers/cli-in-process.ts";
 import { smallExperiment } from "../helpers/small-run.ts";
 
 /** `tau-rescore ...args` in-process, with `env` as its whole environment. */
-const cli = (args: readonly string[], env: Record<string, string> = {}) => cliInProcess(args, env);
+const cli = (args: readonly string[], env: Record<string, string> = {}) => cliInProcess(args, { env });
 
 const SMALL = [
   "jitrc-tau2-enhanced/airline_gemini2_5_flash_10tasks_2t.json",

@@ -11,7 +11,7 @@ import { CORPUS_DIR, DATA_DIR } from "../helpers/data.ts";
 import { smallExperiment } from "../helpers/small-run.ts";
 
 /** `tau-rescore ...args` in-process, with `env` as its whole environment. */
-const cli = (args: readonly string[], env: Record<string, string> = {}) => cliInProcess(args, env);
+const cli = (args: readonly string[], env: Record<string, string> = {}) => cliInProcess(args, { env });
 
 const GOOD = "sierra-tau2-bench__pr170-tau2-trace/e2e_airline_baseline.json";
 const grade = (...paths: string[]) => cli(["grade", ...paths, "--grader", "tau3", "--data-dir", DATA_DIR]);

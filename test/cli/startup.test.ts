@@ -49,6 +49,16 @@ describe("what the command line loads before a command runs", () => {
     expect(loaded).toContain("src/cli/program.ts");
   });
 
+  it("grade loads a domain, a grader's code and the live judge only when a file or a flag asks for them", () => {
+    const grade = [...staticClosure(join(SRC, "cli/commands/grade-command.ts"))];
+    const eager = grade.filter((f) =>
+      /\/(domains\/(airline|retail|telecom|mock|banking_knowledge)\/|domains\/registry\.ts$|graders\/structured\/(grade|engine)\.ts$|graders\/corrections\/(apply|engine)\.ts$|graders\/tau3\/judge\/http-judge\.ts$)/.test(
+        f,
+      ),
+    );
+    expect(eager).toEqual([]);
+  });
+
   it("can fail: a command module is heavy", () => {
     const grade = [...staticClosure(join(SRC, "cli/commands/grade-command.ts"))];
     expect(grade.some((f) => f.endsWith("graders/registry.ts"))).toBe(true);

@@ -11,7 +11,7 @@ import { cliInProcess, runInProcess } from "../helpers/cli-in-process.ts";
 import { CORPUS_DIR, DATA_DIR } from "../helpers/data.ts";
 
 /** `tau-rescore ...args` in-process, with `env` as its whole environment. */
-const cli = (args: readonly string[], env: Record<string, string> = {}) => cliInProcess(args, env);
+const cli = (args: readonly string[], env: Record<string, string> = {}) => cliInProcess(args, { env });
 
 const GOOD = join(CORPUS_DIR, "sierra-tau2-bench__pr170-tau2-trace/e2e_airline_baseline.json");
 const EVIL = "\x1b]0;pwned\x07\x1b[2J\u009b31m\r";

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { defineDomain } from "../../src/domains/domain.ts";
+import { loadDomain } from "../../src/domains/load.ts";
 import { DOMAINS, domainByName } from "../../src/domains/registry.ts";
 import { DOMAIN_NAMES } from "../../src/formats/domains.ts";
 
@@ -31,5 +32,13 @@ describe("domain definitions", () => {
   it("implement every domain of the one list the parsers know, under its own name", () => {
     expect(Object.keys(DOMAINS)).toEqual([...DOMAIN_NAMES]);
     for (const name of DOMAIN_NAMES) expect(domainByName(name)?.name).toBe(name);
+  });
+
+  it("load one at a time as the same definitions, aliases resolved, unknown names undefined", async () => {
+    for (const name of DOMAIN_NAMES) expect(await loadDomain(name)).toBe(DOMAINS[name]);
+    expect(await loadDomain("telecom-workflow")).toBe(DOMAINS.telecom);
+    expect(domainByName("telecom-workflow")).toBe(DOMAINS.telecom);
+    expect(await loadDomain("nope")).toBeUndefined();
+    expect(await loadDomain("toString")).toBeUndefined();
   });
 });

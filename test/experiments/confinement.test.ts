@@ -58,7 +58,7 @@ describe("a symlink in the corpus", () => {
     const store = await VerdictStore.open(join(dir, "x.duckdb"));
     try {
       const quiet = { start() {}, tick() {}, stop() {} };
-      await runExperiment(planRun(loadExperiment(file)), store, quiet, { workers: 1 });
+      await runExperiment(await planRun(loadExperiment(file)), store, quiet, { workers: 1 });
       const rows = await store.query<{ path: string; status: string; error: string | null }>(
         "SELECT path, status, error FROM files ORDER BY path",
       );

@@ -1,4 +1,5 @@
 /** The task/trajectory consistency check: precise on self-consistent files, flags mislabelled ones. */
+
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import type { DomainDef } from "../../src/domains/domain.ts";
@@ -9,6 +10,7 @@ import type { Message } from "../../src/formats/model.ts";
 import { detectTaskVersion } from "../../src/formats/task-version.ts";
 import { loadTaskFile } from "../../src/formats/tasks.ts";
 import { CONSISTENCY_CODE, checkConsistency } from "../../src/graders/consistency.ts";
+import { loadedStructured } from "../../src/graders/structured/engine.ts";
 import { NO_EXTRA_GATES } from "../../src/graders/structured/gates.ts";
 import { DEFAULT_STRUCTURED_OPTIONS } from "../../src/graders/structured/grade.ts";
 import { recordedJudge } from "../../src/graders/tau3/nl.ts";
@@ -29,7 +31,7 @@ async function graded(rel: string, gates = NO_EXTRA_GATES): Promise<GradedSimula
   for await (const g of gradeFile(file, detectTaskVersion(file, DATA_DIR), pool, {
     judge: recordedJudge,
     fallbackTaskVersion: "head",
-    graders: { structured: { ...DEFAULT_STRUCTURED_OPTIONS, gates } },
+    graders: { structured: loadedStructured({ ...DEFAULT_STRUCTURED_OPTIONS, gates }) },
   }))
     out.push(g);
   return out;

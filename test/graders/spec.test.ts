@@ -4,7 +4,7 @@ import { cpSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { BUILTIN_CORRECTIONS_DIR } from "../../src/graders/corrections/builtin.ts";
+import { BUILTIN_CORRECTIONS_DIR } from "../../src/graders/corrections/folder.ts";
 import { GRADER_IDS, graderOf } from "../../src/graders/registry.ts";
 import {
   buildGradingSpec,
@@ -13,9 +13,8 @@ import {
   loadGrading,
   specHashes,
 } from "../../src/graders/spec.ts";
-import { BUILTIN_POLICIES_DIR } from "../../src/graders/structured/clauses/load.ts";
+import { BUILTIN_POLICIES_DIR, BUILTIN_REQUIREMENTS_DIR } from "../../src/graders/structured/folders.ts";
 import { NO_EXTRA_GATES } from "../../src/graders/structured/gates.ts";
-import { BUILTIN_REQUIREMENTS_DIR } from "../../src/graders/structured/requirements/load.ts";
 
 const choice = (over: Partial<GradingChoice> = {}): GradingChoice => ({
   graders: ["tau3", "structured", "tau3_corrected"],
@@ -94,26 +93,32 @@ describe("buildGradingSpec", () => {
     expect(m).not.toContain("\n    at ");
   });
 
-  it("reports a broken overlay when loading, as a spec error", () => {
+  it("reports a broken overlay when loading, as a spec error", async () => {
     const dir = mkdtempSync(join(tmpdir(), "tr-spec-"));
     writeFileSync(join(dir, "airline.json"), "{ not json");
     const spec = buildGradingSpec(choice({ correctionsDir: dir }));
-    expect(message(() => loadGrading(spec, { judgeApiKey: null }))).toMatch(
-      /^grader tau3_corrected: .*airline\.json/,
-    );
+    const failure = loadGrading(spec, { judgeApiKey: null });
+    await expect(failure).rejects.toBeInstanceOf(GradingSpecError);
+    await expect(failure).rejects.toThrow(/^grader tau3_corrected: .*airline\.json/);
   });
 });
 
 describe("loadGrading across runs", () => {
-  it("reuses the options of an equal config and reloads when a fixture's content changes", () => {
+  it("reuses the options of an equal config and reloads when a fixture's content changes", async () => {
     const dir = mkdtempSync(join(tmpdir(), "tr-spec-"));
     cpSync(BUILTIN_REQUIREMENTS_DIR, dir, { recursive: true });
-    const first = loadGrading(buildGradingSpec(choice({ requirementsDir: dir })), { judgeApiKey: null });
-    const again = loadGrading(buildGradingSpec(choice({ requirementsDir: dir })), { judgeApiKey: null });
+    const first = await loadGrading(buildGradingSpec(choice({ requirementsDir: dir })), {
+      judgeApiKey: null,
+    });
+    const again = await loadGrading(buildGradingSpec(choice({ requirementsDir: dir })), {
+      judgeApiKey: null,
+    });
     expect(again.graders.structured).toBe(first.graders.structured);
     writeFileSync(join(dir, "zz-added.json"), JSON.stringify({ not: "a fixture" }));
     // The folder's hash changed, so its new content is read, never the kept options.
-    const changed = loadGrading(buildGradingSpec(choice({ requirementsDir: dir })), { judgeApiKey: null });
+    const changed = await loadGrading(buildGradingSpec(choice({ requirementsDir: dir })), {
+      judgeApiKey: null,
+    });
     expect(changed.graders.structured).not.toBe(first.graders.structured);
     expect(changed.graders.structured?.requirements?.problems.map((p) => p.path).join()).toContain(
       "zz-added.json",
@@ -168,9 +173,9 @@ describe("spec hashes", () => {
     expect(without.structured).not.toBe(base.structured);
   });
 
-  it("never include the judge's API key", () => {
+  it("never include the judge's API key", async () => {
     const spec = buildGradingSpec(choice({ judge: { mode: "http", base_url: "http://127.0.0.1:9/v1" } }));
-    const loaded = loadGrading(spec, { judgeApiKey: "sk-secret-123" });
+    const loaded = await loadGrading(spec, { judgeApiKey: "sk-secret-123" });
     expect(JSON.stringify(loaded.spec)).not.toContain("sk-secret");
     expect(loaded.hashes).toEqual(specHashes(spec));
   });

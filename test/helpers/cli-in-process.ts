@@ -13,7 +13,7 @@ export interface Run {
   code: number;
 }
 
-/** Every command's IO, writing into buffers; `review` reads an empty stdin and records 2024-01-01. */
+/** Every command's IO, writing into buffers; `review` reads the given stdin (empty by default) and records 2024-01-01. */
 export interface CapturedIo extends ReviewCommandIo {
   readonly out: string[];
   readonly err: string[];
@@ -21,12 +21,12 @@ export interface CapturedIo extends ReviewCommandIo {
   readonly status: () => number;
 }
 
-export function capturedIo(env: Env = {}): CapturedIo {
+export function capturedIo(env: Env = {}, input = ""): CapturedIo {
   const out: string[] = [];
   const err: string[] = [];
   let status = 0;
   const stdin = new PassThrough();
-  stdin.end();
+  stdin.end(input);
   return {
     out,
     err,
@@ -77,9 +77,19 @@ export interface CliResult {
   readonly stderr: string;
 }
 
-/** The whole command line in-process (`runCli`, as `main.ts` calls it), with `env` as the environment. */
-export async function cliInProcess(args: readonly string[], env: Env = {}): Promise<CliResult> {
-  const io = capturedIo(env);
+export interface InProcessOptions {
+  /** The whole environment the command sees (the test process's own is never read). */
+  readonly env?: Env;
+  /** What the command reads from stdin (nothing by default). */
+  readonly input?: string;
+}
+
+/**
+ * The whole command line in-process (`runCli`, as `main.ts` calls it). Starting the binary costs more
+ * than most commands: spawn it only where the process itself matters (signals, locks, threads).
+ */
+export async function cliInProcess(args: readonly string[], o: InProcessOptions = {}): Promise<CliResult> {
+  const io = capturedIo(o.env ?? {}, o.input ?? "");
   const exitCode = process.exitCode;
   try {
     const status = await runCli(args, io);

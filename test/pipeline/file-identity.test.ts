@@ -40,7 +40,7 @@ async function run(experiment: string, db: string, corpus?: string[], dataDir?: 
   });
   const store = await VerdictStore.open(db);
   try {
-    return await runExperiment(planRun(exp), store, quiet, { workers: 1 });
+    return await runExperiment(await planRun(exp), store, quiet, { workers: 1 });
   } finally {
     store.close();
   }
@@ -151,14 +151,15 @@ describe("a copy of a rewritten file", () => {
 });
 
 describe("the run id", () => {
-  it("covers the data dir and the corpus paths", () => {
+  it("covers the data dir and the corpus paths", async () => {
     const { corpus, experiment } = setup();
     cpSync(SOURCE, join(corpus, "a.json"));
     const other = mkdtempSync(join(tmpdir(), "tr-data-"));
-    const id = (o: { dataDir?: string; corpus?: string[] }) => planRun(loadExperiment(experiment, o)).runId;
-    const base = id({});
-    expect(id({ dataDir: other })).not.toBe(base);
-    expect(id({ corpus: [join(corpus, "a.json")] })).not.toBe(base);
-    expect(id({ corpus: [corpus] })).toBe(base);
+    const id = async (o: { dataDir?: string; corpus?: string[] }) =>
+      (await planRun(loadExperiment(experiment, o))).runId;
+    const base = await id({});
+    expect(await id({ dataDir: other })).not.toBe(base);
+    expect(await id({ corpus: [join(corpus, "a.json")] })).not.toBe(base);
+    expect(await id({ corpus: [corpus] })).toBe(base);
   });
 });

@@ -18,8 +18,11 @@ afterAll(closeWorkers);
 
 const { experiment } = smallExperiment();
 const loaded = loadExperiment(experiment);
-const both = planRun(loaded);
-const tau3Only = planRun({ ...loaded, config: { ...loaded.config, graders: ["tau3"], corrections: false } });
+const both = await planRun(loaded);
+const tau3Only = await planRun({
+  ...loaded,
+  config: { ...loaded.config, graders: ["tau3"], corrections: false },
+});
 const jobs = jobsFor(loaded);
 
 /** Results in a comparable order (threads finish in any order). */

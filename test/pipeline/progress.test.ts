@@ -42,7 +42,7 @@ describe("the progress bar", () => {
       join(dir, "corpus", "a.json"),
     );
     const experiment = writeExperiment(join(dir, "x.json"));
-    const plan = planRun(loadExperiment(experiment));
+    const plan = await planRun(loadExperiment(experiment));
     const store = await VerdictStore.open(join(dir, "x.duckdb"));
     const failing = Object.assign(Object.create(store) as VerdictStore, {
       writeFiles: async () => {

@@ -8,9 +8,9 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { installAnalyses, rows } from "../../src/analysis/report.ts";
 import { VerdictStore } from "../../src/store/store.ts";
+import { cliInProcess as cli } from "../helpers/cli-in-process.ts";
 import { CORPUS_DIR, DATA_DIR } from "../helpers/data.ts";
 import { writeExperiment } from "../helpers/small-run.ts";
-import { cliInProcess as cli } from "./in-process.ts";
 
 const SOURCE = join(CORPUS_DIR, "sierra-tau2-bench__pr170-tau2-trace/e2e_airline_baseline.json");
 

@@ -6,9 +6,9 @@ import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } fro
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { cliInProcess } from "../helpers/cli-in-process.ts";
 import { CORPUS_DIR } from "../helpers/data.ts";
 import { writeExperiment } from "../helpers/small-run.ts";
-import { cliInProcess } from "./in-process.ts";
 
 const GOOD = join(CORPUS_DIR, "sierra-tau2-bench__pr170-tau2-trace/e2e_retail_baseline.json");
 

@@ -10,9 +10,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { closeWorkers } from "../../src/pipeline/parallel.ts";
 import { TABLES, type TableName } from "../../src/store/schema.ts";
 import { VerdictStore } from "../../src/store/store.ts";
+import { cliInProcess } from "../helpers/cli-in-process.ts";
 import { DATA_DIR } from "../helpers/data.ts";
 import { CLI, cli, smallExperiment } from "../helpers/small-run.ts";
-import { cliInProcess } from "./in-process.ts";
 
 /** Every table's logical key is unique (DuckDB enforces it only on some tables). */
 async function expectUniqueKeys(db: string): Promise<void> {

@@ -1,7 +1,7 @@
 /** The census's rows do not depend on how its tasks are chunked or on which thread grades a chunk. */
+
 import { afterAll, describe, expect, it } from "vitest";
-import { BUILTIN_POLICIES_DIR } from "../../src/graders/structured/clauses/load.ts";
-import { BUILTIN_REQUIREMENTS_DIR } from "../../src/graders/structured/requirements/load.ts";
+import { BUILTIN_POLICIES_DIR, BUILTIN_REQUIREMENTS_DIR } from "../../src/graders/structured/folders.ts";
 import { closeWorkers } from "../../src/pipeline/parallel.ts";
 import { censusChunks, runCensus } from "../../src/probes/census.ts";
 import { censusInWorkers, censusSetup } from "../../src/probes/census-thread.ts";

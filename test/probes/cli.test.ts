@@ -1,4 +1,5 @@
 /** `tau-rescore probe` through commander: reproducible files that load and grade like recorded runs. */
+
 import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -9,6 +10,7 @@ import { UsageError } from "../../src/cli/errors.ts";
 import type { CommandIo } from "../../src/cli/io.ts";
 import { loadJsonFile } from "../../src/formats/load.ts";
 import { detectTaskVersion } from "../../src/formats/task-version.ts";
+import { loadedStructured } from "../../src/graders/structured/engine.ts";
 import { DEFAULT_STRUCTURED_OPTIONS } from "../../src/graders/structured/grade.ts";
 import { recordedJudge } from "../../src/graders/tau3/nl.ts";
 import { gradeFile } from "../../src/pipeline/grade.ts";
@@ -72,7 +74,9 @@ describe("probe --out", () => {
     for await (const g of gradeFile(file, version, setup.pool, {
       judge: recordedJudge,
       fallbackTaskVersion: "head",
-      graders: { structured: { ...DEFAULT_STRUCTURED_OPTIONS, requirements: setup.requirements } },
+      graders: {
+        structured: loadedStructured({ ...DEFAULT_STRUCTURED_OPTIONS, requirements: setup.requirements }),
+      },
     })) {
       expect(g.row.error).toBeUndefined();
       verdicts.push([g.tau3?.reward, g.verdicts.structured?.pass]);

@@ -1,12 +1,11 @@
 /** One probe setup per test file, and the task sets the acceptance checks walk. */
+
 import { TAU2_QUIRKS } from "../../src/domains/quirks.ts";
 import { DOMAINS } from "../../src/domains/registry.ts";
 import { listTaskSets, loadTaskFile, type TaskSetRef } from "../../src/formats/tasks.ts";
-import { BUILTIN_POLICIES_DIR, loadClauses } from "../../src/graders/structured/clauses/load.ts";
-import {
-  BUILTIN_REQUIREMENTS_DIR,
-  loadRequirements,
-} from "../../src/graders/structured/requirements/load.ts";
+import { loadClauses } from "../../src/graders/structured/clauses/load.ts";
+import { BUILTIN_POLICIES_DIR, BUILTIN_REQUIREMENTS_DIR } from "../../src/graders/structured/folders.ts";
+import { loadRequirements } from "../../src/graders/structured/requirements/load.ts";
 import { ContextPool } from "../../src/pipeline/contexts.ts";
 import type { ProbeKind } from "../../src/probes/kind.ts";
 import { type ProbeRun, type ProbeSetup, runProbe } from "../../src/probes/verdicts.ts";

@@ -10,9 +10,9 @@ import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { VerdictStore } from "../../src/store/store.ts";
+import { cliInProcess } from "../helpers/cli-in-process.ts";
 import { CORPUS_DIR } from "../helpers/data.ts";
 import { smallExperiment } from "../helpers/small-run.ts";
-import { cliInProcess } from "../pipeline/in-process.ts";
 
 const GOOD = "sierra-tau2-bench__pr170-tau2-trace/e2e_retail_baseline.json";
 

@@ -53,9 +53,14 @@ beforeAll(async () => {
     { corpus: "../corpus", output: "../out" },
   );
   store = await VerdictStore.open(join(dir, "x.duckdb"));
-  await runExperiment(planRun(loadExperiment(experiment, { db: join(dir, "x.duckdb") })), store, quiet, {
-    workers: 1,
-  });
+  await runExperiment(
+    await planRun(loadExperiment(experiment, { db: join(dir, "x.duckdb") })),
+    store,
+    quiet,
+    {
+      workers: 1,
+    },
+  );
   out = join(dir, "report");
   const summary = await writeReport(store, out, async (tmp) => {
     charts = await writeRichReport(store, tmp, {

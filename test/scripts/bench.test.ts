@@ -7,9 +7,9 @@ import { spawnSync } from "node:child_process";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { VerdictStore } from "../../src/store/store.ts";
+import { cliInProcess } from "../helpers/cli-in-process.ts";
 import { DATA_DIR } from "../helpers/data.ts";
 import { smallExperiment } from "../helpers/small-run.ts";
-import { cliInProcess } from "../pipeline/in-process.ts";
 
 /** Six files, 25 simulations. */
 const CORPUS = [

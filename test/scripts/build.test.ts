@@ -47,20 +47,17 @@ describe("build", () => {
 
   it("resolves the folders beside the code to the same paths from dist/ as from src/", async () => {
     const fromSrc: Record<string, Record<string, unknown>> = {
-      "graders/structured/requirements/load": await import(
-        "../../src/graders/structured/requirements/load.ts"
-      ),
-      "graders/structured/clauses/load": await import("../../src/graders/structured/clauses/load.ts"),
-      "graders/corrections/builtin": await import("../../src/graders/corrections/builtin.ts"),
+      "graders/structured/folders": await import("../../src/graders/structured/folders.ts"),
+      "graders/corrections/folder": await import("../../src/graders/corrections/folder.ts"),
       "util/code-cache": await import("../../src/util/code-cache.ts"),
     };
-    const names: Record<string, string> = {
-      "graders/structured/requirements/load": "BUILTIN_REQUIREMENTS_DIR",
-      "graders/structured/clauses/load": "BUILTIN_POLICIES_DIR",
-      "graders/corrections/builtin": "BUILTIN_CORRECTIONS_DIR",
-      "util/code-cache": "CACHE_DIR",
-    };
-    for (const [module, name] of Object.entries(names)) {
+    const names: [string, string][] = [
+      ["graders/structured/folders", "BUILTIN_REQUIREMENTS_DIR"],
+      ["graders/structured/folders", "BUILTIN_POLICIES_DIR"],
+      ["graders/corrections/folder", "BUILTIN_CORRECTIONS_DIR"],
+      ["util/code-cache", "CACHE_DIR"],
+    ];
+    for (const [module, name] of names) {
       const fromDist = (await import(pathToFileURL(join(DIST, `${module}.js`)).href)) as Record<
         string,
         unknown

@@ -62,14 +62,9 @@ describe("errors", () => {
   it("the CLI prints an expected error as its message alone, an internal one as unexpected", () => {
     const lines: string[] = [];
     const sink = { write: (s: string) => lines.push(s) };
-    const before = process.exitCode;
-    try {
-      expect(reportCliError(new StoreError("x.duckdb: not a DuckDB file"), sink)).toBe(EXIT_INPUT_FAILED);
-      expect(reportCliError(new ExperimentError("e.json: bad"), sink)).toBe(EXIT_USAGE);
-      expect(reportCliError(new ReplayAbort("broken pairing"), sink)).toBe(EXIT_INTERNAL);
-    } finally {
-      process.exitCode = before;
-    }
+    expect(reportCliError(new StoreError("x.duckdb: not a DuckDB file"), sink)).toBe(EXIT_INPUT_FAILED);
+    expect(reportCliError(new ExperimentError("e.json: bad"), sink)).toBe(EXIT_USAGE);
+    expect(reportCliError(new ReplayAbort("broken pairing"), sink)).toBe(EXIT_INTERNAL);
     expect(lines[0]).toBe("tau-rescore: x.duckdb: not a DuckDB file\n");
     expect(lines[1]).toBe("tau-rescore: e.json: bad\n");
     expect(lines[2]).toMatch(

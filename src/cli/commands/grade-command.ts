@@ -1,11 +1,11 @@
 /** `tau-rescore grade` as a library function: flags in, JSON lines or table rows out. */
+
 import { existsSync } from "node:fs";
 import { terminalSafe } from "../../formats/terminal-text.ts";
-import { BUILTIN_CORRECTIONS_DIR } from "../../graders/corrections/builtin.ts";
+import { BUILTIN_CORRECTIONS_DIR } from "../../graders/corrections/folder.ts";
 import { buildGradingSpec, type GradingChoice, loadGrading } from "../../graders/spec.ts";
-import { BUILTIN_POLICIES_DIR } from "../../graders/structured/clauses/load.ts";
+import { BUILTIN_POLICIES_DIR, BUILTIN_REQUIREMENTS_DIR } from "../../graders/structured/folders.ts";
 import { DELTA_MODES, gatesFromWords } from "../../graders/structured/gate-names.ts";
-import { BUILTIN_REQUIREMENTS_DIR } from "../../graders/structured/requirements/load.ts";
 import { ContextPool } from "../../pipeline/contexts.ts";
 import { jsonLine } from "../../pipeline/grade.ts";
 import { gradeFiles } from "../../pipeline/grade-files.ts";
@@ -103,7 +103,11 @@ export async function gradeCommand(paths: string[], opts: GradeOptions, io: Comm
   if (opts.gate !== undefined && !choice.graders.includes("structured"))
     throw new UsageError("--gate applies to the structured grader: use --grader tau3,structured");
   const runtime = judgeRuntime(opts, io.stderr);
-  const grading = loadGrading(buildGradingSpec(choice), judgeSecrets(io.env, opts.judgeApiKey), runtime);
+  const grading = await loadGrading(
+    buildGradingSpec(choice),
+    judgeSecrets(io.env, opts.judgeApiKey),
+    runtime,
+  );
   const live = grading.spec.judge.mode === "http";
   if (opts.judgeCache !== undefined && !live) throw new UsageError("--judge-cache applies to --judge http");
   if (live)

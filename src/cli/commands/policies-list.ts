@@ -1,6 +1,8 @@
 /** `tau-rescore policies list`, apart from `verify` so listing loads no domain code. */
+
 import { existsSync } from "node:fs";
-import { BUILTIN_POLICIES_DIR, type ClauseSet, loadClauses } from "../../graders/structured/clauses/load.ts";
+import { type ClauseSet, loadClauses } from "../../graders/structured/clauses/load.ts";
+import { BUILTIN_POLICIES_DIR } from "../../graders/structured/folders.ts";
 import { InputError, UsageError } from "../errors.ts";
 import type { CommandIo } from "../io.ts";
 

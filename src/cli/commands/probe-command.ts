@@ -1,11 +1,11 @@
 /** `tau-rescore probe` as a library function. */
+
 import { writeFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { resolve } from "node:path";
 import { DOMAINS } from "../../domains/registry.ts";
 import { listTaskSets } from "../../formats/tasks.ts";
-import { BUILTIN_POLICIES_DIR } from "../../graders/structured/clauses/load.ts";
-import { BUILTIN_REQUIREMENTS_DIR } from "../../graders/structured/requirements/load.ts";
+import { BUILTIN_POLICIES_DIR, BUILTIN_REQUIREMENTS_DIR } from "../../graders/structured/folders.ts";
 import { runCensus } from "../../probes/census.ts";
 import { writeCensusTable } from "../../probes/census-store.ts";
 import { formatCensus } from "../../probes/census-text.ts";

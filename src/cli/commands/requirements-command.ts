@@ -2,13 +2,15 @@
  * `tau-rescore requirements scan|new|verify|list`: authoring and auditing the requirement fixtures of
  * the structured grader, as library functions: options in, library calls, text or JSON out.
  */
+
 import { existsSync, writeFileSync } from "node:fs";
 import type { DomainDef } from "../../domains/domain.ts";
 import { DOMAINS, domainByName } from "../../domains/registry.ts";
+import { BUILTIN_REQUIREMENTS_DIR } from "../../graders/structured/folders.ts";
 import { verifyRequirementSet } from "../../graders/structured/requirements/check-all.ts";
 import { type CoverageRow, coverageReport } from "../../graders/structured/requirements/coverage.ts";
 import { ruleRows } from "../../graders/structured/requirements/list.ts";
-import { BUILTIN_REQUIREMENTS_DIR, loadRequirements } from "../../graders/structured/requirements/load.ts";
+import { loadRequirements } from "../../graders/structured/requirements/load.ts";
 import { scaffoldFixture } from "../../graders/structured/requirements/scaffold.ts";
 import { type Candidate, scanTask } from "../../graders/structured/requirements/scan.ts";
 import { taskSetNames, taskSetsOf } from "../../graders/structured/requirements/task-sets.ts";

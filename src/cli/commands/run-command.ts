@@ -29,7 +29,11 @@ export interface RunOptions extends JudgeRuntimeOptions {
 }
 
 /** Everything is checked here, before the store is opened: a bad config (or reviews file) writes nothing. */
-function plan(file: string, opts: RunOptions, io: CommandIo): { plan: RunPlan; reviews: ReviewFile } {
+async function plan(
+  file: string,
+  opts: RunOptions,
+  io: CommandIo,
+): Promise<{ plan: RunPlan; reviews: ReviewFile }> {
   try {
     const dataDir = opts.dataDir ?? (io.env.TAU2_DATA_DIR || undefined);
     const exp = loadExperiment(file, {
@@ -46,7 +50,7 @@ function plan(file: string, opts: RunOptions, io: CommandIo): { plan: RunPlan; r
         );
     const reviews = reviewFileAt(exp.reviewsFile);
     return {
-      plan: planRun(exp, judgeDefaults(io.env), judgeSecrets(io.env), judgeRuntime(opts, io.stderr)),
+      plan: await planRun(exp, judgeDefaults(io.env), judgeSecrets(io.env), judgeRuntime(opts, io.stderr)),
       reviews,
     };
   } catch (e) {
@@ -68,7 +72,7 @@ function storedLine(f: StoredFailures): string {
 
 /** Grades the experiment into its store; returns the exit status (1 when any input failed). */
 export async function runCommand(file: string, opts: RunOptions, io: CommandIo): Promise<number> {
-  const { plan: p, reviews } = plan(file, opts, io);
+  const { plan: p, reviews } = await plan(file, opts, io);
   const { exp } = p;
   const tuning = runTuning(io.env); // read before the store is created: a bad value writes nothing
   const memoryLimit = memoryLimitOf(opts.memoryLimit, exp.config.duckdb?.memory_limit);
@@ -85,7 +89,12 @@ export async function runCommand(file: string, opts: RunOptions, io: CommandIo):
     io,
   );
   try {
-    const s = await runExperiment(p, store, progress, { ...tuning, onStored: (n) => (stored = n) });
+    const { debugWorkers, ...grading } = tuning;
+    const s = await runExperiment(p, store, progress, {
+      ...grading,
+      ...(debugWorkers ? { workerLog: (line: string) => io.stderr.write(line) } : {}),
+      onStored: (n) => (stored = n),
+    });
     // Reviews change without re-grading: every run refreshes the store's copy of the experiment's file.
     await saveReviews(store, exp.config.name, reviews.reviews);
     const secs = ((Date.now() - started) / 1000).toFixed(1);

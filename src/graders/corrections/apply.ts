@@ -1,7 +1,7 @@
 /** Applies a corrections overlay to one task: the corrected gold actions and the curated NL list. */
 import type { Task } from "../../formats/model.ts";
+import { CorrectionsError } from "./folder.ts";
 import type { CorrectionsFile, NlCuration } from "./schema.ts";
-import { CorrectionsError } from "./schema.ts";
 
 export interface CuratedAssertion {
   readonly assertion: string;

@@ -1,10 +1,8 @@
 /** The corrections overlays shipped in the repo's `corrections/` folder, one file per domain. */
 import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
-import { CorrectionsError, type CorrectionsFile, loadCorrections } from "./schema.ts";
-
-export const BUILTIN_CORRECTIONS_DIR = fileURLToPath(new URL("../../../corrections", import.meta.url));
+import { BUILTIN_CORRECTIONS_DIR, CorrectionsError } from "./folder.ts";
+import { type CorrectionsFile, loadCorrections } from "./schema.ts";
 
 export function loadCorrectionsDir(dir: string = BUILTIN_CORRECTIONS_DIR): Map<string, CorrectionsFile> {
   if (!existsSync(dir)) throw new CorrectionsError(`${dir}: corrections folder not found`);

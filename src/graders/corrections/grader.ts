@@ -7,11 +7,10 @@ import { type Cause, cause } from "../causes.ts";
 import { contentRefSchema, folderRef } from "../fingerprint.ts";
 import { defineGrader, type VerdictRecord } from "../grader.ts";
 import { causesJson } from "../json.ts";
-import { gradeTau3, type Tau3Verdict } from "../tau3/evaluate.ts";
+import type { Tau3Verdict } from "../tau3/evaluate.ts";
 import { judgeFailureOf, tau3Causes, tau3Components, tau3Json } from "../tau3/grader.ts";
-import { type CorrectedTask, correctTask } from "./apply.ts";
-import { loadCorrectionsDir } from "./builtin.ts";
-import { evaluateNlCurated, type NlCuratedResult } from "./nl-curated.ts";
+import type { CorrectedTask } from "./apply.ts";
+import type { NlCuratedResult } from "./nl-curated.ts";
 import type { CorrectionsFile } from "./schema.ts";
 
 export interface CorrectedVerdict {
@@ -66,6 +65,12 @@ const record = (v: CorrectedVerdict): VerdictRecord => {
   };
 };
 
+/** The overlays by domain, with the grading code that applies them (imported when the grader is selected). */
+export interface LoadedCorrections {
+  readonly overlays: ReadonlyMap<string, CorrectionsFile>;
+  readonly engine: typeof import("./engine.ts");
+}
+
 export const tau3CorrectedGrader = defineGrader({
   id: "tau3_corrected",
   version: "tau3-port@tau2-a2c0247/1+corrections",
@@ -75,11 +80,14 @@ export const tau3CorrectedGrader = defineGrader({
   config: correctionsConfig,
   requires: ["tau3"],
   reads: ["tau3"],
-  load: (config: CorrectionsConfig): ReadonlyMap<string, CorrectionsFile> =>
-    loadCorrectionsDir(config.overlays.path),
-  async grade(input, overlays, prior: { readonly tau3: Tau3Verdict }): Promise<CorrectedVerdict | null> {
-    const overlay = overlays.get(input.domain.name);
+  load: async (config: CorrectionsConfig): Promise<LoadedCorrections> => {
+    const engine = await import("./engine.ts");
+    return { overlays: engine.loadCorrectionsDir(config.overlays.path), engine };
+  },
+  async grade(input, loaded, prior: { readonly tau3: Tau3Verdict }): Promise<CorrectedVerdict | null> {
+    const overlay = loaded.overlays.get(input.domain.name);
     if (overlay === undefined) return null;
+    const { correctTask, evaluateNlCurated, gradeTau3 } = loaded.engine;
     const fixed = correctTask(input.task, input.taskVersion, overlay);
     const tau3 =
       fixed.task === input.task

@@ -5,7 +5,7 @@
  */
 import { z } from "zod";
 import { readJsonFile } from "../../formats/zod-issues.ts";
-import { EXIT_USAGE, RescoreError } from "../../util/errors.ts";
+import { CorrectionsError } from "./folder.ts";
 
 const reason = z.string().trim().min(1, "every correction needs a reason");
 
@@ -37,13 +37,6 @@ export const correctionsFileSchema = z.strictObject({
   tasks: z.record(z.string(), taskCorrectionSchema),
 });
 export type CorrectionsFile = z.infer<typeof correctionsFileSchema>;
-
-export class CorrectionsError extends RescoreError {
-  override readonly code = "corrections";
-  override readonly exitStatus = EXIT_USAGE;
-
-  override readonly name = "CorrectionsError";
-}
 
 export const loadCorrections = (path: string): CorrectionsFile =>
   readJsonFile(path, correctionsFileSchema, (m) => new CorrectionsError(m));

@@ -4,6 +4,7 @@
  * grader; `gates.ts` builds the schema that the grading spec, the grader's options, the experiment
  * config's `gate` key and `grade`'s flags derive from. The key order is the stored config's order.
  */
+import type { CauseKind } from "../causes.ts";
 
 /** Each on/off gate with its default. */
 export const SWITCH_GATES = {
@@ -51,3 +52,6 @@ export function gatesFromWords(words: readonly string[], policyClauses: boolean,
     delta,
   };
 }
+
+/** The causes a DB field gives (a write, licensed or not, or a change to the user's own state): the strict gate fails them all. */
+export const FIELD_KINDS: readonly CauseKind[] = ["unlicensed_write", "licensed_write", "user_state"];

@@ -1,10 +1,10 @@
 /** The structured grader's gates as one schema (the names and defaults are in `gate-names.ts`). */
 import { z } from "zod";
 import { DEFAULT_DELTA_MODE, DELTA_MODES, SWITCH_GATES, type SwitchGate } from "./gate-names.ts";
-import { POLICY_RULE_IDS, type PolicyRuleId } from "./policy/index.ts";
+import { POLICY_RULE_IDS } from "./policy/types.ts";
 
 /** A policy rule a configuration may gate on. */
-export const policyRuleIdSchema = z.enum(POLICY_RULE_IDS as [PolicyRuleId, ...PolicyRuleId[]], {
+export const policyRuleIdSchema = z.enum(POLICY_RULE_IDS, {
   error: (issue) => `unknown policy rule ${JSON.stringify(issue.input)} (${POLICY_RULE_IDS.join(", ")})`,
 });
 

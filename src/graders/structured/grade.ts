@@ -410,10 +410,3 @@ export function gradeStructured(
     gates,
   };
 }
-
-/** The seed's strict delta gate: every differing DB field fails, licensed, mirrored or the user's own. */
-export const FIELD_KINDS: readonly CauseKind[] = ["unlicensed_write", "licensed_write", "user_state"];
-
-export function strictCauses(v: StructuredVerdict): Cause[] {
-  return v.causes.map((c) => (FIELD_KINDS.includes(c.kind) && !c.gates ? { ...c, gates: true } : c));
-}

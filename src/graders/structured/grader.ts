@@ -1,15 +1,17 @@
-/** The structured grader as a registry value: its configuration, loading, and store/JSON projections. */
+/**
+ * The structured grader as a registry value: its configuration, loading, and store/JSON projections.
+ * Its grading code (`engine.ts`) is imported by `load`, when a run selects it.
+ */
 import { z } from "zod";
 import type { CorrectedVerdict } from "../corrections/grader.ts";
 import { contentRefSchema, folderRef } from "../fingerprint.ts";
 import { defineGrader, type VerdictRecord } from "../grader.ts";
 import { causesJson } from "../json.ts";
 import type { Tau3Verdict } from "../tau3/evaluate.ts";
-import { loadClauses } from "./clauses/load.ts";
+import type { LoadedStructured } from "./engine.ts";
+import { FIELD_KINDS } from "./gate-names.ts";
 import { structuredGatesSchema } from "./gates.ts";
-import { FIELD_KINDS, gradeStructured, type StructuredOptions, type StructuredVerdict } from "./grade.ts";
-import { loadOverrides } from "./handoff.ts";
-import { loadRequirements } from "./requirements/load.ts";
+import type { StructuredVerdict } from "./grade.ts";
 
 export const structuredConfig = z.strictObject({
   /** The requirement fixtures folder and the sha256 of the fixtures in it. */
@@ -68,22 +70,20 @@ export const structuredGrader = defineGrader({
   requires: ["tau3"],
   reads: ["tau3", "tau3_corrected"],
   readsWriteJournal: true,
-  load: (config: StructuredConfig): StructuredOptions => ({
-    requirements: loadRequirements(config.requirements.path),
-    clauses: loadClauses(config.policies.path),
-    handoffOverrides: config.handoff_overrides === null ? null : loadOverrides(config.handoff_overrides.path),
-    gates: config.gate,
-  }),
+  load: async (config: StructuredConfig): Promise<LoadedStructured> => {
+    const engine = await import("./engine.ts");
+    return { ...engine.loadStructuredOptions(config), gradeStructured: engine.gradeStructured };
+  },
   grade: (
     input,
-    options,
+    loaded,
     prior: { readonly tau3: Tau3Verdict; readonly tau3_corrected?: CorrectedVerdict },
   ): StructuredVerdict =>
-    gradeStructured({
+    loaded.gradeStructured({
       ...input,
       tau3: prior.tau3,
       nlCurated: prior.tau3_corrected?.nlCurated ?? null,
-      options,
+      options: loaded,
     }),
   record,
   json: (v: StructuredVerdict) => ({

@@ -8,7 +8,8 @@ import { z } from "zod";
 import type { Cause } from "../causes.ts";
 import { defineGrader, type VerdictRecord } from "../grader.ts";
 import { causesJson } from "../json.ts";
-import { FIELD_KINDS, type StructuredVerdict, strictCauses } from "./grade.ts";
+import { FIELD_KINDS } from "./gate-names.ts";
+import type { StructuredVerdict } from "./grade.ts";
 
 export interface StrictVerdict {
   readonly pass: boolean | null;
@@ -16,6 +17,11 @@ export interface StrictVerdict {
   /** The causes that fail it (the structured grader's gating ones, and every field). */
   readonly causes: readonly Cause[];
   readonly fieldsFail: boolean;
+}
+
+/** The seed's strict delta gate: every differing DB field fails, licensed, mirrored or the user's own. */
+export function strictCauses(v: StructuredVerdict): Cause[] {
+  return v.causes.map((c) => (FIELD_KINDS.includes(c.kind) && !c.gates ? { ...c, gates: true } : c));
 }
 
 export function strictVerdict(v: StructuredVerdict): StrictVerdict {

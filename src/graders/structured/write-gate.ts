@@ -176,7 +176,7 @@ export function gateWrites(
     verifiedClauses,
     calls,
     (step) => views.view(step),
-    policyFileFor(domain.name, input.solo),
+    policyFileFor(domain, input.solo),
     (c, v) => views.permitted(c, v).length > 0,
   );
   const licences = new CallLicences(views, clauses, requirements.violations);

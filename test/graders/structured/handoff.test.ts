@@ -10,9 +10,9 @@ import {
   labelTask,
   loadOverrides,
 } from "../../../src/graders/structured/handoff.ts";
+import { cliInProcess } from "../../helpers/cli-in-process.ts";
 import { DATA_DIR } from "../../helpers/data.ts";
 import { call, calls, result, say } from "../../helpers/messages.ts";
-import { cliInProcess } from "../../pipeline/in-process.ts";
 
 const file = join(DATA_DIR, "versions/v0.2.0_f8de30c/domains/airline/tasks.json");
 const tasks = loadTaskFile(file);

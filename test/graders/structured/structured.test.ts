@@ -1,4 +1,5 @@
 /** Acceptance of the structured grader on gold replays, injected writes, and the real task-47 trajectory. */
+
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { TAU2_QUIRKS } from "../../../src/domains/quirks.ts";
@@ -9,11 +10,10 @@ import { detectTaskVersion } from "../../../src/formats/task-version.ts";
 import { loadTaskFile } from "../../../src/formats/tasks.ts";
 import { causeLabel } from "../../../src/graders/causes.ts";
 import { GradingContext } from "../../../src/graders/context.ts";
+import { loadedStructured } from "../../../src/graders/structured/engine.ts";
+import { BUILTIN_REQUIREMENTS_DIR } from "../../../src/graders/structured/folders.ts";
 import { DEFAULT_STRUCTURED_OPTIONS, gradeStructured } from "../../../src/graders/structured/grade.ts";
-import {
-  BUILTIN_REQUIREMENTS_DIR,
-  loadRequirements,
-} from "../../../src/graders/structured/requirements/load.ts";
+import { loadRequirements } from "../../../src/graders/structured/requirements/load.ts";
 import { gradeTau3 } from "../../../src/graders/tau3/evaluate.ts";
 import { recordedJudge } from "../../../src/graders/tau3/nl.ts";
 import { ContextPool } from "../../../src/pipeline/contexts.ts";
@@ -142,7 +142,7 @@ describe("airline task 47: an unwanted transfer", () => {
     for await (const g of gradeFile(file, detectTaskVersion(file, DATA_DIR), pool, {
       judge: recordedJudge,
       fallbackTaskVersion: "head",
-      graders: { structured: options },
+      graders: { structured: loadedStructured(options) },
     })) {
       if (g.row.task_id !== "47") continue;
       found = true;

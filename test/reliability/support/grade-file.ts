@@ -1,4 +1,5 @@
 /** Runs the real pipeline path (file on disk → loader → task version → `gradeFile`) for the fuzz suites. */
+
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -7,6 +8,7 @@ import { TAU2_QUIRKS } from "../../../src/domains/quirks.ts";
 import { FormatError } from "../../../src/formats/errors.ts";
 import { type LoadedJsonFile, loadJsonFile } from "../../../src/formats/load.ts";
 import { detectTaskVersion } from "../../../src/formats/task-version.ts";
+import { loadedStructured } from "../../../src/graders/structured/engine.ts";
 import { DEFAULT_STRUCTURED_OPTIONS } from "../../../src/graders/structured/grade.ts";
 import { recordedJudge } from "../../../src/graders/tau3/nl.ts";
 import { ContextPool } from "../../../src/pipeline/contexts.ts";
@@ -33,7 +35,7 @@ export async function gradeLoaded(file: LoadedJsonFile): Promise<GradedSimulatio
   for await (const g of gradeFile(file, version, pool, {
     judge: recordedJudge,
     fallbackTaskVersion: "head",
-    graders: { structured: DEFAULT_STRUCTURED_OPTIONS },
+    graders: { structured: loadedStructured(DEFAULT_STRUCTURED_OPTIONS) },
   }))
     rows.push(g);
   return rows;

@@ -1,6 +1,5 @@
 /** Applies verified clauses to every replayed call they govern, on the DBs as they were before the call. */
-import type { DomainName } from "../../../domains/domain.ts";
-import { DOMAINS } from "../../../domains/registry.ts";
+import type { DomainDef } from "../../../domains/domain.ts";
 import { keyedCache } from "../../../util/keyed-cache.ts";
 import type { CallRef } from "../attribution.ts";
 import {
@@ -14,9 +13,8 @@ import {
 import type { VerifiedClause } from "./verify.ts";
 
 /** The policy document an agent works under: telecom's solo agents have their own. */
-export function policyFileFor(domain: DomainName, solo: boolean): string {
-  const def = DOMAINS[domain];
-  return (solo ? def.soloPolicyFile : undefined) ?? def.policyFile;
+export function policyFileFor(domain: DomainDef, solo: boolean): string {
+  return (solo ? domain.soloPolicyFile : undefined) ?? domain.policyFile;
 }
 
 export interface ClauseFinding {

@@ -1,12 +1,9 @@
 /** Reads policy clauses from `policies/<domain>/*.json`; a file that does not parse is a problem, not a crash. */
 import { readdirSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
-import { fileURLToPath } from "node:url";
 import { readJsonFile } from "../../../formats/zod-issues.ts";
 import { EXIT_INTERNAL, RescoreError } from "../../../util/errors.ts";
 import { type Clause, clauseFileSchema } from "./schema.ts";
-
-export const BUILTIN_POLICIES_DIR = fileURLToPath(new URL("../../../../policies", import.meta.url));
 
 export interface LoadedClause {
   readonly path: string;

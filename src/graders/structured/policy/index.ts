@@ -23,11 +23,17 @@ import { multipleActionsInTurn } from "./rules/multiple-actions-in-turn.ts";
 import { offReferenceWrite } from "./rules/off-reference-write.ts";
 import { writeBeforeAuthentication } from "./rules/write-before-authentication.ts";
 import { writeWithoutConfirmation } from "./rules/write-without-confirmation.ts";
-import type { PolicyInput, PolicyRule, PolicyRuleId } from "./types.ts";
+import { POLICY_RULE_IDS, type PolicyInput, type PolicyRule, type PolicyRuleId } from "./types.ts";
 
 export { findAffirmative } from "./affirmation.ts";
 export { type FormatErrorKind, findFormatErrors, formatCode } from "./format/find-format-errors.ts";
-export type { PolicyDomain, PolicyInput, PolicyRule, PolicyRuleId } from "./types.ts";
+export {
+  POLICY_RULE_IDS,
+  type PolicyDomain,
+  type PolicyInput,
+  type PolicyRule,
+  type PolicyRuleId,
+} from "./types.ts";
 
 /** Keyed by id so the compiler rejects a rule that is declared but not registered. */
 export const POLICY_RULES: { readonly [Id in PolicyRuleId]: PolicyRule<Id> } = {
@@ -37,8 +43,6 @@ export const POLICY_RULES: { readonly [Id in PolicyRuleId]: PolicyRule<Id> } = {
   action_after_transfer: actionAfterTransfer,
   off_reference_write: offReferenceWrite,
 };
-
-export const POLICY_RULE_IDS = Object.keys(POLICY_RULES) as PolicyRuleId[];
 
 /** Runs every rule on the calls as what they do (a dispatcher's call as the tool it runs, the gold's too). */
 export function runPolicyRules(input: PolicyInput): Record<PolicyRuleId, Evidence[]> {

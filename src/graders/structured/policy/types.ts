@@ -24,12 +24,15 @@ export interface PolicyInput {
   readonly solo?: boolean;
 }
 
-export type PolicyRuleId =
-  | "write_without_confirmation"
-  | "write_before_authentication"
-  | "multiple_actions_in_turn"
-  | "action_after_transfer"
-  | "off_reference_write";
+/** The rules in the order they run and report (plain data: the gate schema reads it without loading a rule). */
+export const POLICY_RULE_IDS = [
+  "write_without_confirmation",
+  "write_before_authentication",
+  "multiple_actions_in_turn",
+  "action_after_transfer",
+  "off_reference_write",
+] as const;
+export type PolicyRuleId = (typeof POLICY_RULE_IDS)[number];
 
 /** A rule is a value: pure, deterministic, and honest about what it cannot see. */
 export interface PolicyRule<Id extends PolicyRuleId = PolicyRuleId> {

@@ -1,12 +1,9 @@
 /** Reads requirement fixtures from a directory tree (`requirements/<domain>/<task-version>/*.json`). */
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { isAbsolute, join, relative, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
 import { protoKeyPath } from "../../../formats/json-path.ts";
 import { describeZodError } from "../../../formats/zod-issues.ts";
 import { type RequirementFixture, requirementFixtureSchema } from "./schema.ts";
-
-export const BUILTIN_REQUIREMENTS_DIR = fileURLToPath(new URL("../../../../requirements", import.meta.url));
 
 export interface LoadedFixture {
   readonly path: string;

@@ -2,22 +2,24 @@
  * Clause tests run the real path: a synthetic trajectory (the given calls, executed on the task's
  * setup), τ³, then the structured grader with the repo's requirement fixtures and policy clauses.
  */
+
 import { join } from "node:path";
 import { TAU2_QUIRKS } from "../../../../src/domains/quirks.ts";
 import { DOMAINS, loadDomainData } from "../../../../src/domains/registry.ts";
 import type { Action, Message, Simulation, Task } from "../../../../src/formats/model.ts";
 import { loadTaskFile } from "../../../../src/formats/tasks.ts";
 import { GradingContext } from "../../../../src/graders/context.ts";
-import { BUILTIN_POLICIES_DIR, loadClauses } from "../../../../src/graders/structured/clauses/load.ts";
+import { loadClauses } from "../../../../src/graders/structured/clauses/load.ts";
+import {
+  BUILTIN_POLICIES_DIR,
+  BUILTIN_REQUIREMENTS_DIR,
+} from "../../../../src/graders/structured/folders.ts";
 import {
   DEFAULT_STRUCTURED_OPTIONS,
   gradeStructured,
   type StructuredVerdict,
 } from "../../../../src/graders/structured/grade.ts";
-import {
-  BUILTIN_REQUIREMENTS_DIR,
-  loadRequirements,
-} from "../../../../src/graders/structured/requirements/load.ts";
+import { loadRequirements } from "../../../../src/graders/structured/requirements/load.ts";
 import { taskSet } from "../../../../src/graders/structured/requirements/task-sets.ts";
 import { gradeTau3, type Tau3Verdict } from "../../../../src/graders/tau3/evaluate.ts";
 import { buildTrajectory, type ProbeStep } from "../../../../src/probes/gold.ts";

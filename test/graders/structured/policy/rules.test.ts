@@ -16,7 +16,8 @@ const { action_after_transfer, off_reference_write } = POLICY_RULES;
 
 describe("registry", () => {
   it("registers every rule under its own id, each with documented limits", () => {
-    expect(POLICY_RULE_IDS.sort()).toEqual([
+    expect(Object.keys(POLICY_RULES)).toEqual(POLICY_RULE_IDS);
+    expect([...POLICY_RULE_IDS].sort()).toEqual([
       "action_after_transfer",
       "multiple_actions_in_turn",
       "off_reference_write",

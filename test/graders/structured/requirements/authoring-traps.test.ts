@@ -4,12 +4,13 @@
  * apply to every call). `verifyRequirementSet` decides; `requirements verify` prints its problems and
  * exits 1 on any (test/cli/requirements.test.ts).
  */
+
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { BUILTIN_REQUIREMENTS_DIR } from "../../../../src/graders/structured/folders.ts";
 import { verifyRequirementSet } from "../../../../src/graders/structured/requirements/check-all.ts";
-import { BUILTIN_REQUIREMENTS_DIR } from "../../../../src/graders/structured/requirements/load.ts";
 import { DATA_DIR } from "../../../helpers/data.ts";
 
 const SOURCE = "requirements/airline/head/10.json";

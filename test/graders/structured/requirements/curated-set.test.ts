@@ -1,9 +1,10 @@
 /** The curated requirement set in `requirements/` verifies, and every scanned candidate was reviewed. */
+
 import { describe, expect, it } from "vitest";
 import { DOMAINS } from "../../../../src/domains/registry.ts";
+import { BUILTIN_REQUIREMENTS_DIR } from "../../../../src/graders/structured/folders.ts";
 import { verifyRequirementSet } from "../../../../src/graders/structured/requirements/check-all.ts";
 import { coverageReport } from "../../../../src/graders/structured/requirements/coverage.ts";
-import { BUILTIN_REQUIREMENTS_DIR } from "../../../../src/graders/structured/requirements/load.ts";
 import { DATA_DIR } from "../../../helpers/data.ts";
 
 const CURATED = [DOMAINS.airline, DOMAINS.retail, DOMAINS.telecom, DOMAINS.banking_knowledge];

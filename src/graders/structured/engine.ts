@@ -1,0 +1,37 @@
+/**
+ * The structured grader's code: the grade itself and the loaders of what its configuration points at.
+ * `grader.ts` imports it when the grader is selected, so a run without it never loads it.
+ */
+import { loadClauses } from "./clauses/load.ts";
+import type { StructuredGates } from "./gates.ts";
+import { gradeStructured, type StructuredOptions } from "./grade.ts";
+import { loadOverrides } from "./handoff.ts";
+import { loadRequirements } from "./requirements/load.ts";
+
+export { gradeStructured };
+
+/** The loaded configuration, with the grading code it runs. */
+export interface LoadedStructured extends StructuredOptions {
+  readonly gradeStructured: typeof gradeStructured;
+}
+
+/** What the configuration (`StructuredConfig`) points at, by path. */
+interface StructuredSources {
+  readonly requirements: { readonly path: string };
+  readonly policies: { readonly path: string };
+  readonly handoff_overrides: { readonly path: string } | null;
+  readonly gate: StructuredGates;
+}
+
+export const loadStructuredOptions = (config: StructuredSources): StructuredOptions => ({
+  requirements: loadRequirements(config.requirements.path),
+  clauses: loadClauses(config.policies.path),
+  handoffOverrides: config.handoff_overrides === null ? null : loadOverrides(config.handoff_overrides.path),
+  gates: config.gate,
+});
+
+/** Options built in code (probes, tests) as the grader's loaded configuration. */
+export const loadedStructured = (options: StructuredOptions): LoadedStructured => ({
+  ...options,
+  gradeStructured,
+});
