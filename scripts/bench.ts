@@ -98,6 +98,8 @@ const experiment = (graders: ("tau3" | "structured")[]): Promise<RunPlan> => {
       ...base.config,
       graders,
       corrections: graders.includes("structured") && base.config.corrections,
+      // τ³ alone compares what it declares (the recorded rewards); both keep the experiment's comparisons.
+      comparisons: graders.includes("structured") ? base.config.comparisons : undefined,
     },
   });
 };

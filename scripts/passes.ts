@@ -20,7 +20,12 @@ const graders = (args.graders ?? "").split(",") as ("tau3" | "structured")[];
 const base = defaultExperiment(args);
 const plan = await planRun({
   ...base,
-  config: { ...base.config, graders, corrections: graders.includes("structured") && base.config.corrections },
+  config: {
+    ...base.config,
+    graders,
+    corrections: graders.includes("structured") && base.config.corrections,
+    comparisons: graders.includes("structured") ? base.config.comparisons : undefined,
+  },
 });
 const jobs = jobsFor(plan.exp);
 const times: number[] = [];

@@ -115,30 +115,31 @@ async function table(
 }
 
 const ORDER: Partial<Record<(typeof REPORTED)[number], string>> = {
-  flips: "domain, model, task_id, sim_key",
-  flip_summary: "scope, domain",
-  flip_rates_by_model: "domain, model",
-  flip_rates_by_task: "domain, task_version, task_id",
-  flip_causes: "domain, model, task_id, sim_key, seq",
-  gate_flips: "grader, domain, model, task_id, sim_key",
-  flips_by_cause: "grader, domain, cause_kind, reference, direction",
-  cause_kinds_by_gate: "domain, grader, cause_kind",
-  gate_summary: "grader, domain",
-  mcnemar_by_model: "domain, model",
-  score_delta_by_action: "domain, action",
+  run_comparisons: "seq",
+  flips: "comparison_seq, domain, model, task_id, sim_key",
+  flip_causes: "comparison, domain, model, task_id, sim_key, seq",
+  comparison_summary: "comparison_seq, domain",
+  flip_rates_by_model: "comparison, domain, model",
+  mcnemar_by_model: "comparison, domain, model",
+  mcnemar: "comparison",
+  flip_rates_by_task: "comparison, domain, task_version, task_id",
+  flips_by_cause: "comparison, grader, domain, cause_kind, reference, direction",
+  cause_kinds: "comparison, domain, grader, cause_kind",
+  score_delta_by_action: "comparison, domain, action",
+  kendall_tau_b: "comparison, domain, task_version",
+  swapped_pairs: "comparison, domain, task_version, model_a, model_b",
+  bootstrap_tau_b: "comparison, domain, task_version",
+  reward_agreement: "comparison, domain, model, path",
+  excluded_tasks: "domain, task_version, task_id",
   pass_hat_k: "domain, task_version, model, run_config, grader, k",
   ranking_entities: "domain, task_version, model",
   ranking: "domain, task_version, grader, rank, model",
-  kendall_tau_b: "domain, task_version",
-  swapped_pairs: "domain, task_version, model_a, model_b",
   rank_intervals: "domain, task_version, grader, model",
   pairwise_superiority: "domain, task_version, grader, model_a, model_b",
-  bootstrap_tau_b: "domain, task_version",
-  recorded_agreement: "domain, model, path",
   transfer_confusion: "domain, model",
   vacuous_components: "domain, grader, component",
   vacuous_passes: "domain, grader",
-  flip_reviews: "grader, domain, model, task_id, sim_key",
+  flip_reviews: "comparison, domain, model, task_id, sim_key",
   review_status: "path, simulation_id, grader, kind, reference",
   review_precision_by_kind: "grader, kind",
   review_precision_by_rule: "grader, kind, reference",
@@ -146,49 +147,91 @@ const ORDER: Partial<Record<(typeof REPORTED)[number], string>> = {
   error_list: "scope, path, simulation_id, stage",
 };
 
+/** A rate with its Wilson 95% interval; null where nothing was counted. */
+export interface Rate {
+  value: number | null;
+  lo: number | null;
+  hi: number | null;
+}
+
+/** One comparison's paired numbers, outside excluded files and tasks (`comparison_summary` and friends). */
+export interface ComparisonSummary {
+  baseline: string;
+  candidate: string;
+  /** The headline comparison is the experiment's first. */
+  headline: boolean;
+  /** Simulations both sides gave a verdict. */
+  paired: number;
+  flips: { pass_to_fail: number; fail_to_pass: number };
+  flip_rate: Rate;
+  pass_rates: { baseline: number | null; candidate: number | null };
+  mcnemar: { b: number; c: number; method: string; p_value: number | null };
+  /** The flips by review status (confirmed when any of the failing side's causes is). */
+  reviews: ReviewCounts;
+  confirmed_flip_rate: Rate;
+  precision: Rate;
+  /** Real violations (confirmed pass → fail flips from the same baseline) the candidate fails. */
+  recall: Rate & { real_violations: number; caught: number };
+  /** How often the two rewards are equal, among simulations the baseline has a reward for. */
+  reward_agreement: { with_baseline_reward: number; same_reward: number };
+  /** Per domain: the ranking group with the most eligible models, τ-b between the sides' rankings. */
+  rankings: Record<
+    string,
+    {
+      task_version: string;
+      kendall_tau_b: number | null;
+      kendall_tau_b_ci: [number | null, number | null];
+      swapped_pairs: [string, string][];
+    }
+  >;
+}
+
+/**
+ * The report's summary. The top-level flip, domain, ranking and review fields are the headline
+ * comparison's (the experiment's first), named after its graders as before comparisons were values;
+ * `comparisons` holds every comparison, the headline among them.
+ */
 export interface Summary {
   /** The run the report is about (null when the store has no completed run). */
   run: RunInfo | null;
   simulations: number;
   graded: number;
   errors: number;
-  /** Flips outside excluded files (like every headline number). */
+  /** The headline comparison's flips outside excluded files (like every headline number). */
   flips: { pass_to_fail: number; fail_to_pass: number };
   /** Files left out of headline numbers and rankings, with the experiment's reason. */
   excluded_files: { path: string; reason: string | null; simulations: number }[];
+  /** Tasks left out of headline numbers and rankings, with the experiment's reason. */
+  excluded_tasks: {
+    domain: string;
+    task_version: string | null;
+    task_id: string;
+    reason: string;
+    simulations: number;
+  }[];
   /**
-   * The default gate's flip causes (outside excluded files) by reviewer verdict, its flips by their review
-   * status (confirmed when any cause is), and the reviews that no longer match the run (never applied);
-   * `gates`: each gate's flips, precision and recall against the reviews (`gate_summary`, all domains).
+   * The headline comparison's flip causes (outside excluded files) by reviewer verdict, its flips by their
+   * review status (confirmed when any cause is), and the reviews that no longer match the run (never
+   * applied); `gates`: the headline candidate's flips, precision and recall (`comparison_summary`).
    */
   reviews: ReviewCounts & { stale: number; flips: ReviewCounts; gates: Record<string, GateReview> };
   /** Per domain and grader: passing verdicts, and those whose every reward-basis component was vacuous. */
   vacuous_passes: { domain: string; grader: string; passes: number; vacuous_passes: number }[];
-  by_domain: Record<
-    string,
-    {
-      tau3_pass_rate: number | null;
-      structured_pass_rate: number | null;
-      pass_to_fail: number;
-      fail_to_pass: number;
-    }
-  >;
+  /** The headline comparison per domain: `<baseline>_pass_rate`, `<candidate>_pass_rate` and its flips. */
+  by_domain: Record<string, Record<string, number | null>>;
+  /** The headline comparison's rankings: per model `<grader>_pass1` and `<grader>_rank` for both sides. */
   ranking: Record<
     string,
     {
       task_version: string;
-      models: {
-        model: string;
-        tau3_pass1: number;
-        structured_pass1: number;
-        tau3_rank: number;
-        structured_rank: number;
-      }[];
+      models: Record<string, string | number | null>[];
       kendall_tau_b: number | null;
       kendall_tau_b_ci: [number | null, number | null];
       swapped_pairs: [string, string][];
     }
   >;
+  /** Every comparison by name, in the experiment's order. */
+  comparisons: Record<string, ComparisonSummary>;
   /** What went wrong without stopping the report (a chart not drawn, say); absent when nothing did. */
   warnings?: string[];
 }
@@ -212,32 +255,142 @@ export interface GateReview {
   recall: number | null;
 }
 
-async function reviewSummary(store: VerdictStore): Promise<Summary["reviews"]> {
+/** A run's comparisons in the experiment's order; the first is the headline. */
+export interface ComparisonRef {
+  seq: number;
+  comparison: string;
+  baseline: string;
+  candidate: string;
+}
+
+export const runComparisons = (store: VerdictStore): Promise<ComparisonRef[]> =>
+  rows<ComparisonRef>(store, "SELECT seq, comparison, baseline, candidate FROM run_comparisons ORDER BY seq");
+
+async function reviewSummary(
+  store: VerdictStore,
+  headline: ComparisonRef | undefined,
+): Promise<Summary["reviews"]> {
+  const name = sqlString(headline?.comparison ?? "");
   const [c] = await rows<ReviewCounts & { stale: number }>(
     store,
-    "SELECT * FROM review_counts WHERE grader = 'structured'",
+    `SELECT * EXCLUDE (comparison) FROM review_counts WHERE comparison = ${name}`,
   );
+  const stale =
+    (await rows<{ n: number }>(store, "SELECT count(*) AS n FROM review_status WHERE stale"))[0]?.n ?? 0;
   const byFlip = await rows<{ review: keyof ReviewCounts; n: number }>(
     store,
-    "SELECT review, count(*) AS n FROM flip_reviews WHERE NOT excluded AND grader = 'structured' GROUP BY review",
+    `SELECT review, count(*) AS n FROM flip_reviews WHERE NOT excluded AND comparison = ${name} GROUP BY review`,
   );
-  const gateRows = await rows<GateReview & { grader: string }>(
+  const gateRows = await rows<GateReview>(
     store,
-    `SELECT grader, pass_to_fail, confirmed, false_positive, unclear, unreviewed, precision, real_violations,
-            caught, recall FROM gate_summary WHERE domain = 'all' ORDER BY grader`,
+    `SELECT pass_to_fail, confirmed, false_positive, unclear, unreviewed, precision, real_violations, caught, recall
+     FROM comparison_summary WHERE domain = 'all' AND comparison = ${name}`,
   );
-  const gates = Object.fromEntries(gateRows.map(({ grader, ...g }) => [grader, g]));
   const flips: ReviewCounts = { confirmed: 0, false_positive: 0, unclear: 0, unreviewed: 0 };
   for (const r of byFlip) flips[r.review] = r.n;
+  const gate = gateRows[0];
   return {
     confirmed: c?.confirmed ?? 0,
     false_positive: c?.false_positive ?? 0,
     unclear: c?.unclear ?? 0,
     unreviewed: c?.unreviewed ?? 0,
-    stale: c?.stale ?? 0,
+    stale,
     flips,
-    gates,
+    gates: headline === undefined || gate === undefined ? {} : { [headline.candidate]: gate },
   };
+}
+
+/** Per domain, the ranking group (task set) with the most eligible models, where at least two are. */
+async function rankingGroups(store: VerdictStore): Promise<{ domain: string; task_version: string }[]> {
+  return rows(
+    store,
+    `SELECT domain, task_version FROM (
+       SELECT domain, task_version, n, row_number() OVER (PARTITION BY domain ORDER BY n DESC, task_version) AS pick
+       FROM (SELECT domain, task_version, count(*) AS n FROM ranking_entities WHERE eligible GROUP BY domain, task_version))
+     WHERE pick = 1 AND n >= 2 ORDER BY domain`,
+  );
+}
+
+async function comparisonRankings(
+  store: VerdictStore,
+  k: ComparisonRef,
+  groups: readonly { domain: string; task_version: string }[],
+): Promise<ComparisonSummary["rankings"]> {
+  const out: ComparisonSummary["rankings"] = {};
+  const one = async (sql: string) => (await rows(store, sql))[0] ?? {};
+  for (const g of groups) {
+    const where = `comparison = ${sqlString(k.comparison)} AND domain = ${sqlString(g.domain)} AND task_version = ${sqlString(g.task_version)}`;
+    const tau = await one(`SELECT tau_b FROM kendall_tau_b WHERE ${where}`);
+    const ci = await one(`SELECT tau_b_lo, tau_b_hi FROM bootstrap_tau_b WHERE ${where}`);
+    const swaps = await rows(
+      store,
+      `SELECT model_a, model_b FROM swapped_pairs WHERE ${where} ORDER BY model_a, model_b`,
+    );
+    out[g.domain] = {
+      task_version: g.task_version,
+      kendall_tau_b: (tau.tau_b as number | undefined) ?? null,
+      kendall_tau_b_ci: [
+        (ci.tau_b_lo as number | undefined) ?? null,
+        (ci.tau_b_hi as number | undefined) ?? null,
+      ],
+      swapped_pairs: swaps.map((s) => [String(s.model_a), String(s.model_b)]),
+    };
+  }
+  return out;
+}
+
+async function comparisonSummaries(
+  store: VerdictStore,
+  comparisons: readonly ComparisonRef[],
+  groups: readonly { domain: string; task_version: string }[],
+): Promise<Record<string, ComparisonSummary>> {
+  const all = await rows<Record<string, number | string | null>>(
+    store,
+    "SELECT * FROM comparison_summary WHERE domain = 'all'",
+  );
+  const tests = await rows<Record<string, number | string | null>>(store, "SELECT * FROM mcnemar");
+  const out: Record<string, ComparisonSummary> = {};
+  for (const k of comparisons) {
+    const r = all.find((x) => x.comparison === k.comparison) ?? {};
+    const t = tests.find((x) => x.comparison === k.comparison) ?? {};
+    const num = (v: unknown): number => (typeof v === "number" ? v : 0);
+    const opt = (v: unknown): number | null => (typeof v === "number" ? v : null);
+    out[k.comparison] = {
+      baseline: k.baseline,
+      candidate: k.candidate,
+      headline: k.seq === comparisons[0]?.seq,
+      paired: num(r.paired),
+      flips: { pass_to_fail: num(r.pass_to_fail), fail_to_pass: num(r.fail_to_pass) },
+      flip_rate: { value: opt(r.flip_rate), lo: opt(r.flip_rate_lo), hi: opt(r.flip_rate_hi) },
+      pass_rates: { baseline: opt(r.baseline_pass_rate), candidate: opt(r.candidate_pass_rate) },
+      mcnemar: { b: num(t.b), c: num(t.c), method: String(t.method ?? "none"), p_value: opt(t.p_value) },
+      reviews: {
+        confirmed: num(r.confirmed),
+        false_positive: num(r.false_positive),
+        unclear: num(r.unclear),
+        unreviewed: num(r.unreviewed),
+      },
+      confirmed_flip_rate: {
+        value: opt(r.confirmed_flip_rate),
+        lo: opt(r.confirmed_flip_rate_lo),
+        hi: opt(r.confirmed_flip_rate_hi),
+      },
+      precision: { value: opt(r.precision), lo: opt(r.precision_lo), hi: opt(r.precision_hi) },
+      recall: {
+        value: opt(r.recall),
+        lo: opt(r.recall_lo),
+        hi: opt(r.recall_hi),
+        real_violations: num(r.real_violations),
+        caught: num(r.caught),
+      },
+      reward_agreement: {
+        with_baseline_reward: num(r.with_baseline_reward),
+        same_reward: num(r.same_reward),
+      },
+      rankings: await comparisonRankings(store, k, groups),
+    };
+  }
+  return out;
 }
 
 export async function summarize(store: VerdictStore): Promise<Summary> {
@@ -256,68 +409,66 @@ export async function summarize(store: VerdictStore): Promise<Summary> {
   const counts = await one(`SELECT count(*) AS simulations, count(*) FILTER (WHERE graded) AS graded
                             FROM simulations JOIN current_run USING (run_id)`);
   const errors = await one(`SELECT count(*) AS n FROM errors JOIN current_run USING (run_id)`);
-  const flipRows = await rows(store, `SELECT * FROM flip_summary ORDER BY scope, domain`);
-  const overall = flipRows.find((r) => r.scope === "overall") ?? {};
+  const comparisons = await runComparisons(store);
+  const headline = comparisons[0];
+  const groups = await rankingGroups(store);
+  const all = await comparisonSummaries(store, comparisons, groups);
+  const head = headline === undefined ? undefined : all[headline.comparison];
   const byDomain: Summary["by_domain"] = {};
-  for (const r of flipRows.filter((x) => x.scope === "domain")) {
-    byDomain[String(r.domain)] = {
-      tau3_pass_rate: r.tau3_pass_rate as number | null,
-      structured_pass_rate: r.structured_pass_rate as number | null,
-      pass_to_fail: r.pass_to_fail as number,
-      fail_to_pass: r.fail_to_pass as number,
-    };
-  }
-  // Per domain, the ranking group (task set) with the most eligible models.
-  const groups = await rows(
-    store,
-    `SELECT domain, task_version FROM (
-       SELECT domain, task_version, n, row_number() OVER (PARTITION BY domain ORDER BY n DESC, task_version) AS pick
-       FROM (SELECT domain, task_version, count(*) AS n FROM ranking_entities WHERE eligible GROUP BY domain, task_version))
-     WHERE pick = 1 AND n >= 2 ORDER BY domain`,
-  );
   const ranking: Summary["ranking"] = {};
-  for (const g of groups) {
-    const where = `domain = ${sqlString(String(g.domain))} AND task_version = ${sqlString(String(g.task_version))}`;
-    const models = await rows(
+  if (headline !== undefined && head !== undefined) {
+    const { baseline: b, candidate: c } = headline;
+    const domainRows = await rows<Record<string, number | string | null>>(
       store,
-      `SELECT model, max(pass1) FILTER (WHERE grader = 'tau3') AS tau3_pass1, max(pass1) FILTER (WHERE grader = 'structured') AS structured_pass1,
-              max(rank) FILTER (WHERE grader = 'tau3') AS tau3_rank, max(rank) FILTER (WHERE grader = 'structured') AS structured_rank
-       FROM ranking WHERE ${where} GROUP BY model ORDER BY tau3_rank, model`,
+      `SELECT domain, baseline_pass_rate, candidate_pass_rate, pass_to_fail, fail_to_pass FROM comparison_summary
+       WHERE comparison = ${sqlString(headline.comparison)} AND domain <> 'all' ORDER BY domain`,
     );
-    const tau = await one(`SELECT tau_b FROM kendall_tau_b WHERE ${where}`);
-    const ci = await one(`SELECT tau_b_lo, tau_b_hi FROM bootstrap_tau_b WHERE ${where}`);
-    const swaps = await rows(
-      store,
-      `SELECT model_a, model_b FROM swapped_pairs WHERE ${where} ORDER BY model_a, model_b`,
-    );
-    ranking[String(g.domain)] = {
-      task_version: String(g.task_version),
-      models: models as Summary["ranking"][string]["models"],
-      kendall_tau_b: (tau.tau_b as number | undefined) ?? null,
-      kendall_tau_b_ci: [
-        (ci.tau_b_lo as number | undefined) ?? null,
-        (ci.tau_b_hi as number | undefined) ?? null,
-      ],
-      swapped_pairs: swaps.map((s) => [String(s.model_a), String(s.model_b)]),
-    };
+    for (const r of domainRows)
+      byDomain[String(r.domain)] = {
+        [`${b}_pass_rate`]: r.baseline_pass_rate as number | null,
+        [`${c}_pass_rate`]: r.candidate_pass_rate as number | null,
+        pass_to_fail: r.pass_to_fail as number,
+        fail_to_pass: r.fail_to_pass as number,
+      };
+    for (const g of groups) {
+      const where = `domain = ${sqlString(g.domain)} AND task_version = ${sqlString(g.task_version)}`;
+      const models = await rows<Record<string, string | number | null>>(
+        store,
+        `SELECT model, max(pass1) FILTER (WHERE grader = ${sqlString(b)}) AS "${b}_pass1",
+                max(pass1) FILTER (WHERE grader = ${sqlString(c)}) AS "${c}_pass1",
+                max(rank) FILTER (WHERE grader = ${sqlString(b)}) AS "${b}_rank",
+                max(rank) FILTER (WHERE grader = ${sqlString(c)}) AS "${c}_rank"
+         FROM ranking WHERE ${where} GROUP BY model ORDER BY "${b}_rank", model`,
+      );
+      const paired = head.rankings[g.domain];
+      ranking[g.domain] = {
+        task_version: g.task_version,
+        models,
+        kendall_tau_b: paired?.kendall_tau_b ?? null,
+        kendall_tau_b_ci: paired?.kendall_tau_b_ci ?? [null, null],
+        swapped_pairs: paired?.swapped_pairs ?? [],
+      };
+    }
   }
   return {
     run,
     simulations: (counts.simulations as number) ?? 0,
     graded: (counts.graded as number) ?? 0,
     errors: (errors.n as number) ?? 0,
-    flips: {
-      pass_to_fail: (overall.pass_to_fail as number) ?? 0,
-      fail_to_pass: (overall.fail_to_pass as number) ?? 0,
-    },
+    flips: head?.flips ?? { pass_to_fail: 0, fail_to_pass: 0 },
     excluded_files: await rows<Summary["excluded_files"][number]>(
       store,
       "SELECT path, reason, simulations FROM excluded_files ORDER BY path",
     ),
-    reviews: await reviewSummary(store),
+    excluded_tasks: await rows<Summary["excluded_tasks"][number]>(
+      store,
+      "SELECT domain, task_version, task_id, reason, simulations FROM excluded_tasks ORDER BY domain, task_version, task_id",
+    ),
+    reviews: await reviewSummary(store, headline),
     vacuous_passes: vacuous,
     by_domain: byDomain,
     ranking,
+    comparisons: all,
   };
 }
 

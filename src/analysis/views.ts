@@ -1,8 +1,11 @@
 /**
- * The paired analyses, as DuckDB macros and views over the verdict store. Every number in a report
- * comes from these; TypeScript only installs them and reads them out.
+ * The analyses, as DuckDB macros and views over the verdict store: the paired ones per comparison
+ * (`comparison-views.ts`), the reviews (`review-views.ts`), rankings and the bootstrap per grader. Every
+ * number in a report comes from these; TypeScript only installs them and reads them out.
  */
 
+import { RECORDED } from "../graders/comparisons.ts";
+import { PAIRED, PAIRED_BASE, PAIRED_REPORTED } from "./comparison-views.ts";
 import { REVIEW_VIEWS } from "./review-views.ts";
 
 /** The session variable that selects the run the views read (see `current_run`). */
@@ -52,143 +55,23 @@ const VIEWS: readonly [name: string, sql: string][] = [
             CASE WHEN f.agent_model IS NULL OR f.agent_implementation IS NULL OR f.user_model IS NULL
                       OR f.task_version IS NULL THEN 'file ' || f.path
                  ELSE 'user ' || f.user_model END AS run_config,
-            f.excluded, f.exclusion_reason,
-            t.pass AS tau3_pass, t.reward AS tau3_reward, t.db_match,
-            tc.pass AS tau3_corrected_pass, st.pass AS structured_pass
+            f.excluded OR x.reason IS NOT NULL AS excluded,
+            CASE WHEN f.excluded THEN f.exclusion_reason ELSE x.reason END AS exclusion_reason
      FROM simulations s
      JOIN current_run r USING (run_id)
      JOIN files f ON f.run_id = s.run_id AND f.file_id = s.file_id
-     LEFT JOIN verdicts t ON t.run_id = s.run_id AND t.sim_key = s.sim_key AND t.grader = 'tau3'
-     LEFT JOIN verdicts tc ON tc.run_id = s.run_id AND tc.sim_key = s.sim_key AND tc.grader = 'tau3_corrected'
-     LEFT JOIN verdicts st ON st.run_id = s.run_id AND st.sim_key = s.sim_key AND st.grader = 'structured'
+     -- the experiment's excluded tasks (one reason per simulation, however many entries match it)
+     LEFT JOIN (SELECT s2.sim_key, min(te.reason) AS reason
+                FROM simulations s2 JOIN current_run r2 USING (run_id)
+                JOIN task_exclusions te ON te.run_id = s2.run_id AND te.domain = s2.domain AND te.task_id = s2.task_id
+                                       AND (te.task_version IS NULL OR te.task_version = s2.task_version)
+                GROUP BY s2.sim_key) x ON x.sim_key = s.sim_key
      WHERE s.graded`,
   ],
-  // Every headline number leaves out the files the experiment excludes (each with its reason).
-  ["headline_verdicts", `SELECT * FROM sim_verdicts WHERE NOT excluded`],
   ["run_causes", `SELECT c.* FROM causes c JOIN current_run r USING (run_id)`],
   ["run_evidence", `SELECT e.* FROM evidence e JOIN current_run r USING (run_id)`],
-  [
-    "flips",
-    `SELECT *, CASE WHEN tau3_pass THEN 'pass_to_fail' ELSE 'fail_to_pass' END AS direction
-     FROM sim_verdicts WHERE tau3_pass IS NOT NULL AND structured_pass IS NOT NULL AND tau3_pass <> structured_pass`,
-  ],
-  [
-    // Flips under each gate of the structured grader: the default (licensed) and the strict one.
-    "gate_flips",
-    `SELECT sv.*, g.grader, g.pass AS gate_pass,
-            CASE WHEN sv.tau3_pass THEN 'pass_to_fail' ELSE 'fail_to_pass' END AS direction
-     FROM sim_verdicts sv
-     JOIN (SELECT v.* FROM verdicts v JOIN current_run r USING (run_id)) g ON g.sim_key = sv.sim_key
-     WHERE g.grader IN ('structured', 'structured_strict') AND sv.tau3_pass IS NOT NULL AND g.pass IS NOT NULL
-       AND sv.tau3_pass <> g.pass`,
-  ],
-  [
-    // The structured grader's own gating causes of each flip (τ³'s failure, which it includes, is not one).
-    "flip_causes",
-    `SELECT f.sim_key, f.domain, f.model, f.task_id, f.direction, c.seq, c.kind AS cause_kind, c.reference,
-            c.message, c.message_index, c.turn_idx, c.tool_call_id, c.tool_name, c.actor, f.excluded
-     FROM flips f JOIN run_causes c ON c.sim_key = f.sim_key AND c.grader = 'structured'
-     WHERE c.gates AND c.kind <> 'tau3'`,
-  ],
+  ...PAIRED_BASE,
   ...REVIEW_VIEWS,
-  [
-    "flip_summary",
-    `SELECT 'overall' AS scope, NULL AS domain, count(*) AS simulations,
-            count(*) FILTER (WHERE tau3_pass AND NOT structured_pass) AS pass_to_fail,
-            count(*) FILTER (WHERE NOT tau3_pass AND structured_pass) AS fail_to_pass,
-            avg(tau3_pass::INTEGER) AS tau3_pass_rate, avg(structured_pass::INTEGER) AS structured_pass_rate
-     FROM headline_verdicts WHERE tau3_pass IS NOT NULL AND structured_pass IS NOT NULL
-     UNION ALL
-     SELECT 'domain', domain, count(*),
-            count(*) FILTER (WHERE tau3_pass AND NOT structured_pass), count(*) FILTER (WHERE NOT tau3_pass AND structured_pass),
-            avg(tau3_pass::INTEGER), avg(structured_pass::INTEGER)
-     FROM headline_verdicts WHERE tau3_pass IS NOT NULL AND structured_pass IS NOT NULL GROUP BY domain`,
-  ],
-  [
-    "flip_rates_by_model",
-    // Raw flip rates, and beside them the rate of flips a reviewer confirmed (see flip_reviews).
-    `SELECT domain, model, count(*) AS n,
-            count(*) FILTER (WHERE tau3_pass AND NOT structured_pass) AS pass_to_fail,
-            count(*) FILTER (WHERE NOT tau3_pass AND structured_pass) AS fail_to_pass,
-            count(*) FILTER (WHERE tau3_pass <> structured_pass) / count(*) AS flip_rate,
-            wilson_lo(count(*) FILTER (WHERE tau3_pass <> structured_pass), count(*)) AS flip_rate_lo,
-            wilson_hi(count(*) FILTER (WHERE tau3_pass <> structured_pass), count(*)) AS flip_rate_hi,
-            count(*) FILTER (WHERE tau3_pass AND NOT structured_pass) / count(*) AS pass_to_fail_rate,
-            wilson_lo(count(*) FILTER (WHERE tau3_pass AND NOT structured_pass), count(*)) AS pass_to_fail_lo,
-            wilson_hi(count(*) FILTER (WHERE tau3_pass AND NOT structured_pass), count(*)) AS pass_to_fail_hi,
-            count(*) FILTER (WHERE NOT tau3_pass AND structured_pass) / count(*) AS fail_to_pass_rate,
-            wilson_lo(count(*) FILTER (WHERE NOT tau3_pass AND structured_pass), count(*)) AS fail_to_pass_lo,
-            wilson_hi(count(*) FILTER (WHERE NOT tau3_pass AND structured_pass), count(*)) AS fail_to_pass_hi,
-            count(*) FILTER (WHERE review = 'confirmed') AS confirmed_flips,
-            count(*) FILTER (WHERE review = 'unreviewed') AS unreviewed_flips,
-            count(*) FILTER (WHERE review = 'confirmed') / count(*) AS confirmed_flip_rate,
-            wilson_lo(count(*) FILTER (WHERE review = 'confirmed'), count(*)) AS confirmed_flip_rate_lo,
-            wilson_hi(count(*) FILTER (WHERE review = 'confirmed'), count(*)) AS confirmed_flip_rate_hi
-     FROM headline_verdicts
-     LEFT JOIN (SELECT sim_key, review FROM flip_reviews WHERE grader = 'structured') USING (sim_key)
-     WHERE tau3_pass IS NOT NULL AND structured_pass IS NOT NULL
-     GROUP BY domain, model`,
-  ],
-  [
-    "flip_rates_by_task",
-    `SELECT domain, task_version, task_id, count(*) AS n,
-            count(*) FILTER (WHERE tau3_pass AND NOT structured_pass) AS pass_to_fail,
-            count(*) FILTER (WHERE NOT tau3_pass AND structured_pass) AS fail_to_pass
-     FROM headline_verdicts WHERE tau3_pass IS NOT NULL AND structured_pass IS NOT NULL
-     GROUP BY domain, task_version, task_id`,
-  ],
-  [
-    "flips_by_cause",
-    // Each cause's flips under each gate, and how many a reviewer confirmed, rejected, left unclear or not seen.
-    `SELECT grader, domain, kind AS cause_kind, reference, direction, count(DISTINCT sim_key) AS flips,
-            count(DISTINCT sim_key) FILTER (WHERE verdict = 'confirmed') AS confirmed,
-            count(DISTINCT sim_key) FILTER (WHERE verdict = 'false_positive') AS false_positive,
-            count(DISTINCT sim_key) FILTER (WHERE verdict = 'unclear') AS unclear,
-            count(DISTINCT sim_key) FILTER (WHERE verdict IS NULL) AS unreviewed
-     FROM target_reviews WHERE NOT excluded GROUP BY ALL`,
-  ],
-  [
-    // Cause kinds side by side under both gates, among simulations τ³ passes: how many simulations
-    // each kind fails (flips), and how many have it at all, gating or only reported (user_state under
-    // the default gate is informational).
-    "cause_kinds_by_gate",
-    `SELECT sv.domain, c.grader, c.kind AS cause_kind, bool_or(c.gates) AS gates,
-            count(DISTINCT c.sim_key) FILTER (WHERE c.gates AND f.sim_key IS NOT NULL) AS flips,
-            count(DISTINCT c.sim_key) AS simulations
-     FROM run_causes c JOIN headline_verdicts sv USING (sim_key)
-     LEFT JOIN gate_flips f ON f.sim_key = c.sim_key AND f.grader = c.grader
-     WHERE c.grader IN ('structured', 'structured_strict') AND c.kind <> 'tau3' AND sv.tau3_pass
-     GROUP BY ALL`,
-  ],
-  [
-    "mcnemar_by_model",
-    `SELECT domain, model, n, b, c,
-            CASE WHEN b + c = 0 THEN 'none' WHEN b + c < 25 THEN 'exact_binomial' ELSE 'chi2_continuity' END AS method,
-            CASE WHEN b + c = 0 THEN NULL WHEN b + c < 25 THEN NULL ELSE mcnemar_chi2(b, c) END AS statistic,
-            CASE WHEN b + c = 0 THEN 1.0 WHEN b + c < 25 THEN mcnemar_exact_p(b, c)
-                 ELSE erfc_as(sqrt(mcnemar_chi2(b, c) / 2)) END AS p_value
-     FROM (SELECT domain, model, count(*) AS n,
-                  count(*) FILTER (WHERE tau3_pass AND NOT structured_pass)::BIGINT AS b,
-                  count(*) FILTER (WHERE NOT tau3_pass AND structured_pass)::BIGINT AS c
-           FROM headline_verdicts WHERE tau3_pass IS NOT NULL AND structured_pass IS NOT NULL GROUP BY domain, model)`,
-  ],
-  [
-    "score_delta_by_action",
-    // A flip is attributed to an action when one of its causes' evidence is a call to it.
-    `WITH calls AS (SELECT DISTINCT tc.sim_key, tc.name, tc.kind FROM tool_calls tc JOIN current_run r USING (run_id)),
-          caused AS (SELECT DISTINCT fc.sim_key, e.tool_name AS name FROM flip_causes fc
-                     JOIN run_evidence e ON e.sim_key = fc.sim_key AND e.grader = 'structured' AND e.cause_seq = fc.seq
-                     WHERE e.tool_name IS NOT NULL AND e.tool_call_id IS NOT NULL)
-     SELECT sv.domain, c.name AS action, any_value(c.kind) AS kind, count(*) AS simulations,
-            avg(sv.tau3_pass::INTEGER) AS tau3_pass_rate, avg(sv.structured_pass::INTEGER) AS structured_pass_rate,
-            avg(sv.structured_pass::INTEGER) - avg(sv.tau3_pass::INTEGER) AS score_delta,
-            count(*) FILTER (WHERE sv.tau3_pass <> sv.structured_pass) AS flips_among_callers,
-            count(cd.sim_key) AS flips_attributed
-     FROM calls c JOIN headline_verdicts sv USING (sim_key)
-     LEFT JOIN caused cd ON cd.sim_key = c.sim_key AND cd.name = c.name
-     WHERE sv.tau3_pass IS NOT NULL AND sv.structured_pass IS NOT NULL
-     GROUP BY sv.domain, c.name`,
-  ],
   [
     // Components scored 1.0 with nothing to check (no gold actions, no communicate_info, ...), per grader.
     "vacuous_components",
@@ -213,10 +96,12 @@ const VIEWS: readonly [name: string, sql: string][] = [
   [
     // One row per (simulation, grader) with the infrastructure-error convention of the run applied.
     "graded_long",
+    // The recorded reward counts as a grader where a comparison names it.
     `SELECT sv.domain, sv.task_version, sv.model, sv.run_config, sv.excluded, sv.task_id, sv.sim_key, v.grader,
             coalesce(v.pass, false) AS success, v.pass IS NULL AS unknown
-     FROM sim_verdicts sv JOIN verdicts v ON v.sim_key = sv.sim_key JOIN current_run r ON r.run_id = v.run_id
-     WHERE NOT (sv.termination_reason = 'infrastructure_error' AND r.infrastructure_errors = 'drop')`,
+     FROM sim_verdicts sv JOIN run_verdicts v ON v.sim_key = sv.sim_key CROSS JOIN current_run r
+     WHERE NOT (sv.termination_reason = 'infrastructure_error' AND r.infrastructure_errors = 'drop')
+       AND (v.grader <> '${RECORDED}' OR v.grader IN (SELECT grader FROM compared_graders))`,
   ],
   [
     "pass_hat_k",
@@ -256,7 +141,7 @@ const VIEWS: readonly [name: string, sql: string][] = [
             count(*) FILTER (WHERE g.success) AS c
      FROM graded_long g JOIN ranking_tasks USING (domain, task_version, task_id)
      JOIN ranking_entities e USING (domain, task_version, model)
-     WHERE e.eligible AND NOT g.excluded AND g.grader IN ('tau3', 'structured') GROUP BY ALL`,
+     WHERE e.eligible AND NOT g.excluded AND g.grader IN (SELECT grader FROM compared_graders) GROUP BY ALL`,
   ],
   [
     "ranking",
@@ -267,29 +152,6 @@ const VIEWS: readonly [name: string, sql: string][] = [
                   sum(c) AS successes, sum(n) AS trials
            FROM ranking_task_scores GROUP BY ALL)`,
   ],
-  [
-    "ranking_pairs",
-    `SELECT a.domain, a.task_version, a.model AS model_a, b.model AS model_b,
-            sign(a.t - b.t) AS tau3_order, sign(a.s - b.s) AS structured_order
-     FROM (SELECT domain, task_version, model, max(pass1) FILTER (WHERE grader = 'tau3') AS t,
-                  max(pass1) FILTER (WHERE grader = 'structured') AS s FROM ranking GROUP BY ALL) a
-     JOIN (SELECT domain, task_version, model, max(pass1) FILTER (WHERE grader = 'tau3') AS t,
-                  max(pass1) FILTER (WHERE grader = 'structured') AS s FROM ranking GROUP BY ALL) b
-       ON a.domain = b.domain AND a.task_version = b.task_version AND a.model < b.model`,
-  ],
-  [
-    "kendall_tau_b",
-    `SELECT domain, task_version, count(*) AS pairs,
-            count(*) FILTER (WHERE tau3_order * structured_order > 0) AS concordant,
-            count(*) FILTER (WHERE tau3_order * structured_order < 0) AS discordant,
-            CASE WHEN (count(*) - count(*) FILTER (WHERE tau3_order = 0)) * (count(*) - count(*) FILTER (WHERE structured_order = 0)) = 0
-                 THEN NULL
-                 ELSE (count(*) FILTER (WHERE tau3_order * structured_order > 0) - count(*) FILTER (WHERE tau3_order * structured_order < 0))
-                      / sqrt((count(*) - count(*) FILTER (WHERE tau3_order = 0)) * (count(*) - count(*) FILTER (WHERE structured_order = 0)))
-            END AS tau_b
-     FROM ranking_pairs GROUP BY ALL`,
-  ],
-  ["swapped_pairs", `SELECT * FROM ranking_pairs WHERE tau3_order * structured_order < 0`],
   [
     // Task-level paired bootstrap: replicate b draws |tasks| task ids with replacement (a seeded hash),
     // keeping all of a model's trials of a task together and the same draws for both graders. Ranking
@@ -347,30 +209,6 @@ const VIEWS: readonly [name: string, sql: string][] = [
      GROUP BY ALL`,
   ],
   [
-    "bootstrap_tau_b",
-    `WITH p AS (SELECT a.domain, a.task_version, a.b, sign(a.t - b.t) AS x, sign(a.s - b.s) AS y
-                FROM (SELECT domain, task_version, b, model, max(pass1) FILTER (WHERE grader = 'tau3') AS t,
-                             max(pass1) FILTER (WHERE grader = 'structured') AS s FROM bootstrap_scores GROUP BY ALL) a
-                JOIN (SELECT domain, task_version, b, model, max(pass1) FILTER (WHERE grader = 'tau3') AS t,
-                             max(pass1) FILTER (WHERE grader = 'structured') AS s FROM bootstrap_scores GROUP BY ALL) b
-                  ON a.domain = b.domain AND a.task_version = b.task_version AND a.b = b.b AND a.model < b.model),
-          t AS (SELECT domain, task_version, b,
-                       CASE WHEN (count(*) - count(*) FILTER (WHERE x = 0)) * (count(*) - count(*) FILTER (WHERE y = 0)) = 0 THEN NULL
-                            ELSE (count(*) FILTER (WHERE x * y > 0) - count(*) FILTER (WHERE x * y < 0))
-                                 / sqrt((count(*) - count(*) FILTER (WHERE x = 0)) * (count(*) - count(*) FILTER (WHERE y = 0))) END AS tau_b
-                FROM p GROUP BY ALL)
-     SELECT domain, task_version, quantile_cont(tau_b, 0.025) AS tau_b_lo, quantile_cont(tau_b, 0.975) AS tau_b_hi,
-            count(tau_b) AS replicates
-     FROM t GROUP BY ALL`,
-  ],
-  [
-    "recorded_agreement",
-    `SELECT domain, model, path, count(*) AS simulations,
-            count(*) FILTER (WHERE recorded_reward IS NOT NULL) AS with_recorded_reward,
-            count(*) FILTER (WHERE recorded_reward IS NOT NULL AND tau3_reward IS NOT NULL AND abs(recorded_reward - tau3_reward) < 1e-6) AS reproduced
-     FROM sim_verdicts GROUP BY ALL`,
-  ],
-  [
     "transfer_confusion",
     `SELECT sv.domain, sv.model,
             count(*) FILTER (WHERE s.should_transfer = 1 AND s.did_transfer) AS transferred_should,
@@ -381,6 +219,7 @@ const VIEWS: readonly [name: string, sql: string][] = [
      WHERE s.should_transfer IS NOT NULL
      GROUP BY ALL`,
   ],
+  ...PAIRED,
   [
     // Files the experiment excludes from headline numbers and rankings, each with its reason.
     "excluded_files",
@@ -403,25 +242,12 @@ const VIEWS: readonly [name: string, sql: string][] = [
 
 /** The views a report exports (the others are building blocks). */
 export const REPORTED = [
-  "flip_summary",
-  "flips",
-  "flip_rates_by_model",
-  "flip_rates_by_task",
-  "gate_flips",
-  "flip_causes",
-  "flips_by_cause",
-  "cause_kinds_by_gate",
-  "mcnemar_by_model",
-  "score_delta_by_action",
+  ...PAIRED_REPORTED,
   "pass_hat_k",
   "ranking_entities",
   "ranking",
-  "kendall_tau_b",
-  "swapped_pairs",
   "rank_intervals",
   "pairwise_superiority",
-  "bootstrap_tau_b",
-  "recorded_agreement",
   "transfer_confusion",
   "vacuous_components",
   "vacuous_passes",
@@ -429,7 +255,6 @@ export const REPORTED = [
   "review_status",
   "review_precision_by_kind",
   "review_precision_by_rule",
-  "gate_summary",
   "excluded_files",
   "error_list",
 ] as const;
@@ -442,7 +267,8 @@ export const REPORTED = [
  */
 export const MATERIALIZED: ReadonlySet<string> = new Set([
   "sim_verdicts",
-  "gate_flips",
+  "run_verdicts",
+  "pair_verdicts",
   "review_targets",
   "graded_long",
   "ranking_task_scores",
@@ -453,10 +279,9 @@ export const MATERIALIZED: ReadonlySet<string> = new Set([
 /** Building blocks that the report code, or several reported views, read besides the reported views. */
 const READ_BY_REPORT: ReadonlySet<string> = new Set([
   "current_run",
-  "headline_verdicts",
+  "run_comparisons",
   "run_causes",
   "flips",
-  "gate_flips",
   "run_reviews",
   "review_targets",
   "target_reviews",

@@ -1,13 +1,22 @@
 /**
- * Flips and score delta by action, one row of panels per domain: how many flipped simulations call the
- * action (and how many flips the action itself caused), and the structured − τ³ pass-rate difference
- * among the simulations that call it. Only actions with at least one flip among their callers.
+ * A comparison's flips and score delta by action, one row of panels per domain: how many flipped
+ * simulations call the action (and how many flips the action itself caused), and the candidate − baseline
+ * pass-rate difference among the simulations that call it. Only actions with a flip among their callers.
  */
+import type { ComparisonRef } from "../analysis/report.ts";
 import { rows } from "../analysis/report.ts";
 import { groupBy } from "../util/group-by.ts";
-import { bandHeight, type ChartModule, panelTitle, topLevel } from "./common.ts";
+import {
+  bandHeight,
+  comparisonLabel,
+  graderLabel,
+  type PairedChartModule,
+  panelTitle,
+  topLevel,
+} from "./common.ts";
 
 export interface ActionRow {
+  comparison: string;
   domain: string;
   action: string;
   kind: string | null;
@@ -22,7 +31,7 @@ const MEASURES = {
   range: ["#9ecae9", "#e45756"],
 };
 
-function domainRow(domain: string, actions: readonly ActionRow[]) {
+function domainRow(domain: string, actions: readonly ActionRow[], c: ComparisonRef) {
   const order = actions.map((a) => a.action);
   const height = bandHeight(order.length, 26);
   const y = { field: "action", type: "nominal", title: null, sort: order };
@@ -58,12 +67,12 @@ function domainRow(domain: string, actions: readonly ActionRow[]) {
         mark: { type: "bar" },
         encoding: {
           y: { ...y, axis: { labels: false, ticks: false } },
-          // Diverging: a lower structured pass rate in red, a higher one in green.
+          // Diverging: a lower candidate pass rate in red, a higher one in green.
           color: { condition: { test: "datum.score_delta < 0", value: "#e45756" }, value: "#54a24b" },
           x: {
             field: "score_delta",
             type: "quantitative",
-            title: "pass rate: structured − τ³",
+            title: `pass rate: ${graderLabel(c.candidate)} − ${graderLabel(c.baseline)}`,
             axis: { format: "+.0%" },
           },
           tooltip: [
@@ -78,22 +87,23 @@ function domainRow(domain: string, actions: readonly ActionRow[]) {
   };
 }
 
-export const actionsChart: ChartModule<ActionRow[]> = {
+export const actionsChart: PairedChartModule<ActionRow[]> = {
   name: "flips_by_action",
-  title: "Flips and score delta by action",
+  title: (c) => `Flips and score delta by action: ${comparisonLabel(c)}`,
   load: async (store) =>
     await rows<ActionRow>(
       store,
-      `SELECT domain, action, kind, simulations, score_delta, flips_among_callers, flips_attributed
+      `SELECT comparison, domain, action, kind, simulations, score_delta, flips_among_callers, flips_attributed
        FROM score_delta_by_action WHERE flips_among_callers > 0
-       ORDER BY domain, flips_attributed DESC, flips_among_callers DESC, action`,
+       ORDER BY comparison, domain, flips_attributed DESC, flips_among_callers DESC, action`,
     ),
-  build(data) {
+  build(all, c) {
+    const data = all.filter((r) => r.comparison === c.comparison);
     if (data.length === 0) return null;
-    const panels = [...groupBy(data, (r) => r.domain)].map(([d, a]) => domainRow(d, a));
+    const panels = [...groupBy(data, (r) => r.domain)].map(([d, a]) => domainRow(d, a, c));
     return topLevel(
-      "Flips and score delta by action",
-      "actions called in at least one flipped simulation; red: flips the structured grader attributes to the action itself",
+      actionsChart.title(c),
+      "actions called in at least one flipped simulation; red: flips the failing side attributes to the action itself",
       { vconcat: panels, resolve: { scale: { color: "shared" } } },
     );
   },

@@ -4,15 +4,22 @@
  * padding so axis titles and long model names are never clipped.
  */
 import type { TopLevelSpec } from "vega-lite";
-import { GRADER_IDS, GRADERS } from "../graders/registry.ts";
+import type { ComparisonRef } from "../analysis/report.ts";
+import { RECORDED } from "../graders/comparisons.ts";
+import { graderOf, isGraderId } from "../graders/registry.ts";
 import type { VerdictStore } from "../store/store.ts";
 
 export const CHART_FONT = "DejaVu Sans";
 
-/** A chart ready to save: `<name>.vl.json` opens as is in the Vega editor (data inlined). */
+/**
+ * A chart ready to save: `<name>.vl.json` opens as is in the Vega editor (data inlined). A paired chart
+ * is drawn per comparison and named `<chart>--<comparison>`.
+ */
 export interface ChartDef {
   readonly name: string;
   readonly title: string;
+  /** The comparison a paired chart shows; null for a chart about the run as a whole. */
+  readonly comparison: string | null;
   readonly spec: TopLevelSpec;
 }
 
@@ -24,9 +31,27 @@ export interface ChartModule<D> {
   build(data: D): TopLevelSpec | null;
 }
 
-export const GRADER_LABEL: Readonly<Record<string, string>> = Object.fromEntries(
-  GRADER_IDS.map((id) => [id, GRADERS[id].label]),
-);
+/**
+ * A chart of one comparison: `load` reads the rows of every comparison at once (one scan per view),
+ * `build` draws one comparison's.
+ */
+export interface PairedChartModule<D> {
+  readonly name: string;
+  title(c: ComparisonRef): string;
+  load(store: VerdictStore): Promise<D>;
+  build(data: D, c: ComparisonRef): TopLevelSpec | null;
+}
+
+/** A grader as a reader knows it: its registry label, or the recorded reward. */
+export const graderLabel = (id: string): string =>
+  isGraderId(id) ? graderOf(id).label : id === RECORDED ? "recorded reward" : id;
+
+/** "τ³ → structured": a comparison's two sides, baseline first. */
+export const comparisonLabel = (c: { baseline: string; candidate: string }): string =>
+  `${graderLabel(c.baseline)} → ${graderLabel(c.candidate)}`;
+
+/** A paired chart's file and anchor name. */
+export const pairedChartName = (chart: string, comparison: string): string => `${chart}--${comparison}`;
 export const DIRECTION_LABEL: Record<string, string> = {
   pass_to_fail: "pass → fail",
   fail_to_pass: "fail → pass",

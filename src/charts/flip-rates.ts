@@ -6,15 +6,18 @@ import { rows } from "../analysis/report.ts";
 import { groupBy } from "../util/group-by.ts";
 import {
   bandHeight,
-  type ChartModule,
+  comparisonLabel,
   DIRECTION_COLORS,
   DIRECTION_LABEL,
+  graderLabel,
   LABEL_LIMIT,
+  type PairedChartModule,
   panelTitle,
   topLevel,
 } from "./common.ts";
 
 export interface FlipRateRow {
+  comparison: string;
   domain: string;
   model: string;
   n: number;
@@ -66,12 +69,13 @@ function longForm(r: FlipRateRow, withConfirmed: boolean) {
   ];
 }
 
-export const flipRatesChart: ChartModule<FlipRateRow[]> = {
+export const flipRatesChart: PairedChartModule<FlipRateRow[]> = {
   name: "flip_rates_by_model",
-  title: "Flip rate by model",
+  title: (c) => `Flip rate by model: ${comparisonLabel(c)}`,
   load: async (store) =>
-    await rows<FlipRateRow>(store, "SELECT * FROM flip_rates_by_model ORDER BY domain, model"),
-  build(data) {
+    await rows<FlipRateRow>(store, "SELECT * FROM flip_rates_by_model ORDER BY comparison, domain, model"),
+  build(all, c) {
+    const data = all.filter((r) => r.comparison === c.comparison);
     if (data.length === 0) return null;
     const xMax = Math.min(
       1,
@@ -127,9 +131,9 @@ export const flipRatesChart: ChartModule<FlipRateRow[]> = {
       ],
     }));
     return topLevel(
-      "Flip rate by model",
+      flipRatesChart.title(c),
       [
-        "share of a model's simulations whose verdict changes from τ³ to the structured grader; bars are Wilson 95% intervals",
+        `share of a model's simulations whose verdict changes from ${graderLabel(c.baseline)} to ${graderLabel(c.candidate)}; bars are Wilson 95% intervals`,
         reviewed
           ? `black: flips a reviewer confirmed; ${unreviewed} of ${flips} flips are unreviewed (excluded files left out)`
           : `no flip reviewed yet: all ${flips} flips are unreviewed (excluded files left out)`,

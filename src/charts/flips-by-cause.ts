@@ -1,14 +1,24 @@
 /**
- * Flips by cause (requirement, delta-gate field, policy rule, ...) under the default gate, one panel per domain. Each bar is
- * split by review: solid = confirmed, fainter = unclear, then false positive, nearly empty (outlined)
+ * A comparison's flips by the failing side's cause (requirement, delta-gate field, policy rule,
+ * component, ...), one panel per domain. Each bar is split by review: solid = confirmed, fainter = unclear, then false positive, nearly empty (outlined)
  * = unreviewed, so confirmed and unreviewed flips read apart at a glance.
  */
 import { rows } from "../analysis/report.ts";
 import type { CauseKind } from "../graders/causes.ts";
 import { groupBy } from "../util/group-by.ts";
-import { bandHeight, type ChartModule, DIRECTION_LABEL, panelTitle, topLevel } from "./common.ts";
+import {
+  bandHeight,
+  comparisonLabel,
+  DIRECTION_LABEL,
+  type PairedChartModule,
+  panelTitle,
+  topLevel,
+} from "./common.ts";
 
 export interface FlipCauseRow {
+  comparison: string;
+  /** The failing side, whose cause it is. */
+  grader: string;
   domain: string;
   cause_kind: string;
   reference: string;
@@ -33,10 +43,8 @@ const STATUS_FIELDS = [
 ] as const;
 
 const kindLabel = (kind: string) => kind.replaceAll("_", " ");
-/** Every kind that can flip a verdict has a colour (τ³'s own kinds never do); a new kind needs one to compile. */
-const KIND_COLOR: {
-  readonly [K in Exclude<CauseKind, "component" | "premature_termination" | "tau3">]: string;
-} = {
+/** Every kind has a colour (any grader can be a comparison's failing side); a new kind needs one to compile. */
+const KIND_COLOR: { readonly [K in CauseKind]: string } = {
   policy_clause: "#f58518",
   requirement: "#e45756",
   unlicensed_write: "#4c78a8",
@@ -47,6 +55,9 @@ const KIND_COLOR: {
   nl_curated: "#54a24b",
   degenerate_judge_reply: "#eeca3b",
   consistency: "#bab0ac",
+  component: "#79706e",
+  premature_termination: "#d67195",
+  tau3: "#439894",
 };
 const kindScale = (kinds: readonly string[]) => {
   const shown = [...new Set(kinds)].sort(
@@ -56,16 +67,16 @@ const kindScale = (kinds: readonly string[]) => {
   return { domain: shown.map(kindLabel), range: shown.map((k) => color[k] ?? "#888") };
 };
 
-export const flipsByCauseChart: ChartModule<FlipCauseRow[]> = {
+export const flipsByCauseChart: PairedChartModule<FlipCauseRow[]> = {
   name: "flips_by_cause",
-  title: "Flips by cause",
+  title: (c) => `Flips by cause: ${comparisonLabel(c)}`,
   load: async (store) =>
     await rows<FlipCauseRow>(
       store,
-      `SELECT * EXCLUDE (grader) FROM flips_by_cause WHERE grader = 'structured'
-       ORDER BY domain, cause_kind, flips DESC, reference`,
+      "SELECT * FROM flips_by_cause ORDER BY comparison, domain, cause_kind, flips DESC, reference",
     ),
-  build(data) {
+  build(all, c) {
+    const data = all.filter((r) => r.comparison === c.comparison);
     if (data.length === 0) return null;
     const scale = kindScale(data.map((r) => r.cause_kind));
     const panels = [...groupBy(data, (r) => r.domain)].map(([domain, causes]) => {
@@ -147,9 +158,9 @@ export const flipsByCauseChart: ChartModule<FlipCauseRow[]> = {
       };
     });
     return topLevel(
-      "Flips by cause",
+      flipsByCauseChart.title(c),
       [
-        "simulations flipped by each structured-grader cause (a flip with several causes counts once per cause; excluded files left out)",
+        "simulations flipped by each cause of the failing side (a flip with several causes counts once per cause; excluded files left out)",
         "solid: a reviewer confirmed the cause · fainter: unclear, false positive · nearly empty: unreviewed",
       ],
       { vconcat: panels, resolve: { scale: { color: "shared", opacity: "shared", stroke: "shared" } } },

@@ -2,10 +2,11 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { join } from "node:path";
+import { type ComparisonRef, runComparisons } from "../analysis/report.ts";
 import type { VerdictStore } from "../store/store.ts";
 import { visibleText } from "../util/visible-text.ts";
 import { actionsChart } from "./actions.ts";
-import type { ChartDef, ChartModule } from "./common.ts";
+import { type ChartDef, type ChartModule, type PairedChartModule, pairedChartName } from "./common.ts";
 import { flipRatesChart } from "./flip-rates.ts";
 import { flipsByCauseChart } from "./flips-by-cause.ts";
 import { passHatKChart } from "./pass-hat-k.ts";
@@ -16,22 +17,41 @@ import { sanitizeSvg } from "./svg-safety.ts";
 
 export type { ChartDef } from "./common.ts";
 
-// Each module has its own data type; the list only needs load → build to line up per module.
-const CHARTS: readonly ChartModule<never>[] = [
+// Each module has its own data type; the lists only need load → build to line up per module.
+/** Drawn once per comparison. */
+const PAIRED: readonly PairedChartModule<never>[] = [
   flipRatesChart,
   rankSlopeChart,
   flipsByCauseChart,
   actionsChart,
   passHatKChart,
-  probeCensusChart,
-] as unknown as readonly ChartModule<never>[];
+] as unknown as readonly PairedChartModule<never>[];
+/** About the run as a whole. */
+const SINGLE: readonly ChartModule<never>[] = [probeCensusChart] as unknown as readonly ChartModule<never>[];
 
-/** The charts that have data in this store (the analysis views must be installed). */
+/**
+ * The charts that have data in this store (the analysis views must be installed): each comparison's
+ * paired charts, in the experiment's order (the headline first), then the others.
+ */
 export async function buildCharts(store: VerdictStore): Promise<ChartDef[]> {
+  const comparisons: readonly ComparisonRef[] = await runComparisons(store);
   const out: ChartDef[] = [];
-  for (const m of CHARTS) {
+  const loaded = [];
+  for (const m of PAIRED) loaded.push({ m, data: await m.load(store) });
+  for (const c of comparisons)
+    for (const { m, data } of loaded) {
+      const spec = m.build(data, c);
+      if (spec !== null)
+        out.push({
+          name: pairedChartName(m.name, c.comparison),
+          title: m.title(c),
+          comparison: c.comparison,
+          spec,
+        });
+    }
+  for (const m of SINGLE) {
     const spec = m.build(await m.load(store));
-    if (spec !== null) out.push({ name: m.name, title: m.title, spec });
+    if (spec !== null) out.push({ name: m.name, title: m.title, comparison: null, spec });
   }
   return out;
 }

@@ -1,10 +1,10 @@
 /**
- * pass^k curves under both graders: one panel per (domain, task set), colour = model (and run
- * configuration, when a model ran under several: trials pool only within one), dash = grader.
+ * pass^k curves under both sides of a comparison: one panel per (domain, task set), colour = model (and
+ * run configuration, when a model ran under several: trials pool only within one), dash = grader.
  */
 import { rows } from "../analysis/report.ts";
 import { groupBy } from "../util/group-by.ts";
-import { type ChartModule, GRADER_LABEL, panelTitle, topLevel } from "./common.ts";
+import { graderLabel, type PairedChartModule, panelTitle, topLevel } from "./common.ts";
 
 export interface PassHatKRow {
   domain: string;
@@ -25,17 +25,19 @@ function withCurves(data: readonly PassHatKRow[]): PassHatKRow[] {
   return multi.size === 0 ? [...data] : data.filter((r) => multi.has(key(r)));
 }
 
-export const passHatKChart: ChartModule<PassHatKRow[]> = {
+export const passHatKChart: PairedChartModule<PassHatKRow[]> = {
   name: "pass_hat_k",
-  title: "pass^k under both graders",
+  title: (c) => `pass^k under ${graderLabel(c.baseline)} and ${graderLabel(c.candidate)}`,
   load: async (store) =>
     await rows<PassHatKRow>(
       store,
       `SELECT domain, task_version, model, run_config, grader, k, pass_hat_k, tasks FROM pass_hat_k
-       WHERE grader IN ('tau3', 'structured') ORDER BY domain, task_version, model, run_config, grader, k`,
+       WHERE grader IN (SELECT grader FROM compared_graders)
+       ORDER BY domain, task_version, model, run_config, grader, k`,
     ),
-  build(data) {
-    const kept = withCurves(data);
+  build(data, c) {
+    const sides = [graderLabel(c.baseline), graderLabel(c.candidate)];
+    const kept = withCurves(data.filter((r) => r.grader === c.baseline || r.grader === c.candidate));
     if (kept.length === 0) return null;
     const panels = [...groupBy(kept, (r) => `${r.domain} · ${r.task_version}`)].map(([key, g]) => {
       const kMax = Math.max(...g.map((r) => r.k));
@@ -46,7 +48,7 @@ export const passHatKChart: ChartModule<PassHatKRow[]> = {
       return {
         title: panelTitle(key),
         data: {
-          values: g.map((r) => ({ ...r, series: series(r), grader: GRADER_LABEL[r.grader] ?? r.grader })),
+          values: g.map((r) => ({ ...r, series: series(r), grader: graderLabel(r.grader) })),
         },
         width: 380,
         height: 220,
@@ -77,7 +79,7 @@ export const passHatKChart: ChartModule<PassHatKRow[]> = {
             type: "nominal",
             title: "grader",
             scale: {
-              domain: ["τ³", "structured"],
+              domain: sides,
               range: [
                 [1, 0],
                 [6, 4],
@@ -98,8 +100,8 @@ export const passHatKChart: ChartModule<PassHatKRow[]> = {
       };
     });
     return topLevel(
-      "pass^k under τ³ and the structured grader",
-      "unbiased pass^k per model (solid: τ³, dashed: structured; one solid line = both agree); models with two or more trials per task",
+      passHatKChart.title(c),
+      `unbiased pass^k per model (solid: ${sides[0]}, dashed: ${sides[1]}; one solid line = both agree); models with two or more trials per task`,
       { vconcat: panels, resolve: { scale: { color: "independent" }, legend: { color: "independent" } } },
     );
   },

@@ -1,10 +1,11 @@
 /**
- * Slope (bump) chart: each model's rank under τ³ (left) and under the structured grader (right), one
+ * Slope (bump) chart: each model's rank under a comparison's baseline (left) and candidate (right), one
  * panel per ranking group (domain + task set). Models in a swapped pair are drawn in red.
  */
+import type { ComparisonRef } from "../analysis/report.ts";
 import { rows } from "../analysis/report.ts";
 import { groupBy } from "../util/group-by.ts";
-import { type ChartModule, GRADER_LABEL, topLevel } from "./common.ts";
+import { comparisonLabel, graderLabel, type PairedChartModule, topLevel } from "./common.ts";
 
 export interface RankRow {
   domain: string;
@@ -15,6 +16,7 @@ export interface RankRow {
   rank: number;
 }
 export interface SwapRow {
+  comparison: string;
   domain: string;
   task_version: string;
   model_a: string;
@@ -30,32 +32,34 @@ const KEPT = "same order";
 
 /**
  * Tied models share a rank: one label per (grader, rank), names joined, so labels never overlap. The
- * rank number sits next to the line (left of τ³ labels' end, right of structured's start): no y axis.
+ * rank number sits next to the line (left of the baseline labels' end, right of the candidate's start):
+ * no y axis.
  */
-function rankLabels(group: readonly RankRow[]) {
+function rankLabels(group: readonly RankRow[], baseline: string) {
   return [...groupBy(group, (r) => `${r.grader}\u0000${r.rank}`).values()].map((tied) => {
     const first = tied[0]!;
     const names = tied.map((r) => `${r.model} (${(r.pass1 * 100).toFixed(1)}%)`).join(" = ");
-    const label = first.grader === "tau3" ? `${names}  #${first.rank}` : `#${first.rank}  ${names}`;
-    return { grader: GRADER_LABEL[first.grader] ?? first.grader, rank: first.rank, label };
+    const label = first.grader === baseline ? `${names}  #${first.rank}` : `#${first.rank}  ${names}`;
+    return { grader: graderLabel(first.grader), rank: first.rank, label };
   });
 }
 
-function panel(key: string, group: readonly RankRow[], swappedModels: ReadonlySet<string>) {
+function panel(key: string, group: readonly RankRow[], swappedModels: ReadonlySet<string>, c: ComparisonRef) {
   const maxRank = Math.max(...group.map((r) => r.rank));
+  const sides = [graderLabel(c.baseline), graderLabel(c.candidate)];
   const points = group.map((r) => ({
     model: r.model,
-    grader: GRADER_LABEL[r.grader] ?? r.grader,
+    grader: graderLabel(r.grader),
     rank: r.rank,
     pass1: r.pass1,
     status: swappedModels.has(r.model) ? SWAPPED : KEPT,
   }));
-  const labels = rankLabels(group);
+  const labels = rankLabels(group, c.baseline);
   const x = {
     field: "grader",
     type: "ordinal",
     title: null,
-    scale: { domain: ["τ³", "structured"], padding: 0.05 },
+    scale: { domain: sides, padding: 0.05 },
     axis: { orient: "top", labelAngle: 0, labelFontSize: 12, labelFontWeight: "bold" },
   };
   const y = {
@@ -97,24 +101,29 @@ function panel(key: string, group: readonly RankRow[], swappedModels: ReadonlySe
           ],
         },
       },
-      text("τ³", "right", -10),
-      text("structured", "left", 10),
+      text(sides[0]!, "right", -10),
+      text(sides[1]!, "left", 10),
     ],
   };
 }
 
-export const rankSlopeChart: ChartModule<RankSlopeData> = {
+export const rankSlopeChart: PairedChartModule<RankSlopeData> = {
   name: "rank_slope",
-  title: "Rank under τ³ vs the structured grader",
+  title: (c) => `Rank under ${graderLabel(c.baseline)} vs ${graderLabel(c.candidate)}`,
   load: async (store) => ({
     ranking: await rows<RankRow>(
       store,
       `SELECT domain, task_version, model, grader, pass1, rank FROM ranking
-       WHERE grader IN ('tau3', 'structured') ORDER BY domain, task_version, grader, rank, model`,
+       WHERE grader IN (SELECT grader FROM compared_graders) ORDER BY domain, task_version, grader, rank, model`,
     ),
-    swapped: await rows<SwapRow>(store, "SELECT domain, task_version, model_a, model_b FROM swapped_pairs"),
+    swapped: await rows<SwapRow>(
+      store,
+      "SELECT comparison, domain, task_version, model_a, model_b FROM swapped_pairs",
+    ),
   }),
-  build({ ranking, swapped }) {
+  build(data, c) {
+    const ranking = data.ranking.filter((r) => r.grader === c.baseline || r.grader === c.candidate);
+    const swapped = data.swapped.filter((s) => s.comparison === c.comparison);
     const groups = [...groupBy(ranking, (r) => `${r.domain} · ${r.task_version}`)].filter(
       ([, g]) => new Set(g.map((r) => r.model)).size >= 2,
     );
@@ -126,11 +135,11 @@ export const rankSlopeChart: ChartModule<RankSlopeData> = {
           .filter((s) => s.domain === first.domain && s.task_version === first.task_version)
           .flatMap((s) => [s.model_a, s.model_b]),
       );
-      return panel(key, g, swappedModels);
+      return panel(key, g, swappedModels, c);
     });
     return topLevel(
-      "Rank under τ³ vs the structured grader",
-      "pass^1 rank per ranking group (domain · task set); red lines: models whose order with another model swaps",
+      rankSlopeChart.title(c),
+      `${comparisonLabel(c)}: pass^1 rank per ranking group (domain · task set); red lines: models whose order with another model swaps`,
       { vconcat: panels, resolve: { scale: { color: "shared", x: "independent", y: "independent" } } },
     );
   },

@@ -6,6 +6,7 @@ import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 import { installAnalyses, type RunInfo } from "../analysis/report.ts";
 import { loadExperiment, type ResolvedExperiment } from "../experiments/config.ts";
+import { importGraderModules } from "../experiments/grader-modules.ts";
 import { type ReviewFile, readReviewFile } from "../reviews/file.ts";
 import { saveReviews } from "../reviews/store.ts";
 import { VerdictStore } from "../store/store.ts";
@@ -66,6 +67,7 @@ export async function openReviewSession(
   flags: ExperimentFlags & { readonly run?: string; readonly memoryLimit?: string },
 ): Promise<ReviewSession> {
   const exp = experimentFor(experimentFile, flags);
+  await importGraderModules(exp.graderModules); // reviews may name their graders
   const file = reviewFileAt(exp.reviewsFile);
   const memoryLimit = memoryLimitOf(flags.memoryLimit, exp.config.duckdb?.memory_limit);
   const store = await openExistingStore(exp.output, memoryLimit);

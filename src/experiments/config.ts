@@ -8,7 +8,8 @@ import { basename, dirname, isAbsolute, join, parse, relative, resolve, sep } fr
 import { z } from "zod";
 import { stableJson } from "../formats/stable-json.ts";
 import { readJsonFile } from "../formats/zod-issues.ts";
-import { GRADER_IDS } from "../graders/registry.ts";
+import { comparisonSchema } from "../graders/comparisons.ts";
+import { GRADER_ID_PATTERN, GRADER_IDS, isGraderId } from "../graders/registry.ts";
 import { judgeBaseUrlSchema, judgeParamsSchema, quirkOverrideSchema } from "../graders/spec.ts";
 import { structuredGatesConfigSchema } from "../graders/structured/gates.ts";
 import { sha256Hex } from "../py/json.ts";
@@ -33,6 +34,14 @@ const exclusion = z.strictObject({
   reason: z.string().trim().min(1, "every exclusion needs a reason"),
 });
 
+const taskExclusion = z.strictObject({
+  domain: z.string().min(1),
+  /** The task set; any when left out. */
+  task_version: z.string().min(1).optional(),
+  task_id: z.string().min(1),
+  reason: z.string().trim().min(1, "every exclusion needs a reason"),
+});
+
 export const experimentSchema = z
   .strictObject({
     name: z.string().regex(/^[A-Za-z0-9_.-]+$/),
@@ -50,8 +59,21 @@ export const experimentSchema = z
     data_dir: z.string().default("."),
     /** Task set for files that embed no tasks (every other file is graded against the tasks it embeds). */
     fallback_task_version: z.string().min(1).default("head"),
-    /** Graders by registry id; `corrections: true` adds `tau3_corrected`, and `structured` brings `structured_strict`. */
-    graders: z.array(z.enum(GRADER_IDS)).min(1).default(["tau3", "structured"]),
+    /**
+     * Graders by registry id; `corrections: true` adds `tau3_corrected`, and `structured` brings
+     * `structured_strict`. Ids of graders from `grader_modules` are checked once those are imported.
+     */
+    graders: z
+      .array(z.string().regex(GRADER_ID_PATTERN, "a grader id is lowercase letters, digits and _"))
+      .min(1)
+      .default(["tau3", "structured"]),
+    /**
+     * Modules (relative to `roots.repo`) whose default export is a grader made with `defineGrader`;
+     * `run` imports them before anything is graded, and `graders` and `comparisons` may then name them.
+     */
+    grader_modules: z.array(z.string().min(1)).default([]),
+    /** The configuration of each grader from `grader_modules`, by id, checked against its own schema. */
+    grader_config: z.record(z.string(), z.unknown()).default({}),
     judge: z
       .strictObject({
         mode: z.enum(["recorded", "http", "none"]).default("recorded"),
@@ -94,6 +116,13 @@ export const experimentSchema = z
     /** Relative to `roots.output`. */
     output: z.string(),
     exclude_from_rankings: z.array(exclusion).default([]),
+    /** Tasks left out of rankings and every headline number, each with its reason (as excluded files are). */
+    exclude_tasks: z.array(taskExclusion).default([]),
+    /**
+     * Pairs of ways to grade, compared side by side: graders this experiment runs, or `recorded`. The first
+     * is the headline. Without the key, what each grader run declares it is compared with.
+     */
+    comparisons: z.array(comparisonSchema).min(1).optional(),
     ranking: z
       .strictObject({
         /** Entities covering less than this share of their group's tasks are left out of rankings. */
@@ -116,6 +145,16 @@ export const experimentSchema = z
       .optional(),
   })
   .superRefine((c, ctx) => {
+    // Without modules every id must be built in: say which entry is wrong before anything is imported.
+    if (c.grader_modules.length === 0)
+      c.graders.forEach((g, i) => {
+        if (!isGraderId(g))
+          ctx.addIssue({
+            code: "custom",
+            path: ["graders", i],
+            message: `unknown grader ${g} (${GRADER_IDS.join(", ")}; others come from grader_modules)`,
+          });
+      });
     if (c.graders.includes("structured") && !c.graders.includes("tau3"))
       ctx.addIssue({
         code: "custom",
@@ -188,6 +227,8 @@ export interface ResolvedExperiment {
   readonly policiesDir: string;
   readonly correctionsDir: string;
   readonly handoffOverrides: string | null;
+  /** `grader_modules`, resolved inside `roots.repo` (imported by `importGraderModules`). */
+  readonly graderModules: readonly string[];
   /** The reviews file (it need not exist yet: `tau-rescore review` creates it). */
   readonly reviewsFile: string;
   /** sha256 of the canonical config: part of every run id. */
@@ -223,8 +264,18 @@ export function loadExperiment(
       config.handoff_overrides === null
         ? null
         : insideRoot(repoRoot, config.handoff_overrides, "handoff_overrides"),
+    graderModules: config.grader_modules.map((p) => insideRoot(repoRoot, p, "grader module")),
     reviewsFile:
       overrides.reviews ?? insideRoot(repoRoot, config.reviews ?? `reviews/${config.name}.json`, "reviews"),
-    configHash: sha256Hex(stableJson({ ...config, reviews: undefined, duckdb: undefined })),
+    configHash: sha256Hex(
+      stableJson({
+        ...config,
+        reviews: undefined,
+        duckdb: undefined,
+        // Left out when empty, so a config without modules keeps the hash (and runs) it had before them.
+        grader_modules: config.grader_modules.length === 0 ? undefined : config.grader_modules,
+        grader_config: Object.keys(config.grader_config).length === 0 ? undefined : config.grader_config,
+      }),
+    ),
   };
 }

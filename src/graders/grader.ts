@@ -1,7 +1,8 @@
 /**
  * A grader is a value (like an Inspect scorer): an id, a version, a zod schema for its configuration,
  * a pure `grade`, and the projections of its verdict into store rows and JSON. The registry
- * (`registry.ts`) lists them; the pipeline, the store and the CLI handle every grader the same way.
+ * (`registry.ts`) lists the built-in ones, and an experiment's `grader_modules` add their own (a module's
+ * default export); the pipeline, the store and the analyses handle every grader the same way.
  */
 import type { z } from "zod";
 import type { DomainDef } from "../domains/domain.ts";
@@ -64,6 +65,12 @@ export interface Grader<Id extends string, Config, Loaded, Verdict, Prior> {
   readonly requires: readonly string[];
   /** Every grader whose verdict `grade` reads when it ran (`requires` and optional ones): its spec hash covers theirs. */
   readonly reads: readonly string[];
+  /**
+   * What this grader is compared with when an experiment lists no comparisons: a grader it builds on, or
+   * `recorded` (the reward stored in the file). Defaults come in `order` (lowest first; the first is the
+   * headline).
+   */
+  readonly comparedWith?: { readonly baseline: string; readonly order: number };
   /** Reads τ³'s write journal (τ³ records one only when such a grader runs: it costs time). */
   readonly readsWriteJournal?: boolean;
   /** Reads what the configuration points at (fixtures, overlays) once per process or thread. */

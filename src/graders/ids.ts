@@ -1,16 +1,16 @@
 /**
- * The graders' ids in registry order, without loading any grader: `--help` lists them. The registry
- * (`registry.ts`) is the source; the checks below fail to compile when this list misses one of its ids.
+ * The built-in graders' ids in registry order, without loading any grader: `--help` lists them. The
+ * registry (`registry.ts`) is the source; the checks below fail to compile when this list misses one of its ids.
  */
-import type { GraderId } from "./registry.ts";
+import type { BuiltInGraderId } from "./registry.ts";
 
 export const GRADER_NAMES = [
   "tau3",
   "tau3_corrected",
   "structured",
   "structured_strict",
-] as const satisfies readonly GraderId[];
+] as const satisfies readonly BuiltInGraderId[];
 
-type Missing = Exclude<GraderId, (typeof GRADER_NAMES)[number]>;
+type Missing = Exclude<BuiltInGraderId, (typeof GRADER_NAMES)[number]>;
 const everyId: [Missing] extends [never] ? true : never = true;
 void everyId;

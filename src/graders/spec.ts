@@ -7,13 +7,22 @@
 import { z } from "zod";
 import { QUIRK_NAMES, type Quirks, resolveQuirks } from "../domains/quirks.ts";
 import { stableJson } from "../formats/stable-json.ts";
-import { describeZodError } from "../formats/zod-issues.ts";
+import { describeZodError, firstIssue } from "../formats/zod-issues.ts";
 import { sha256Hex } from "../py/json.ts";
 import { EXIT_USAGE, RescoreError } from "../util/errors.ts";
 import { CorrectionsError } from "./corrections/folder.ts";
 import { overlaysRef } from "./corrections/grader.ts";
 import { contentIdentity, FingerprintError, fileRef } from "./fingerprint.ts";
-import { GRADER_IDS, GRADERS, type GraderId, graderOf, isGraderId, type LoadedGraders } from "./registry.ts";
+import {
+  type BuiltInGraderId,
+  GRADER_IDS,
+  GRADERS,
+  type GraderId,
+  graderOf,
+  isBuiltInGraderId,
+  isGraderId,
+  type LoadedGraders,
+} from "./registry.ts";
 import type { GateChoice } from "./structured/gate-names.ts";
 import { policiesRef, requirementsRef } from "./structured/grader.ts";
 import { HandoffOverridesError } from "./structured/handoff.ts";
@@ -74,12 +83,25 @@ export const judgeSpecSchema = z.discriminatedUnion("mode", [
 ]);
 export type JudgeSpec = z.infer<typeof judgeSpecSchema>;
 
-const gradersSchema = z.strictObject({
-  tau3: GRADERS.tau3.config,
-  tau3_corrected: GRADERS.tau3_corrected.config.optional(),
-  structured: GRADERS.structured.config.optional(),
-  structured_strict: GRADERS.structured_strict.config.optional(),
-} satisfies { [K in GraderId]: z.ZodType });
+// Any other key is a registered grader's configuration, already parsed by its own schema
+// (`registeredConfig`: parsing it twice would trip a schema that transforms).
+const gradersSchema = z
+  .strictObject({
+    tau3: GRADERS.tau3.config,
+    tau3_corrected: GRADERS.tau3_corrected.config.optional(),
+    structured: GRADERS.structured.config.optional(),
+    structured_strict: GRADERS.structured_strict.config.optional(),
+  } satisfies { [K in BuiltInGraderId]: z.ZodType })
+  .catchall(z.unknown())
+  .superRefine((graders, ctx) => {
+    for (const id of Object.keys(graders))
+      if (!isGraderId(id))
+        ctx.addIssue({
+          code: "custom",
+          path: [id],
+          message: `unknown grader ${id} (${GRADER_IDS.join(", ")})`,
+        });
+  });
 
 export const gradingSpecSchema = z
   .strictObject({
@@ -128,10 +150,12 @@ export interface GradingChoice {
   readonly correctionsDir: string;
   readonly handoffOverrides: string | null;
   readonly gate: GateChoice;
+  /** Registered graders' configurations by id (built-in graders take theirs from the fields above). */
+  readonly graderConfig?: Readonly<Record<string, unknown>>;
 }
 
 /** Builds each selected grader's configuration, reading the fingerprints of what it points at. */
-const CONFIG_BUILDERS: { readonly [K in GraderId]: (c: GradingChoice) => unknown } = {
+const CONFIG_BUILDERS: { readonly [K in BuiltInGraderId]: (c: GradingChoice) => unknown } = {
   tau3: () => ({}),
   tau3_corrected: (c) => ({ overlays: overlaysRef(c.correctionsDir) }),
   structured: (c) => ({
@@ -142,6 +166,14 @@ const CONFIG_BUILDERS: { readonly [K in GraderId]: (c: GradingChoice) => unknown
   }),
   structured_strict: () => ({}),
 };
+
+/** A registered grader's configuration: what `grader_config` gives it, through its schema (defaults applied). */
+function registeredConfig(id: GraderId, c: GradingChoice): unknown {
+  const parsed = graderOf(id).config.safeParse(c.graderConfig?.[id] ?? {});
+  if (parsed.success) return parsed.data;
+  const { path, reason } = firstIssue(parsed.error, `grader_config.${id}`);
+  throw new GradingSpecError(`at ${path}: ${reason}`);
+}
 
 /** The one way `grade` and `run` turn choices into a validated spec; throws `GradingSpecError` (one line). */
 export function buildGradingSpec(choice: GradingChoice): GradingSpec {
@@ -171,9 +203,16 @@ export function buildGradingSpec(choice: GradingChoice): GradingSpec {
     throw new GradingSpecError(
       "judge mode http needs a base URL (judge.base_url, --judge-base-url or $TAU_RESCORE_JUDGE_BASE_URL)",
     );
+  for (const id of Object.keys(choice.graderConfig ?? {}))
+    if (isBuiltInGraderId(id) || !selected.includes(id))
+      throw new GradingSpecError(
+        `at grader_config.${id}: ${isBuiltInGraderId(id) ? "a built-in grader takes its settings from the experiment's own keys" : `grader ${id} is not selected`}`,
+      );
   const graders: Record<string, unknown> = {};
   try {
-    for (const id of GRADER_IDS) if (selected.includes(id)) graders[id] = CONFIG_BUILDERS[id](choice);
+    for (const id of GRADER_IDS)
+      if (selected.includes(id))
+        graders[id] = isBuiltInGraderId(id) ? CONFIG_BUILDERS[id](choice) : registeredConfig(id, choice);
   } catch (e) {
     if (e instanceof FingerprintError) throw new GradingSpecError(e.message);
     throw e;
@@ -280,7 +319,7 @@ const LOADED_OPTIONS_KEPT = 8;
 async function loadOptions(id: GraderId, config: unknown): Promise<unknown> {
   const key = `${id}\u0000${stableJson(config)}`;
   if (loadedOptions.has(key)) return loadedOptions.get(key);
-  const options = await (GRADERS[id].load as (c: unknown) => unknown)(config);
+  const options = await graderOf(id).load(config);
   if (loadedOptions.size >= LOADED_OPTIONS_KEPT)
     loadedOptions.delete(loadedOptions.keys().next().value as string);
   loadedOptions.set(key, options);
@@ -293,10 +332,15 @@ export async function loadGrading(
   secrets: GradingSecrets,
   runtime: JudgeRuntime = {},
 ): Promise<LoadedGrading> {
+  // A spec crosses into grading threads unparsed: a grader it names that is not registered there
+  // (its module not imported) must not be left out silently.
+  for (const id of Object.keys(spec.graders))
+    if (!isGraderId(id)) throw new GradingSpecError(`unknown grader ${id} (${GRADER_IDS.join(", ")})`);
   const graders: Record<string, unknown> = {};
   for (const id of selectedGraders(spec)) {
     try {
-      graders[id] = await loadOptions(id, spec.graders[id]);
+      // A grader runs when it has a loaded configuration: `undefined` would read as "not selected".
+      graders[id] = (await loadOptions(id, spec.graders[id])) ?? null;
     } catch (e) {
       const expected =
         e instanceof CorrectionsError ||

@@ -20,6 +20,9 @@ import type { Reply, ThreadTask, WorkerRequest } from "./thread-protocol.ts";
  * its TypeScript source (tests, `tsx`), a shim that registers tsx in the thread first.
  */
 const FROM_SOURCES = import.meta.url.endsWith(".ts");
+
+/** Whether grading threads can import a TypeScript module: only when they run from the sources. */
+export const THREADS_LOAD_TYPESCRIPT = FROM_SOURCES;
 const THREAD_ENTRY = new URL(FROM_SOURCES ? "./thread-entry-tsx.mjs" : "./thread-entry.js", import.meta.url);
 
 /**

@@ -59,6 +59,8 @@ export interface FileDeps {
   readonly hashes: Readonly<Partial<Record<GraderId, string>>>;
   /** Whose conversations the store keeps (see `RowContext`). */
   readonly conversations: "disagreements" | "all";
+  /** A comparison reads the recorded reward (see `RowContext`). */
+  readonly compareRecorded: boolean;
   readonly exclusions: ExperimentConfig["exclude_from_rankings"];
   /** Files already committed under this run (skipped). */
   readonly committed: ReadonlySet<string>;
@@ -160,7 +162,14 @@ export async function processFile(job: FileJob, deps: FileDeps): Promise<FileRes
   const domain = await loadDomain(loaded.info.domain ?? "");
   // Each simulation becomes rows as soon as it is graded: holding every verdict (replayed DB
   // states, evidence) until the file ends kept them alive through many young-generation GCs.
-  const rowContext = { runId, fileId, domain, hashes: deps.hashes, conversations: deps.conversations };
+  const rowContext = {
+    runId,
+    fileId,
+    domain,
+    hashes: deps.hashes,
+    conversations: deps.conversations,
+    compareRecorded: deps.compareRecorded,
+  };
   const batch = emptyBatch();
   let simulations = 0;
   let taskVersion: string | undefined;

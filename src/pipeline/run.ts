@@ -7,13 +7,14 @@
 import { realpathSync, statSync } from "node:fs";
 import { relative } from "node:path";
 import type { ResolvedExperiment } from "../experiments/config.ts";
+import { isTypeScriptModule } from "../experiments/grader-modules.ts";
 import { stableJson } from "../formats/stable-json.ts";
 import { loadJudgments, saveJudgments } from "../store/judgments.ts";
 import type { VerdictStore } from "../store/store.ts";
 import { FileLedger, type LedgerDecision } from "./file-ledger.ts";
 import { judgeLookahead } from "./grade.ts";
 import { listInputFiles, targetOutside } from "./inputs.ts";
-import { gradeInWorkers, inputBytes, workerCount } from "./parallel.ts";
+import { gradeInWorkers, inputBytes, THREADS_LOAD_TYPESCRIPT, workerCount } from "./parallel.ts";
 import { type FileJob, type FileResult, prefetchFile, processFile } from "./process-file.ts";
 import type { Progress } from "./progress.ts";
 import { fileDepsFor, type RunPlan, TOOL_VERSION, workerInit } from "./settings.ts";
@@ -121,6 +122,20 @@ async function ensureRun(store: VerdictStore, plan: RunPlan): Promise<void> {
       completed: false,
     },
   ]);
+  await store.append(
+    "comparisons",
+    plan.comparisons.map((k, i) => ({ run_id: plan.runId, seq: i + 1, ...k })),
+  );
+  await store.append(
+    "task_exclusions",
+    c.exclude_tasks.map((t) => ({
+      run_id: plan.runId,
+      domain: t.domain,
+      task_version: t.task_version ?? null,
+      task_id: t.task_id,
+      reason: t.reason,
+    })),
+  );
 }
 
 /** The corpus files as jobs, each with the path the store records (relative to the corpus root). */
@@ -183,12 +198,20 @@ export async function runExperiment(
   options.onStored?.(stored);
   const rejectedFixtures = plan.grading.graders.structured?.requirements?.problems.length ?? 0;
   const jobs = jobsFor(plan.exp);
-  // A live judge's limiter, cache and counts live in this thread: grade here.
-  const workers = judgeCache !== undefined ? 1 : workerCount(jobs.length, inputBytes(jobs), options.workers);
+  // A live judge's limiter, cache and counts live in this thread: grade here. So does a TypeScript
+  // grader module where threads cannot load one (this thread has the loader the command ran with).
+  const typescript = THREADS_LOAD_TYPESCRIPT ? [] : plan.exp.graderModules.filter(isTypeScriptModule);
+  const workers =
+    judgeCache !== undefined || typescript.length > 0
+      ? 1
+      : workerCount(jobs.length, inputBytes(jobs), options.workers);
   const counts = { skipped: 0, duplicates: 0, notTrajectories: 0, failedFiles: 0, simulations: 0, errors: 0 };
   // Files are committed in small groups: one transaction (and one WAL sync) per group, not per file.
   const failures: { path: string; error: string }[] = [];
-  const warnings: string[] = [];
+  const warnings: string[] = typescript.map(
+    (m) =>
+      `grader module ${m} is TypeScript: graded in one thread (grading threads load JavaScript modules only)`,
+  );
   const pending: WriteResult[] = [];
   let pendingSims = 0;
   const groupSize = options.commitFiles ?? 16;

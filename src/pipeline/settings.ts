@@ -6,15 +6,20 @@
 import { resolve } from "node:path";
 import { resolveQuirks } from "../domains/quirks.ts";
 import type { ExperimentConfig, ResolvedExperiment } from "../experiments/config.ts";
+import { importGraderModules } from "../experiments/grader-modules.ts";
 import { stableJson } from "../formats/stable-json.ts";
+import { type Comparison, comparesRecorded, resolveComparisons } from "../graders/comparisons.ts";
+import { GRADER_IDS, isGraderId } from "../graders/registry.ts";
 import {
   buildGradingSpec,
   type GradingChoice,
   type GradingSecrets,
   type GradingSpec,
+  GradingSpecError,
   type JudgeRuntime,
   type LoadedGrading,
   loadGrading,
+  selectedGraders,
 } from "../graders/spec.ts";
 import { sha256Hex } from "../py/json.ts";
 import { ContextPool } from "./contexts.ts";
@@ -50,6 +55,7 @@ export function experimentChoice(exp: ResolvedExperiment, judge: JudgeDefaults =
     correctionsDir: exp.correctionsDir,
     handoffOverrides: exp.handoffOverrides,
     gate: c.gate,
+    graderConfig: c.grader_config,
   };
 }
 
@@ -57,6 +63,8 @@ export interface RunPlan {
   readonly exp: ResolvedExperiment;
   readonly grading: LoadedGrading;
   readonly secrets: GradingSecrets;
+  /** What the run's report sets side by side; the first is the headline. */
+  readonly comparisons: readonly Comparison[];
   readonly runId: string;
 }
 
@@ -87,33 +95,49 @@ export async function planRun(
   secrets: GradingSecrets = { judgeApiKey: null },
   runtime: JudgeRuntime = {},
 ): Promise<RunPlan> {
+  await importGraderModules(exp.graderModules);
+  exp.config.graders.forEach((g, i) => {
+    if (!isGraderId(g))
+      throw new GradingSpecError(`at graders[${i}]: unknown grader ${g} (${GRADER_IDS.join(", ")})`);
+  });
   const grading = await loadGrading(buildGradingSpec(experimentChoice(exp, judge)), secrets, runtime);
-  return { exp, grading, secrets, runId: runIdFor(exp.configHash, grading, exp) };
+  const { comparisons, problems } = resolveComparisons(exp.config.comparisons, selectedGraders(grading.spec));
+  const first = problems[0];
+  if (first !== undefined)
+    throw new GradingSpecError(`at comparisons[${first.index}].${first.field}: ${first.message}`);
+  return { exp, grading, secrets, comparisons, runId: runIdFor(exp.configHash, grading, exp) };
 }
 
 /** What a grading thread needs to rebuild a run's file dependencies (plain data, clonable). */
 export interface WorkerInit {
   readonly spec: GradingSpec;
   readonly secrets: GradingSecrets;
+  /** Modules the spec's registered graders come from, imported before the spec is loaded. */
+  readonly graderModules: readonly string[];
   readonly dataDir: string;
   readonly runId: string;
   readonly exclusions: ExperimentConfig["exclude_from_rankings"];
   readonly conversations: ExperimentConfig["conversations"];
+  /** A comparison reads the recorded reward (its disagreements keep their conversations too). */
+  readonly compareRecorded: boolean;
   readonly committed: readonly string[];
 }
 
 export const workerInit = (plan: RunPlan, committed: Iterable<string>): WorkerInit => ({
   spec: plan.grading.spec,
   secrets: plan.secrets,
+  graderModules: plan.exp.graderModules,
   dataDir: plan.exp.dataDir,
   runId: plan.runId,
   exclusions: plan.exp.config.exclude_from_rankings,
   conversations: plan.exp.config.conversations,
+  compareRecorded: comparesRecorded(plan.comparisons),
   committed: [...committed],
 });
 
 /** What grading one file needs, for a run: built once per run in the main thread or in each thread. */
 export async function fileDepsFor(init: WorkerInit, loaded?: LoadedGrading): Promise<FileDeps> {
+  await importGraderModules(init.graderModules);
   const grading = loaded ?? (await loadGrading(init.spec, init.secrets));
   return {
     runId: init.runId,
@@ -127,6 +151,7 @@ export async function fileDepsFor(init: WorkerInit, loaded?: LoadedGrading): Pro
     hashes: grading.hashes,
     exclusions: init.exclusions,
     conversations: init.conversations,
+    compareRecorded: init.compareRecorded,
     committed: new Set(init.committed),
   };
 }

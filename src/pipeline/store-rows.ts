@@ -1,7 +1,9 @@
 /** Table rows for one graded file, typed by `store/schema.ts`; every grader's rows come from its `record`. */
+
 import type { DomainDef } from "../domains/domain.ts";
 import type { Message, Simulation, Task, TrajectoryFile } from "../formats/model.ts";
 import type { Cause } from "../graders/causes.ts";
+import { recordedPass } from "../graders/comparisons.ts";
 import type { Evidence } from "../graders/evidence.ts";
 import { GRADER_IDS, type GraderId, graderOf } from "../graders/registry.ts";
 import type { NlJudgement } from "../graders/tau3/nl.ts";
@@ -58,6 +60,8 @@ export interface RowContext {
   readonly hashes: Readonly<Partial<Record<GraderId, string>>>;
   /** Whose conversation is stored: simulations whose graders disagree (default), or all. */
   readonly conversations?: "disagreements" | "all";
+  /** A comparison reads the recorded reward: where it disagrees with a grader, that is a disagreement too. */
+  readonly compareRecorded?: boolean;
 }
 
 export function fileRow(ctx: FileContext, status: string, error: string | null): RowOf<"files"> {
@@ -331,6 +335,9 @@ export function appendSimulationRows(
     if (pass === true) passes++;
     else if (pass === false) fails++;
   }
+  const recorded = ctx.compareRecorded === true ? recordedPass(g.row.recorded_reward) : null;
+  if (recorded === true) passes++;
+  else if (recorded === false) fails++;
   if (g.sim !== null && g.task !== null && ((passes > 0 && fails > 0) || ctx.conversations === "all"))
     contextRows(batch, run, key, g.sim, g.task);
   nlRows(batch, run, key, g.tau3?.nl ?? null);

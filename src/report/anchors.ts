@@ -13,3 +13,6 @@ export function causeMessage(c: {
 }): number | null {
   return c.message_index ?? c.evidence.find((e) => e.message_index !== null)?.message_index ?? null;
 }
+
+/** A comparison's section (comparison names are letters, digits, `_`, `.` and `-`). */
+export const comparisonAnchor = (comparison: string): string => `cmp-${comparison}`;

@@ -63,7 +63,7 @@ function turnLink(c: CauseRow, simKey: string, writes: readonly number[]): SafeH
 }
 
 export interface CauseItemOptions {
-  /** gating | reported | tau3 */
+  /** gating (a flip's failing side) | reported | other */
   readonly cls: string;
   readonly simKey: string;
   readonly writes?: readonly number[];

@@ -18,13 +18,23 @@ export interface ConversationHeader {
   task_id: string;
   trial: number | null;
   model: string;
-  tau3_pass: boolean | null;
-  structured_pass: boolean | null;
   excluded: boolean;
   exclusion_reason: string | null;
   fingerprint: string | null;
-  /** The flip's review status; null when the simulation is not a flip. */
-  review: string | null;
+}
+
+/** One side's verdict on the simulation (every grader a comparison names, the recorded reward included). */
+export interface SideVerdict {
+  grader: string;
+  pass: boolean | null;
+}
+
+/** A comparison that flips the simulation, with the flip's review status. */
+export interface SimFlip {
+  comparison: string;
+  direction: string;
+  failing_grader: string;
+  review: string;
 }
 
 export interface ComponentRow {
@@ -48,6 +58,10 @@ export interface NlAssertionRow {
 
 export interface ConversationView {
   readonly sim: ConversationHeader;
+  /** In the order of the comparisons that name them. */
+  readonly verdicts: readonly SideVerdict[];
+  /** The comparisons that flip it (none when it is shown for `--all-conversations`). */
+  readonly flips: readonly SimFlip[];
   readonly task: TaskText | null;
   readonly components: readonly ComponentRow[];
   readonly causes: readonly CauseRow[];
@@ -88,12 +102,26 @@ export async function loadConversations(
   const headers = await rows<ConversationHeader>(
     store,
     `SELECT sv.sim_key, sv.simulation_id, sv.path, sv.domain, sv.task_version, sv.task_id, sv.trial, sv.model,
-            sv.tau3_pass, sv.structured_pass, sv.excluded, sv.exclusion_reason, x.fingerprint, fr.review
+            sv.excluded, sv.exclusion_reason, x.fingerprint
      FROM sim_verdicts sv
      LEFT JOIN (SELECT sc.sim_key, sc.fingerprint FROM sim_context sc JOIN current_run r USING (run_id)) x USING (sim_key)
-     LEFT JOIN (SELECT sim_key, review FROM flip_reviews WHERE grader = 'structured') fr USING (sim_key)
+     LEFT JOIN (SELECT DISTINCT sim_key FROM flips) f USING (sim_key)
      WHERE sv.sim_key IN (${simKeys})
-     ORDER BY fr.review IS NULL, sv.domain, sv.model, sv.task_id, sv.trial, sv.path, sv.sim_key`,
+     ORDER BY f.sim_key IS NULL, sv.domain, sv.model, sv.task_id, sv.trial, sv.path, sv.sim_key`,
+  );
+  const verdicts = await rows<SideVerdict & { sim_key: string }>(
+    store,
+    `SELECT v.sim_key, v.grader, v.pass FROM run_verdicts v
+     JOIN (SELECT grader, min(o) AS first FROM (SELECT 2 * seq AS o, baseline AS grader FROM run_comparisons
+                                                UNION ALL SELECT 2 * seq + 1, candidate FROM run_comparisons) GROUP BY grader) g
+       USING (grader)
+     WHERE v.sim_key IN (${simKeys}) ORDER BY v.sim_key, g.first, v.grader`,
+  );
+  const flips = await rows<SimFlip & { sim_key: string }>(
+    store,
+    `SELECT f.sim_key, f.comparison, f.direction, f.failing_grader, r.review
+     FROM flips f JOIN flip_reviews r ON r.comparison = f.comparison AND r.sim_key = f.sim_key
+     WHERE f.sim_key IN (${simKeys}) ORDER BY f.sim_key, f.comparison_seq`,
   );
   const tasks = await rows<TaskText & { sim_key: string }>(
     store,
@@ -124,12 +152,16 @@ export async function loadConversations(
      ORDER BY n.sim_key, n.seq`,
   );
   const nlOf = bySim(nl);
+  const verdictsOf = bySim(verdicts);
+  const flipsOf = bySim(flips);
   const taskOf = new Map(tasks.map((t) => [t.sim_key, t]));
   const componentsOf = bySim(components);
   const messagesOf = bySim(messages);
   const writesOf = bySim(writes);
   return headers.map((sim) => ({
     sim,
+    verdicts: (verdictsOf.get(sim.sim_key) ?? []).map(({ grader, pass }) => ({ grader, pass })),
+    flips: (flipsOf.get(sim.sim_key) ?? []).map(({ sim_key: _, ...f }) => f),
     task: taskOf.get(sim.sim_key) ?? null,
     components: [...(componentsOf.get(sim.sim_key) ?? [])].sort(
       (a, b) => componentRank(a.component) - componentRank(b.component),

@@ -4,10 +4,10 @@
  * linked to their turns, and every message with an anchor. Evidence turns are highlighted; long tool
  * results are folded. All text arrives through `html` interpolations, so it is escaped.
  */
-import { GRADER_LABEL } from "../charts/common.ts";
+import { graderLabel } from "../charts/common.ts";
 import type { MessageRow } from "../reviews/queries.ts";
 import { goldActions, instructionParts, toolCallsOf } from "../reviews/task-text.ts";
-import { causeMessage, messageAnchor, simAnchor } from "./anchors.ts";
+import { causeMessage, comparisonAnchor, messageAnchor, simAnchor } from "./anchors.ts";
 import { causeItem, kindLabel, reviewBadge } from "./cause-html.ts";
 import type { ComponentRow, ConversationView } from "./conversation-data.ts";
 import type { CauseRow } from "./drilldown.ts";
@@ -42,7 +42,7 @@ function componentsTable(v: ConversationView): SafeHtml {
   const names = [...new Set(v.components.map((c) => c.component))];
   const at = new Map(v.components.map((c) => [`${c.grader}\u0000${c.component}`, c]));
   return html`<div class="scroll"><table class="components"><caption>Components (bold: in the reward basis)</caption>
-<thead><tr><th scope="col">component</th>${graders.map((g) => html`<th scope="col">${GRADER_LABEL[g] ?? g}</th>`)}</tr></thead>
+<thead><tr><th scope="col">component</th>${graders.map((g) => html`<th scope="col">${graderLabel(g)}</th>`)}</tr></thead>
 <tbody>${names.map((n) => html`<tr><th scope="row">${n}</th>${graders.map((g) => componentCell(at.get(`${g}\u0000${n}`)))}</tr>`)}</tbody></table></div>`;
 }
 
@@ -54,18 +54,46 @@ function nlBlock(v: ConversationView): SafeHtml {
 <tbody>${v.nl.map((a) => html`<tr><td>${a.assertion}</td><td class="${a.met ? "pass" : "fail"}">${a.met ? "yes" : "no"}</td><td>${a.reasoning ?? ""}</td></tr>`)}</tbody></table></div>`;
 }
 
+/**
+ * The causes of each failing side of the simulation's flips (of every grader when it flips nothing),
+ * graders in the comparisons' order: gating causes first (bold, with their review), then those only
+ * reported (italic). A grader that builds on another repeats its causes, so only failing sides show.
+ */
+function shownCauses(v: ConversationView): readonly CauseRow[] {
+  const failing = new Set(v.flips.map((f) => f.failing_grader));
+  return failing.size === 0 ? v.causes : v.causes.filter((c) => failing.has(c.grader));
+}
+
 function causeList(v: ConversationView): SafeHtml {
-  const structured = v.causes.filter((c) => c.grader === "structured" && c.kind !== "tau3");
-  const groups: [string, readonly CauseRow[]][] = [
-    ["gating", structured.filter((c) => c.gates)],
-    ["tau3", v.causes.filter((c) => c.grader === "tau3")],
-    ["reported", structured.filter((c) => !c.gates)],
-  ];
-  if (groups.every(([, l]) => l.length === 0)) return html`<p class="muted">No causes.</p>`;
+  const failing = new Set(v.flips.map((f) => f.failing_grader));
+  const causes = shownCauses(v);
+  if (causes.length === 0) return html`<p class="muted">No causes.</p>`;
+  const order = v.verdicts.map((x) => x.grader);
+  const rank = (g: string) => (order.includes(g) ? order.indexOf(g) : order.length);
+  const graders = [...new Set(causes.map((c) => c.grader))].sort((a, b) => rank(a) - rank(b));
   const simKey = v.sim.sim_key;
   const writes = [...v.writes].sort((a, b) => a - b);
-  return html`<div class="causes"><b>Causes</b> <span class="muted">(click one to go to its turn; bold: fails the structured verdict, italic: τ³'s own or reported only)</span>
-<ul>${groups.map(([cls, list]) => list.map((c) => causeItem(c, { cls, simKey, writes })))}</ul></div>`;
+  const cls = (c: CauseRow) => (!c.gates ? "reported" : failing.has(c.grader) ? "gating" : "other");
+  const group = (g: string) => {
+    const mine = causes.filter((c) => c.grader === g);
+    const sorted = [...mine.filter((c) => cls(c) === "gating"), ...mine.filter((c) => cls(c) !== "gating")];
+    return html`<li class="grader-causes"><b>${graderLabel(g)}</b><ul>${sorted.map((c) => causeItem(c, { cls: cls(c), simKey, writes }))}</ul></li>`;
+  };
+  return html`<div class="causes"><b>Causes</b> <span class="muted">(click one to go to its turn; bold: fails the verdict, italic: reported only)</span>
+<ul>${graders.map(group)}</ul></div>`;
+}
+
+/** Each side's verdict, and each comparison that flips the simulation with the flip's review. */
+function verdictLine(v: ConversationView): SafeHtml {
+  const sides = v.verdicts.map(
+    (x, i) =>
+      html`${i === 0 ? "" : " · "}${graderLabel(x.grader)} <b class="${verdict(x.pass)}">${verdict(x.pass)}</b>`,
+  );
+  const flips = v.flips.map(
+    (f) =>
+      html`<br>flip in <a href="#${comparisonAnchor(f.comparison)}">${f.comparison}</a>: <span class="${f.direction}">${f.direction === "pass_to_fail" ? "pass → fail" : "fail → pass"}</span> · review ${reviewBadge(f.review)}`,
+  );
+  return html`${sides}${flips}`;
 }
 
 /** Message index → the causes whose turn it is. */
@@ -104,11 +132,11 @@ ${body(m, hit)}${calls.map((c) => html`<div class="call">→ <code>${c.name}</co
 
 function conversation(v: ConversationView): SafeHtml {
   const s = v.sim;
-  const hits = hitsOf(v.causes);
+  const hits = hitsOf(shownCauses(v));
   return html`<section class="conv" id="${simAnchor(s.sim_key)}">
 <h3>${s.domain} · task ${s.task_id}${s.trial === null ? "" : html` · trial ${s.trial}`} · ${s.model}</h3>
 <p class="conv-meta">simulation <code class="sim-id">${s.simulation_id ?? "(no id)"}</code> · file <code>${s.path}</code> · task set ${s.task_version}<br>
-τ³ <b class="${verdict(s.tau3_pass)}">${verdict(s.tau3_pass)}</b> · structured <b class="${verdict(s.structured_pass)}">${verdict(s.structured_pass)}</b>${s.review === null ? "" : html` · review ${reviewBadge(s.review)}`}${s.excluded ? html` · <span class="badge excluded">excluded file</span> <span class="muted">${s.exclusion_reason ?? ""}</span>` : ""}${s.fingerprint === null ? "" : html` · <span class="muted">fingerprint <code>${s.fingerprint.slice(0, 12)}</code></span>`} · <a href="#flips">↑ flips</a></p>
+${verdictLine(v)}${s.excluded ? html` · <span class="badge excluded">excluded</span> <span class="muted">${s.exclusion_reason ?? ""}</span>` : ""}${s.fingerprint === null ? "" : html` · <span class="muted">fingerprint <code>${s.fingerprint.slice(0, 12)}</code></span>`} · <a href="#flips">↑ flips</a></p>
 ${taskBlock(v)}
 ${componentsTable(v)}
 ${nlBlock(v)}

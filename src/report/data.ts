@@ -1,5 +1,5 @@
 /** Everything the HTML and Markdown reports show, read once from the analysis views. */
-import { rows, type Summary, summarize } from "../analysis/report.ts";
+import { type ComparisonRef, rows, runComparisons, type Summary, summarize } from "../analysis/report.ts";
 import type { ActionRow } from "../charts/actions.ts";
 import type { FlipRateRow } from "../charts/flip-rates.ts";
 import type { FlipCauseRow } from "../charts/flips-by-cause.ts";
@@ -9,20 +9,22 @@ import type { VerdictStore } from "../store/store.ts";
 import { type ConversationView, conversationSet, loadConversations } from "./conversation-data.ts";
 import { type FlipDrilldown, loadCauses, loadDrilldown } from "./drilldown.ts";
 
+/** A model's pass^1 and rank under both sides of a comparison, in one ranking group. */
 export interface RankingRow {
   domain: string;
   task_version: string;
   model: string;
-  tau3_pass1: number | null;
-  tau3_lo: number | null;
-  tau3_hi: number | null;
-  tau3_rank: number | null;
-  structured_pass1: number | null;
-  structured_lo: number | null;
-  structured_hi: number | null;
-  structured_rank: number | null;
+  baseline_pass1: number | null;
+  baseline_lo: number | null;
+  baseline_hi: number | null;
+  baseline_rank: number | null;
+  candidate_pass1: number | null;
+  candidate_lo: number | null;
+  candidate_hi: number | null;
+  candidate_rank: number | null;
 }
 export interface AgreementRow {
+  comparison: string;
   domain: string;
   task_version: string;
   pairs: number;
@@ -33,12 +35,14 @@ export interface AgreementRow {
   tau_b_hi: number | null;
 }
 export interface SwapRow {
+  comparison: string;
   domain: string;
   task_version: string;
   model_a: string;
   model_b: string;
 }
 export interface McNemarRow {
+  comparison: string;
   domain: string;
   model: string;
   n: number;
@@ -56,29 +60,40 @@ export interface VacuousRow {
   vacuous_in_basis: number;
 }
 
-/** One gate's flips in one domain (or `all`), and their precision and recall against the reviews. */
-export interface GateSummaryRow {
-  grader: string;
+/** One comparison in one domain (or `all`): its flips, their review, precision and recall (`comparison_summary`). */
+export interface ComparisonDomainRow {
+  comparison: string;
   domain: string;
+  paired: number;
   pass_to_fail: number;
   fail_to_pass: number;
+  baseline_pass_rate: number | null;
+  candidate_pass_rate: number | null;
+  flip_rate: number | null;
+  flip_rate_lo: number | null;
+  flip_rate_hi: number | null;
   confirmed: number;
   false_positive: number;
   unclear: number;
   unreviewed: number;
+  confirmed_flip_rate: number | null;
+  confirmed_flip_rate_lo: number | null;
+  confirmed_flip_rate_hi: number | null;
   precision: number | null;
   precision_lo: number | null;
   precision_hi: number | null;
   real_violations: number;
   caught: number;
-  missed: number;
   recall: number | null;
   recall_lo: number | null;
   recall_hi: number | null;
+  with_baseline_reward: number;
+  same_reward: number;
 }
 
-/** A cause kind under one gate: the τ³-passing simulations it fails, and those that merely have it. */
+/** A candidate's cause kind among the simulations the baseline passes: those it fails, and those that merely have it. */
 export interface CauseKindRow {
+  comparison: string;
   domain: string;
   grader: string;
   cause_kind: string;
@@ -124,19 +139,32 @@ export interface ReportMeta {
   readonly allConversations: boolean;
 }
 
-export interface ReportData {
-  readonly meta: ReportMeta;
-  readonly summary: Summary;
+/** Everything one comparison's section shows, its rows only. */
+export interface ComparisonData {
+  readonly ref: ComparisonRef;
+  /** The experiment's first comparison. */
+  readonly headline: boolean;
+  /** Its flips, excluded files and tasks included (the flips table marks them). */
   readonly flipCount: number;
+  /** Per domain, then `all` (outside excluded files and tasks). */
+  readonly domains: readonly ComparisonDomainRow[];
   readonly flipRates: readonly FlipRateRow[];
+  readonly mcnemar: readonly McNemarRow[];
   readonly ranking: readonly RankingRow[];
   readonly agreement: readonly AgreementRow[];
   readonly swapped: readonly SwapRow[];
-  readonly flipsByCause: readonly (FlipCauseRow & { grader: string })[];
-  readonly gateSummary: readonly GateSummaryRow[];
+  readonly flipsByCause: readonly FlipCauseRow[];
   readonly causeKinds: readonly CauseKindRow[];
   readonly actions: readonly ActionRow[];
-  readonly mcnemar: readonly McNemarRow[];
+}
+
+export interface ReportData {
+  readonly meta: ReportMeta;
+  readonly summary: Summary;
+  /** Every comparison of the run, the headline first. */
+  readonly comparisons: readonly ComparisonData[];
+  /** Rows of the `flips` view: one per comparison and flipped simulation. */
+  readonly flipCount: number;
   readonly vacuous: readonly VacuousRow[];
   readonly probeCensus: readonly ProbeCensusRow[] | null;
   readonly drilldown: readonly FlipDrilldown[];
@@ -149,56 +177,120 @@ export interface ReportData {
   readonly conversations: readonly ConversationView[];
 }
 
-const pivot = (grader: string, col: string, as: string) =>
-  `max(${col}) FILTER (WHERE grader = '${grader}') AS ${as}`;
-
 const PRECISION_COLUMNS = `reviews, confirmed, false_positive, unclear, precision, precision_lo, precision_hi`;
 
-/** Reads the report's data; the analysis views must be installed (`writeReport` does that). */
+interface GraderRank {
+  domain: string;
+  task_version: string;
+  model: string;
+  grader: string;
+  pass1: number | null;
+  pass1_lo: number | null;
+  pass1_hi: number | null;
+  rank: number | null;
+}
+
+/** One comparison's ranking: each model's row under its baseline beside its row under its candidate. */
+function pairRanking(ranks: readonly GraderRank[], k: ComparisonRef): RankingRow[] {
+  const out = new Map<string, RankingRow>();
+  for (const r of ranks) {
+    const side = r.grader === k.baseline ? "baseline" : r.grader === k.candidate ? "candidate" : null;
+    if (side === null) continue;
+    const key = `${r.domain}\u0000${r.task_version}\u0000${r.model}`;
+    const row = out.get(key) ?? {
+      domain: r.domain,
+      task_version: r.task_version,
+      model: r.model,
+      baseline_pass1: null,
+      baseline_lo: null,
+      baseline_hi: null,
+      baseline_rank: null,
+      candidate_pass1: null,
+      candidate_lo: null,
+      candidate_hi: null,
+      candidate_rank: null,
+    };
+    row[`${side}_pass1`] = r.pass1;
+    row[`${side}_lo`] = r.pass1_lo;
+    row[`${side}_hi`] = r.pass1_hi;
+    row[`${side}_rank`] = r.rank;
+    out.set(key, row);
+  }
+  const order = (v: number | null) => v ?? Number.MAX_SAFE_INTEGER;
+  return [...out.values()].sort(
+    (a, b) =>
+      a.domain.localeCompare(b.domain) ||
+      a.task_version.localeCompare(b.task_version) ||
+      order(a.baseline_rank) - order(b.baseline_rank) ||
+      a.model.localeCompare(b.model),
+  );
+}
+
+/**
+ * Reads the report's data; the analysis views must be installed (`writeReport` does that). Each view is
+ * read once for every comparison and split here.
+ */
 export async function loadReportData(store: VerdictStore, meta: ReportMeta): Promise<ReportData> {
   const get = <T>(sql: string) => rows<T>(store, sql);
-  const count = await get<{ n: number }>("SELECT count(*) AS n FROM flips");
+  const refs = await runComparisons(store);
+  const count = await get<{ comparison: string; n: number }>(
+    "SELECT comparison, count(*) AS n FROM flips GROUP BY comparison",
+  );
   const shown = `${conversationSet(meta.allConversations)} UNION SELECT sim_key FROM flips`;
   const causes = await loadCauses(store, shown);
+  const domains = await get<ComparisonDomainRow>(
+    // A domain where nothing flips and nothing was confirmed has nothing to compare.
+    `SELECT * EXCLUDE (comparison_seq, baseline, candidate, simulations) FROM comparison_summary
+     WHERE domain = 'all' OR pass_to_fail + fail_to_pass + real_violations > 0 ORDER BY domain = 'all', domain`,
+  );
+  const flipRates = await get<FlipRateRow>("SELECT * FROM flip_rates_by_model ORDER BY domain, model");
+  const mcnemar = await get<McNemarRow>(
+    "SELECT comparison, domain, model, n, b, c, method, p_value FROM mcnemar_by_model ORDER BY domain, model",
+  );
+  const ranks = await get<GraderRank>(
+    `SELECT domain, task_version, model, grader, pass1, pass1_lo, pass1_hi, rank FROM ranking
+     WHERE grader IN (SELECT grader FROM compared_graders)`,
+  );
+  const agreement = await get<AgreementRow>(
+    `SELECT k.comparison, k.domain, k.task_version, k.pairs, k.concordant, k.discordant, k.tau_b, b.tau_b_lo, b.tau_b_hi
+     FROM kendall_tau_b k LEFT JOIN bootstrap_tau_b b USING (comparison, domain, task_version)
+     ORDER BY k.domain, k.task_version`,
+  );
+  const swapped = await get<SwapRow>(
+    "SELECT comparison, domain, task_version, model_a, model_b FROM swapped_pairs ORDER BY ALL",
+  );
+  const flipsByCause = await get<FlipCauseRow>(
+    "SELECT * FROM flips_by_cause ORDER BY domain, cause_kind, flips DESC, reference, direction",
+  );
+  const causeKinds = await get<CauseKindRow>("SELECT * FROM cause_kinds ORDER BY domain, cause_kind");
+  const actions = await get<ActionRow>(
+    `SELECT comparison, domain, action, kind, simulations, score_delta, flips_among_callers, flips_attributed
+     FROM score_delta_by_action WHERE flips_among_callers > 0
+     ORDER BY domain, flips_attributed DESC, flips_among_callers DESC, action`,
+  );
+  const of = <T extends { comparison: string }>(list: readonly T[], k: ComparisonRef) =>
+    list.filter((r) => r.comparison === k.comparison);
+  const comparisons = refs.map(
+    (k, i): ComparisonData => ({
+      ref: k,
+      headline: i === 0,
+      flipCount: count.find((c) => c.comparison === k.comparison)?.n ?? 0,
+      domains: of(domains, k),
+      flipRates: of(flipRates, k),
+      mcnemar: of(mcnemar, k),
+      ranking: pairRanking(ranks, k),
+      agreement: of(agreement, k),
+      swapped: of(swapped, k),
+      flipsByCause: of(flipsByCause, k),
+      causeKinds: of(causeKinds, k),
+      actions: of(actions, k),
+    }),
+  );
   return {
     meta,
     summary: await summarize(store),
-    flipCount: count[0]?.n ?? 0,
-    flipRates: await get<FlipRateRow>("SELECT * FROM flip_rates_by_model ORDER BY domain, model"),
-    ranking: await get<RankingRow>(
-      `SELECT domain, task_version, model,
-              ${pivot("tau3", "pass1", "tau3_pass1")}, ${pivot("tau3", "pass1_lo", "tau3_lo")},
-              ${pivot("tau3", "pass1_hi", "tau3_hi")}, ${pivot("tau3", "rank", "tau3_rank")},
-              ${pivot("structured", "pass1", "structured_pass1")}, ${pivot("structured", "pass1_lo", "structured_lo")},
-              ${pivot("structured", "pass1_hi", "structured_hi")}, ${pivot("structured", "rank", "structured_rank")}
-       FROM ranking GROUP BY domain, task_version, model ORDER BY domain, task_version, tau3_rank, model`,
-    ),
-    agreement: await get<AgreementRow>(
-      `SELECT k.domain, k.task_version, k.pairs, k.concordant, k.discordant, k.tau_b, b.tau_b_lo, b.tau_b_hi
-       FROM kendall_tau_b k LEFT JOIN bootstrap_tau_b b USING (domain, task_version) ORDER BY k.domain, k.task_version`,
-    ),
-    swapped: await get<SwapRow>(
-      "SELECT domain, task_version, model_a, model_b FROM swapped_pairs ORDER BY ALL",
-    ),
-    flipsByCause: await get<FlipCauseRow & { grader: string }>(
-      "SELECT * FROM flips_by_cause ORDER BY grader, domain, cause_kind, flips DESC, reference",
-    ),
-    gateSummary: await get<GateSummaryRow>(
-      // A domain where neither gate flips anything and nothing was confirmed has nothing to compare.
-      `SELECT * FROM gate_summary WHERE domain = 'all' OR pass_to_fail + fail_to_pass + real_violations > 0
-       ORDER BY domain = 'all', domain, grader`,
-    ),
-    causeKinds: await get<CauseKindRow>(
-      "SELECT * FROM cause_kinds_by_gate ORDER BY domain, cause_kind, grader",
-    ),
-    actions: await get<ActionRow>(
-      `SELECT domain, action, kind, simulations, score_delta, flips_among_callers, flips_attributed
-       FROM score_delta_by_action WHERE flips_among_callers > 0
-       ORDER BY domain, flips_attributed DESC, flips_among_callers DESC, action`,
-    ),
-    mcnemar: await get<McNemarRow>(
-      "SELECT domain, model, n, b, c, method, p_value FROM mcnemar_by_model ORDER BY domain, model",
-    ),
+    comparisons,
+    flipCount: count.reduce((n, c) => n + c.n, 0),
     vacuous: await get<VacuousRow>(
       `SELECT domain, grader, component, in_basis, vacuous_in_basis FROM vacuous_components
        WHERE in_basis > 0 ORDER BY domain, grader, component`,

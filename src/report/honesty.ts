@@ -3,6 +3,8 @@
  * reviews, when it was written; the reviews and the precision they measure; the files left out of
  * headline numbers (with the experiment's reasons); and everything that could not be graded.
  */
+import { graderLabel } from "../charts/common.ts";
+import { comparisonAnchor } from "./anchors.ts";
 import type { ReportData } from "./data.ts";
 import { html, type SafeHtml } from "./escape.ts";
 import { type Column, pct, table } from "./table.ts";
@@ -33,71 +35,21 @@ const precisionColumns = <T extends ReportData["precisionByKind"][number]>(): Co
   },
 ];
 
-/** The structured grader's two gates, as a reader knows them. */
-export const gateLabel = (grader: string): string =>
-  grader === "structured" ? "default" : grader === "structured_strict" ? "strict" : grader;
-
-/** Both gates side by side: flips, their review, precision and recall, per domain and overall. */
-export function gateSection(d: ReportData): SafeHtml {
-  return html`${table(
-    [
-      { label: "domain", value: (r) => r.domain },
-      { label: "gate", value: (r) => gateLabel(r.grader) },
-      { label: "pass → fail", value: (r) => r.pass_to_fail },
-      { label: "confirmed", value: (r) => r.confirmed },
-      { label: "false positive", value: (r) => r.false_positive },
-      { label: "unclear", value: (r) => r.unclear },
-      { label: "unreviewed", value: (r) => r.unreviewed },
-      {
-        label: "precision [95% CI]",
-        value: (r) => r.precision,
-        format: (v, r) => `${pct(v)} ${interval(r.precision_lo, r.precision_hi)}`,
-      },
-      { label: "real violations caught", value: (r) => `${r.caught} / ${r.real_violations}` },
-      {
-        label: "recall [95% CI]",
-        value: (r) => r.recall,
-        format: (v, r) => `${pct(v)} ${interval(r.recall_lo, r.recall_hi)}`,
-      },
-    ],
-    d.gateSummary,
-    {
-      caption:
-        "The two gates side by side (outside excluded files): default = off-reference writes fail unless a task permission or a policy permit licenses them; strict = every off-reference field fails. A real violation is a flip a reviewer confirmed under either gate; recall is the share of them a gate fails.",
-      id: "gates",
-    },
-  )}
-${table(
-  [
-    { label: "domain", value: (r) => r.domain },
-    { label: "cause", value: (r) => r.cause_kind.replaceAll("_", " ") },
-    { label: "gate", value: (r) => gateLabel(r.grader) },
-    { label: "gating", value: (r) => (r.gates ? "yes" : "reported only") },
-    { label: "flips", value: (r) => r.flips },
-    { label: "τ³-passing simulations with it", value: (r) => r.simulations },
-  ],
-  d.causeKinds,
-  {
-    caption: "Cause kinds under each gate (τ³-passing simulations outside excluded files)",
-    id: "cause-kinds",
-  },
-)}`;
-}
-
 export function reviewSection(d: ReportData): SafeHtml {
   const c = d.summary.reviews;
   const box = (label: string, value: number, cls = "") =>
     html`<div class="${cls}"><b>${value}</b>${label}</div>`;
+  const head = d.comparisons.find((k) => k.headline)?.ref;
   return html`<h2 id="reviews">Reviews and precision</h2>
-<p class="muted">Reviewer verdicts on the flip causes of the structured grader's two gates (outside excluded files), matched to this run by each simulation's content fingerprint and the cause. A review whose simulation or cause is no longer in the run is stale and counts nowhere. Precision = confirmed / (confirmed + false positive), with Wilson 95% intervals.</p>
+<p class="muted">A reviewer judges the failing side's causes of a flip, in any comparison. A review is keyed by the simulation's content fingerprint, the grader and the cause, so one judgment serves every comparison that shows the same cause; a review whose simulation or cause is no longer in the run is stale and counts nowhere. Each comparison's section gives its flips' precision and recall. Precision = confirmed / (confirmed + false positive), with Wilson 95% intervals.</p>
+${head === undefined ? "" : html`<p>The headline comparison's flip causes (outside excluded files and tasks):</p>`}
 <div class="headline">
 ${box("causes confirmed", c.confirmed, "rv-confirmed")}${box("false positives", c.false_positive, "rv-false_positive")}${box("unclear", c.unclear, "rv-unclear")}${box("causes unreviewed", c.unreviewed, "rv-unreviewed")}${box("stale reviews", c.stale)}
 </div>
-${gateSection(d)}
-<p>Default gate flips: <b>${c.flips.confirmed}</b> confirmed (a reviewer confirmed at least one cause), <b>${c.flips.false_positive}</b> false positive (every cause rejected), <b>${c.flips.unclear}</b> unclear, <b>${c.flips.unreviewed}</b> unreviewed.</p>
+${head === undefined ? "" : html`<p>Headline flips (<a href="#${comparisonAnchor(head.comparison)}">${head.comparison}</a>): <b>${c.flips.confirmed}</b> confirmed (a reviewer confirmed at least one cause), <b>${c.flips.false_positive}</b> false positive (every cause rejected), <b>${c.flips.unclear}</b> unclear, <b>${c.flips.unreviewed}</b> unreviewed.</p>`}
 ${table(
   [
-    { label: "grader", value: (r) => r.grader },
+    { label: "grader", value: (r) => graderLabel(r.grader) },
     { label: "cause", value: (r) => r.kind.replaceAll("_", " ") },
     ...precisionColumns(),
   ],
@@ -106,7 +58,7 @@ ${table(
 )}
 ${table(
   [
-    { label: "grader", value: (r) => r.grader },
+    { label: "grader", value: (r) => graderLabel(r.grader) },
     { label: "cause", value: (r) => r.kind.replaceAll("_", " ") },
     { label: "rule / reference", value: (r) => r.reference },
     ...precisionColumns(),
@@ -134,8 +86,9 @@ ${
 
 export function excludedSection(d: ReportData): SafeHtml {
   const list = d.summary.excluded_files;
-  return html`<h2 id="excluded">Excluded files (${list.length})</h2>
-<p class="muted">The experiment excludes these files from every headline number (pass rates, flips, flip rates, precision) and from the rankings; their flips still appear in the flips table, marked.</p>
+  const tasks = d.summary.excluded_tasks;
+  return html`<h2 id="excluded">Excluded files (${list.length}) and tasks (${tasks.length})</h2>
+<p class="muted">The experiment excludes these files and tasks from every headline number (pass rates, flips, flip rates, precision) and from the rankings; their flips still appear in the flips table, marked.</p>
 ${table(
   [
     { label: "file", value: (r) => r.path },
@@ -144,6 +97,17 @@ ${table(
   ],
   list,
   { caption: "Excluded files", id: "excluded-files" },
+)}
+${table(
+  [
+    { label: "domain", value: (r) => r.domain },
+    { label: "task set", value: (r) => r.task_version ?? "any" },
+    { label: "task", value: (r) => r.task_id },
+    { label: "simulations", value: (r) => r.simulations },
+    { label: "reason", value: (r) => r.reason },
+  ],
+  tasks,
+  { caption: "Excluded tasks", id: "excluded-tasks" },
 )}`;
 }
 

@@ -4,14 +4,17 @@
  * behind it. Usable at 390 px: charts scale to the page, wide tables scroll inside their box.
  */
 import { createHash } from "node:crypto";
+import type { ComparisonSummary, Rate } from "../analysis/report.ts";
+import { comparisonLabel, graderLabel } from "../charts/common.ts";
 import { chartWarnings, type RenderedChart } from "../charts/index.ts";
+import { comparisonAnchor } from "./anchors.ts";
 import { conversationSection } from "./conversation.ts";
-import type { ReportData } from "./data.ts";
+import type { ComparisonData, ReportData } from "./data.ts";
 import { html, type SafeHtml, sourceConstant, trustedSvg } from "./escape.ts";
 import { flipTable } from "./flip-table.ts";
-import { errorSection, excludedSection, gateLabel, interval, reviewSection, runLine } from "./honesty.ts";
+import { errorSection, excludedSection, interval, reviewSection, runLine } from "./honesty.ts";
 import { SORT_SCRIPT } from "./sort-script.ts";
-import { type Column, num, pct, table } from "./table.ts";
+import { num, pct, table } from "./table.ts";
 
 const CSS = `
 body { font: 14px/1.45 "DejaVu Sans", system-ui, sans-serif; margin: 0 auto; max-width: 1280px; padding: 0 24px 64px; color: #222; }
@@ -34,7 +37,9 @@ td.num { text-align: right; font-variant-numeric: tabular-nums; }
 th { background: #f4f4f4; cursor: pointer; user-select: none; white-space: nowrap; }
 th[aria-sort="ascending"]::after { content: " ▲"; } th[aria-sort="descending"]::after { content: " ▼"; }
 tr.flip details { max-width: 720px; } summary { cursor: pointer; }
-.ev { margin: 6px 0; overflow-wrap: anywhere; } .ev .kind { font-weight: bold; } .ev.reported .kind, .ev.tau3 .kind { font-weight: normal; font-style: italic; }
+.ev { margin: 6px 0; overflow-wrap: anywhere; } .ev .kind { font-weight: bold; } .ev.reported .kind, .ev.other .kind { font-weight: normal; font-style: italic; }
+section.comparison { border-top: 3px solid #4c78a8; margin-top: 40px; } section.comparison h2 { border-bottom: none; margin-top: 12px; overflow-wrap: anywhere; }
+.headline > div .muted { display: block; font-size: 12px; }
 .quote { font-style: italic; margin: 2px 0; }
 .excerpt, .args { white-space: pre-wrap; word-break: break-word; background: #f8f8f8; border-left: 3px solid #ccc; margin: 4px 0; padding: 4px 8px; font-family: "DejaVu Sans Mono", monospace; font-size: 12px; }
 .pass_to_fail { color: #b00; } .fail_to_pass { color: #070; }
@@ -84,24 +89,146 @@ function headline(d: ReportData): SafeHtml {
   const link = (href: string, label: string, value: string | number) =>
     html`<a href="${href}"><b>${value}</b>${label}</a>`;
   const excludedSims = s.excluded_files.reduce((n, f) => n + f.simulations, 0);
+  const head = d.comparisons.find((k) => k.headline);
   return html`<div class="headline">
 ${box("simulations", s.simulations)}${box("graded", s.graded)}${link("#errors", "errors (list)", s.errors + d.errorList.filter((e) => e.scope === "file").length)}
-${link("#excluded", "in excluded files", excludedSims)}
-${box("flips pass → fail", s.flips.pass_to_fail)}${box("flips fail → pass", s.flips.fail_to_pass)}
-${link("#reviews", "flips confirmed", s.reviews.flips.confirmed)}${link("#reviews", "flips unreviewed", s.reviews.flips.unreviewed)}
+${link("#excluded", "in excluded files", excludedSims)}${link("#excluded", "excluded tasks", s.excluded_tasks.length)}
+${
+  head === undefined
+    ? ""
+    : html`${link(`#${comparisonAnchor(head.ref.comparison)}`, `headline flips pass → fail (${comparisonLabel(head.ref)})`, s.flips.pass_to_fail)}${box("headline flips fail → pass", s.flips.fail_to_pass)}
+${link("#reviews", "headline flips confirmed", s.reviews.flips.confirmed)}${link("#reviews", "headline flips unreviewed", s.reviews.flips.unreviewed)}`
+}
 </div>
-<p class="muted">Pass rates and flips below leave out the ${s.excluded_files.length} excluded file(s) (${excludedSims} simulations; <a href="#excluded">reasons</a>).</p>
-${table(
-  [
-    { label: "domain", value: (r) => r[0] },
-    { label: "τ³ pass rate", value: (r) => r[1].tau3_pass_rate, format: pct },
-    { label: "structured pass rate", value: (r) => r[1].structured_pass_rate, format: pct },
-    { label: "pass → fail", value: (r) => r[1].pass_to_fail },
-    { label: "fail → pass", value: (r) => r[1].fail_to_pass },
-  ] satisfies Column<[string, ReportData["summary"]["by_domain"][string]]>[],
-  Object.entries(s.by_domain),
-  { caption: "By domain", id: "by-domain" },
-)}`;
+<p class="muted">Pass rates, flips and rankings below leave out the ${s.excluded_files.length} excluded file(s) (${excludedSims} simulations) and the ${s.excluded_tasks.length} excluded task(s) (<a href="#excluded">reasons</a>).</p>
+${comparisonList(d)}`;
+}
+
+/** The run's comparisons, headline first, each with its flips and a link to its section. */
+function comparisonList(d: ReportData): SafeHtml {
+  return table(
+    [
+      {
+        label: "comparison",
+        value: (k) => k.ref.comparison,
+        format: (v, k) =>
+          html`<a href="#${comparisonAnchor(k.ref.comparison)}">${v}</a>${k.headline ? html` <span class="badge">headline</span>` : ""}`,
+      },
+      { label: "baseline", value: (k) => graderLabel(k.ref.baseline) },
+      { label: "candidate", value: (k) => graderLabel(k.ref.candidate) },
+      { label: "pass → fail", value: (k) => summaryOf(d, k).flips.pass_to_fail },
+      { label: "fail → pass", value: (k) => summaryOf(d, k).flips.fail_to_pass },
+      {
+        label: "flip rate [95% CI]",
+        value: (k) => summaryOf(d, k).flip_rate.value,
+        format: (v, k) => `${pct(v)} ${rateInterval(summaryOf(d, k).flip_rate)}`,
+      },
+      {
+        label: "precision [95% CI]",
+        value: (k) => summaryOf(d, k).precision.value,
+        format: (v, k) => `${pct(v)} ${rateInterval(summaryOf(d, k).precision)}`,
+      },
+    ],
+    d.comparisons,
+    { caption: "Comparisons (outside excluded files and tasks)", id: "comparisons" },
+  );
+}
+
+const EMPTY_SUMMARY: ComparisonSummary = {
+  baseline: "",
+  candidate: "",
+  headline: false,
+  paired: 0,
+  flips: { pass_to_fail: 0, fail_to_pass: 0 },
+  flip_rate: { value: null, lo: null, hi: null },
+  pass_rates: { baseline: null, candidate: null },
+  mcnemar: { b: 0, c: 0, method: "none", p_value: null },
+  reviews: { confirmed: 0, false_positive: 0, unclear: 0, unreviewed: 0 },
+  confirmed_flip_rate: { value: null, lo: null, hi: null },
+  precision: { value: null, lo: null, hi: null },
+  recall: { value: null, lo: null, hi: null, real_violations: 0, caught: 0 },
+  reward_agreement: { with_baseline_reward: 0, same_reward: 0 },
+  rankings: {},
+};
+/** A p-value to four places; below that, as a bound. */
+export const pValue = (p: number | null): string => (p === null ? "–" : p < 1e-4 ? "< 0.0001" : num(4)(p));
+
+const summaryOf = (d: ReportData, k: ComparisonData): ComparisonSummary =>
+  d.summary.comparisons[k.ref.comparison] ?? EMPTY_SUMMARY;
+const rateInterval = (r: Rate) => interval(r.lo, r.hi);
+
+/** A comparison's headline: its flips, rates, test, rank agreement and what review made of its flips. */
+function comparisonHeadline(d: ReportData, k: ComparisonData): SafeHtml {
+  const s = summaryOf(d, k);
+  const box = (label: string, value: string | number, detail = "") =>
+    html`<div><b>${value}</b>${label}${detail === "" ? "" : html` <span class="muted">${detail}</span>`}</div>`;
+  const p = s.mcnemar.p_value;
+  const taus = Object.entries(s.rankings).map(([domain, r]) => {
+    const [lo, hi] = r.kendall_tau_b_ci;
+    return box(
+      `Kendall τ-b, ${domain}`,
+      r.kendall_tau_b === null ? "–" : num(3)(r.kendall_tau_b),
+      lo === null || hi === null ? "" : `[${num(3)(lo)}, ${num(3)(hi)}]`,
+    );
+  });
+  const swaps = Object.values(s.rankings).reduce((n, r) => n + r.swapped_pairs.length, 0);
+  return html`<div class="headline">
+${box("flips pass → fail", s.flips.pass_to_fail)}${box("flips fail → pass", s.flips.fail_to_pass)}
+${box("flip rate", pct(s.flip_rate.value), rateInterval(s.flip_rate))}
+${box(`McNemar p (${s.mcnemar.method.replaceAll("_", " ")})`, pValue(p))}
+${taus}${box("swapped pairs", swaps)}
+${box("confirmed-only flip rate", pct(s.confirmed_flip_rate.value), rateInterval(s.confirmed_flip_rate))}
+${box("flips confirmed", s.reviews.confirmed)}${box("false positive", s.reviews.false_positive)}${box("unreviewed", s.reviews.unreviewed)}
+${box("precision", pct(s.precision.value), rateInterval(s.precision))}
+${box(`recall (${s.recall.caught} / ${s.recall.real_violations})`, pct(s.recall.value), rateInterval(s.recall))}
+${box("rewards equal", `${s.reward_agreement.same_reward} / ${s.reward_agreement.with_baseline_reward}`)}
+</div>`;
+}
+
+/** Per domain and overall: pass rates, flips, their review, precision and recall. */
+function domainTable(k: ComparisonData, id: string): SafeHtml {
+  const b = graderLabel(k.ref.baseline);
+  const c = graderLabel(k.ref.candidate);
+  return table(
+    [
+      { label: "domain", value: (r) => r.domain },
+      { label: "paired", value: (r) => r.paired },
+      { label: `${b} pass rate`, value: (r) => r.baseline_pass_rate, format: pct },
+      { label: `${c} pass rate`, value: (r) => r.candidate_pass_rate, format: pct },
+      { label: "pass → fail", value: (r) => r.pass_to_fail },
+      { label: "fail → pass", value: (r) => r.fail_to_pass },
+      {
+        label: "flip rate [95% CI]",
+        value: (r) => r.flip_rate,
+        format: (v, r) => `${pct(v)} ${interval(r.flip_rate_lo, r.flip_rate_hi)}`,
+      },
+      { label: "confirmed", value: (r) => r.confirmed },
+      { label: "false positive", value: (r) => r.false_positive },
+      { label: "unclear", value: (r) => r.unclear },
+      { label: "unreviewed", value: (r) => r.unreviewed },
+      {
+        label: "confirmed flip rate [95% CI]",
+        value: (r) => r.confirmed_flip_rate,
+        format: (v, r) => `${pct(v)} ${interval(r.confirmed_flip_rate_lo, r.confirmed_flip_rate_hi)}`,
+      },
+      {
+        label: "precision [95% CI]",
+        value: (r) => r.precision,
+        format: (v, r) => `${pct(v)} ${interval(r.precision_lo, r.precision_hi)}`,
+      },
+      { label: "real violations caught", value: (r) => `${r.caught} / ${r.real_violations}` },
+      {
+        label: "recall [95% CI]",
+        value: (r) => r.recall,
+        format: (v, r) => `${pct(v)} ${interval(r.recall_lo, r.recall_hi)}`,
+      },
+    ],
+    k.domains,
+    {
+      caption: "By domain (outside excluded files and tasks)",
+      id,
+    },
+  );
 }
 
 function chartFigure(c: RenderedChart): SafeHtml {
@@ -129,32 +256,27 @@ function chartWarningList(charts: readonly RenderedChart[]): SafeHtml {
 `;
 }
 
-function rankingSection(d: ReportData): SafeHtml {
-  const withCi = (
-    p: keyof ReportData["ranking"][number],
-    lo: keyof ReportData["ranking"][number],
-    hi: keyof ReportData["ranking"][number],
-  ) =>
+function rankingSection(k: ComparisonData, id: string): SafeHtml {
+  type Row = ComparisonData["ranking"][number];
+  const b = graderLabel(k.ref.baseline);
+  const c = graderLabel(k.ref.candidate);
+  const withCi = (p: keyof Row, lo: keyof Row, hi: keyof Row) =>
     ({
-      value: (r: ReportData["ranking"][number]) => r[p] as number | null,
-      format: (v: unknown, r: ReportData["ranking"][number]) =>
-        `${pct(v as number | null)} ${interval(r[lo], r[hi])}`,
+      value: (r: Row) => r[p] as number | null,
+      format: (v: unknown, r: Row) => `${pct(v as number | null)} ${interval(r[lo], r[hi])}`,
     }) as const;
   return html`${table(
     [
       { label: "domain", value: (r) => r.domain },
       { label: "task set", value: (r) => r.task_version },
       { label: "model", value: (r) => r.model },
-      { label: "τ³ rank", value: (r) => r.tau3_rank },
-      { label: "τ³ pass^1 [95% CI]", ...withCi("tau3_pass1", "tau3_lo", "tau3_hi") },
-      { label: "structured rank", value: (r) => r.structured_rank },
-      {
-        label: "structured pass^1 [95% CI]",
-        ...withCi("structured_pass1", "structured_lo", "structured_hi"),
-      },
+      { label: `${b} rank`, value: (r) => r.baseline_rank },
+      { label: `${b} pass^1 [95% CI]`, ...withCi("baseline_pass1", "baseline_lo", "baseline_hi") },
+      { label: `${c} rank`, value: (r) => r.candidate_rank },
+      { label: `${c} pass^1 [95% CI]`, ...withCi("candidate_pass1", "candidate_lo", "candidate_hi") },
     ],
-    d.ranking,
-    { caption: "Ranking per group", id: "ranking" },
+    k.ranking,
+    { caption: "Ranking per group", id: `${id}-ranking` },
   )}
 ${table(
   [
@@ -170,8 +292,8 @@ ${table(
       format: (_, r) => (r.tau_b_lo === null ? "–" : `[${num(3)(r.tau_b_lo)}, ${num(3)(r.tau_b_hi)}]`),
     },
   ],
-  d.agreement,
-  { caption: "Rank agreement (τ³ vs structured)", id: "agreement" },
+  k.agreement,
+  { caption: `Rank agreement (${b} vs ${c})`, id: `${id}-agreement` },
 )}
 ${table(
   [
@@ -180,15 +302,16 @@ ${table(
     { label: "model A", value: (r) => r.model_a },
     { label: "model B", value: (r) => r.model_b },
   ],
-  d.swapped,
-  { caption: "Swapped pairs", id: "swapped" },
+  k.swapped,
+  { caption: "Swapped pairs", id: `${id}-swapped` },
 )}`;
 }
 
-function causeSection(d: ReportData): SafeHtml {
+function causeSection(k: ComparisonData, id: string): SafeHtml {
+  const c = graderLabel(k.ref.candidate);
   return html`${table(
     [
-      { label: "gate", value: (r) => gateLabel(r.grader) },
+      { label: "failing side", value: (r) => graderLabel(r.grader) },
       { label: "domain", value: (r) => r.domain },
       { label: "cause", value: (r) => r.cause_kind.replaceAll("_", " ") },
       { label: "reference", value: (r) => r.reference },
@@ -199,9 +322,23 @@ function causeSection(d: ReportData): SafeHtml {
       { label: "unclear", value: (r) => r.unclear },
       { label: "unreviewed", value: (r) => r.unreviewed },
     ],
-    d.flipsByCause,
-    { caption: "Flips by cause and review (outside excluded files)", id: "flips-by-cause" },
+    k.flipsByCause,
+    { caption: "Flips by cause and review (outside excluded files and tasks)", id: `${id}-flips-by-cause` },
   )}
+${table(
+  [
+    { label: "domain", value: (r) => r.domain },
+    { label: "cause", value: (r) => r.cause_kind.replaceAll("_", " ") },
+    { label: "gating", value: (r) => (r.gates ? "yes" : "reported only") },
+    { label: "flips", value: (r) => r.flips },
+    { label: `${graderLabel(k.ref.baseline)}-passing simulations with it`, value: (r) => r.simulations },
+  ],
+  k.causeKinds,
+  {
+    caption: `${c}'s cause kinds among the simulations ${graderLabel(k.ref.baseline)} passes (outside excluded files and tasks)`,
+    id: `${id}-cause-kinds`,
+  },
+)}
 ${table(
   [
     { label: "domain", value: (r) => r.domain },
@@ -210,15 +347,26 @@ ${table(
     { label: "simulations", value: (r) => r.simulations },
     { label: "flips among callers", value: (r) => r.flips_among_callers },
     { label: "flips caused", value: (r) => r.flips_attributed },
-    { label: "score delta", value: (r) => r.score_delta, format: pct },
+    {
+      label: `score delta (${c} − ${graderLabel(k.ref.baseline)})`,
+      value: (r) => r.score_delta,
+      format: pct,
+    },
   ],
-  d.actions,
-  { caption: "Flips and score delta by action (actions in at least one flipped simulation)", id: "actions" },
-)}
+  k.actions,
+  {
+    caption: "Flips and score delta by action (actions in at least one flipped simulation)",
+    id: `${id}-actions`,
+  },
+)}`;
+}
+
+function vacuousSection(d: ReportData): SafeHtml {
+  return html`<h2 id="vacuous-section">Vacuous scores</h2>
 ${table(
   [
     { label: "domain", value: (r) => r.domain },
-    { label: "grader", value: (r) => r.grader },
+    { label: "grader", value: (r) => graderLabel(r.grader) },
     { label: "component", value: (r) => r.component },
     { label: "in basis", value: (r) => r.in_basis },
     { label: "vacuous (nothing to check)", value: (r) => r.vacuous_in_basis },
@@ -236,7 +384,7 @@ ${table(
 )}`;
 }
 
-function modelSection(d: ReportData): SafeHtml {
+function modelSection(k: ComparisonData, id: string): SafeHtml {
   return html`${table(
     [
       { label: "domain", value: (r) => r.domain },
@@ -262,11 +410,11 @@ function modelSection(d: ReportData): SafeHtml {
       },
       { label: "unreviewed flips", value: (r) => r.unreviewed_flips },
     ],
-    d.flipRates,
+    k.flipRates,
     {
       caption:
-        "Flip rates by model, raw and counting only reviewer-confirmed flips (Wilson intervals; excluded files left out)",
-      id: "flip-rates",
+        "Flip rates by model, raw and counting only reviewer-confirmed flips (Wilson intervals; excluded files and tasks left out)",
+      id: `${id}-flip-rates`,
     },
   )}
 ${table(
@@ -279,9 +427,31 @@ ${table(
     { label: "test", value: (r) => r.method },
     { label: "p", value: (r) => r.p_value, format: num(4) },
   ],
-  d.mcnemar,
-  { caption: "McNemar test per model", id: "mcnemar" },
+  k.mcnemar,
+  { caption: "McNemar test per model", id: `${id}-mcnemar` },
 )}`;
+}
+
+/** One comparison: its headline numbers first, then its charts, models, rankings and causes. */
+function comparisonSection(d: ReportData, k: ComparisonData, charts: readonly RenderedChart[]): SafeHtml {
+  const id = comparisonAnchor(k.ref.comparison);
+  const mine = charts.filter((c) => c.comparison === k.ref.comparison);
+  const excluded = d.drilldown.filter(
+    (f) => f.flip.comparison === k.ref.comparison && f.flip.excluded,
+  ).length;
+  return html`<section class="comparison" id="${id}">
+<h2>${comparisonLabel(k.ref)} <span class="muted">(<code>${k.ref.comparison}</code>)</span>${k.headline ? html` <span class="badge">headline</span>` : ""}</h2>
+<p class="muted">Baseline ${graderLabel(k.ref.baseline)}, candidate ${graderLabel(k.ref.candidate)}, paired on the same simulations; a flip fails on one side and passes on the other. ${k.flipCount} flip(s) in all${excluded === 0 ? "" : `, ${excluded} of them in excluded files or tasks`} (<a href="#flips">flips table</a>). Precision counts the flips a reviewer confirmed among those judged; a real violation is a pass → fail flip a reviewer confirmed in any comparison from ${graderLabel(k.ref.baseline)}, and recall is the share of them ${graderLabel(k.ref.candidate)} fails.</p>
+${comparisonHeadline(d, k)}
+${domainTable(k, `${id}-by-domain`)}
+${mine.length === 0 ? html`<p class="empty">No chart has data for this comparison.</p>` : mine.map(chartFigure)}
+<h3 id="${id}-models">Flips by model</h3>
+${modelSection(k, id)}
+<h3 id="${id}-ranking-section">Ranking</h3>
+${rankingSection(k, id)}
+<h3 id="${id}-causes">Causes and actions</h3>
+${causeSection(k, id)}
+</section>`;
 }
 
 function probeSection(d: ReportData): SafeHtml {
@@ -314,6 +484,9 @@ export function renderHtml(
   charts: readonly RenderedChart[],
   title = "tau-rescore report",
 ): string {
+  const shown = new Set(d.comparisons.map((k) => k.ref.comparison));
+  // Charts of no comparison shown here (the probe census, say) go in a section of their own.
+  const other = charts.filter((c) => c.comparison === null || !shown.has(c.comparison));
   const page = html`<!doctype html>
 <html lang="en">
 <head>
@@ -326,23 +499,23 @@ export function renderHtml(
 <body>
 <h1>${title}</h1>
 ${runLine(d)}
-<p class="muted">τ³ (the tau2 grader, ported) against the structured grader, paired on the same simulations. Click a column header to sort.</p>
-<nav><a href="#charts">charts</a><a href="#models">models</a><a href="#reviews">reviews</a><a href="#ranking-section">ranking</a><a href="#causes">causes</a>${d.probeCensus === null ? "" : html`<a href="#probes">probes</a>`}<a href="#excluded">excluded</a><a href="#errors">errors</a><a href="#flips">flips (${d.flipCount})</a><a href="#conversations">conversations</a></nav>
+<p class="muted">Each comparison grades the same simulations under two graders, a baseline and a candidate (or the reward the file recorded), and pairs their verdicts; the first is the headline. Click a column header to sort.</p>
+<nav>${d.comparisons.map((k) => html`<a href="#${comparisonAnchor(k.ref.comparison)}">${k.ref.comparison}</a>`)}<a href="#reviews">reviews</a>${other.length === 0 ? "" : html`<a href="#charts">other charts</a>`}<a href="#vacuous-section">vacuous</a>${d.probeCensus === null ? "" : html`<a href="#probes">probes</a>`}<a href="#excluded">excluded</a><a href="#errors">errors</a><a href="#flips">flips (${d.flipCount})</a><a href="#conversations">conversations</a></nav>
 ${headline(d)}
-<h2 id="charts">Charts</h2>
-${chartWarningList(charts)}${charts.length === 0 ? html`<p class="empty">No chart has data.</p>` : charts.map(chartFigure)}
-<h2 id="models">Flips by model</h2>
-${modelSection(d)}
+${chartWarningList(charts)}${d.comparisons.length === 0 ? html`<p class="empty">The run declares no comparison.</p>` : d.comparisons.map((k) => comparisonSection(d, k, charts))}
 ${reviewSection(d)}
-<h2 id="ranking-section">Ranking</h2>
-${rankingSection(d)}
-<h2 id="causes">Causes and actions</h2>
-${causeSection(d)}
+${
+  other.length === 0
+    ? ""
+    : html`<h2 id="charts">Other charts</h2>
+${other.map(chartFigure)}`
+}
+${vacuousSection(d)}
 ${probeSection(d)}
 ${excludedSection(d)}
 ${errorSection(d)}
-<h2 id="flips">Flips (${d.flipCount}${excludedFlips(d) === 0 ? "" : `, ${excludedFlips(d)} of them in excluded files`})</h2>
-<p class="muted">One row per flipped simulation, excluded files included (marked); open a row's evidence for each cause behind it (requirement, policy clause, DB field, …), its turn and tool call, the facts that decided it and its review; a cause links to its turn in the conversation.</p>
+<h2 id="flips">Flips (${d.flipCount}${excludedFlips(d) === 0 ? "" : `, ${excludedFlips(d)} of them in excluded files or tasks`})</h2>
+<p class="muted">One row per comparison and flipped simulation, excluded files and tasks included (marked); open a row's evidence for each cause of the failing side (requirement, policy clause, DB field, component, …), its turn and tool call, the facts that decided it and its review; a cause links to its turn in the conversation.</p>
 ${flipTable(d.drilldown)}
 ${conversationSection(d.conversations, d.meta.allConversations)}
 <script>${sourceConstant(SORT_SCRIPT)}</script>

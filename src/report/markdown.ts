@@ -1,12 +1,14 @@
 /**
- * `report.md`: the headline numbers, the flips, the rankings and links to the charts, as GitHub-
- * flavoured Markdown that can be pasted into an issue. Every value from the store goes through
- * `escapeMarkdown` (model names, task ids and causes come from trajectory files).
+ * `report.md`: a section per comparison (the headline first) with its numbers, rankings and charts, then
+ * the reviews and the flips, as GitHub-flavoured Markdown that can be pasted into an issue. Every value
+ * from the store goes through `escapeMarkdown` (model names, task ids and causes come from trajectory
+ * files).
  */
+import type { ComparisonSummary } from "../analysis/report.ts";
+import { comparisonLabel, graderLabel } from "../charts/common.ts";
 import { chartWarnings, type RenderedChart } from "../charts/index.ts";
-import type { ReportData } from "./data.ts";
+import type { ComparisonData, ReportData } from "./data.ts";
 import { escapeMarkdown } from "./escape.ts";
-import { gateLabel } from "./honesty.ts";
 import { num, pct } from "./table.ts";
 
 type MdCell = string | number | null | undefined;
@@ -38,51 +40,25 @@ function provenance(d: ReportData): string {
   return `Run \`${r.run_id}\` of experiment **${md(r.experiment)}**, tool version ${md(r.tool_version)}, config hash \`${r.config_hash.slice(0, 12)}\`; ${reviews}; ${written}.`;
 }
 
+const interval = (lo: number | null, hi: number | null) =>
+  lo === null || hi === null ? "" : ` [${pct(lo)}, ${pct(hi)}]`;
+
 function reviewLines(d: ReportData): string[] {
   const c = d.summary.reviews;
-  const interval = (lo: number | null, hi: number | null) =>
-    lo === null || hi === null ? "" : ` [${pct(lo)}, ${pct(hi)}]`;
   return [
     "## Reviews and precision",
     "",
-    `Flip causes (outside excluded files): **${c.confirmed}** confirmed, **${c.false_positive}** false positive, ` +
+    `Headline flip causes (outside excluded files and tasks): **${c.confirmed}** confirmed, **${c.false_positive}** false positive, ` +
       `**${c.unclear}** unclear, **${c.unreviewed}** unreviewed; **${c.stale}** stale reviews (not applied). ` +
-      `Default gate flips: **${c.flips.confirmed}** confirmed, **${c.flips.unreviewed}** unreviewed. ` +
-      "Both gates side by side (a real violation is a flip a reviewer confirmed under either gate; recall is the share a gate fails):",
-    "",
-    mdTable(
-      [
-        "domain",
-        "gate",
-        "pass → fail",
-        "confirmed",
-        "false positive",
-        "unclear",
-        "unreviewed",
-        "precision [95% CI]",
-        "real violations caught",
-        "recall [95% CI]",
-      ],
-      d.gateSummary.map((r) => [
-        r.domain,
-        gateLabel(r.grader),
-        r.pass_to_fail,
-        r.confirmed,
-        r.false_positive,
-        r.unclear,
-        r.unreviewed,
-        `${pct(r.precision)}${interval(r.precision_lo, r.precision_hi)}`,
-        `${r.caught} / ${r.real_violations}`,
-        `${pct(r.recall)}${interval(r.recall_lo, r.recall_hi)}`,
-      ]),
-    ),
+      `Headline flips: **${c.flips.confirmed}** confirmed, **${c.flips.unreviewed}** unreviewed. ` +
+      "Each comparison's section gives its flips' precision and recall.",
     "",
     d.precisionByKind.length === 0
       ? "No applied review yet: precision is not measured."
       : mdTable(
           ["grader", "cause", "reviews", "confirmed", "false positive", "unclear", "precision [95% CI]"],
           d.precisionByKind.map((r) => [
-            r.grader,
+            graderLabel(r.grader),
             r.kind,
             r.reviews,
             r.confirmed,
@@ -95,66 +71,99 @@ function reviewLines(d: ReportData): string[] {
   ];
 }
 
-export function renderMarkdown(d: ReportData, charts: readonly RenderedChart[]): string {
-  const s = d.summary;
-  const excludedSims = s.excluded_files.reduce((n, f) => n + f.simulations, 0);
-  const out: string[] = [
-    "# tau-rescore report",
+/** A chart as a list item: a link to its PNG, or why it was not drawn. */
+function chartLine(c: RenderedChart): string {
+  const title = escapeMarkdown(c.title);
+  if (c.failure?.stage === "vega")
+    return `- ${title}: not drawn (${escapeMarkdown(c.failure.reason)}) ([vega-lite spec](${c.files.spec}))`;
+  if (c.failure !== null)
+    return `- [${title}](${c.files.svg}): PNG not drawn (${escapeMarkdown(c.failure.reason)}) ([vega-lite spec](${c.files.spec}))`;
+  return `- [${title}](${c.files.png}) ([vega-lite spec](${c.files.spec}), [SVG](${c.files.svg}))`;
+}
+
+/** One comparison: its headline numbers, per domain, its rankings, flip rates by model and charts. */
+function comparisonLines(d: ReportData, k: ComparisonData, charts: readonly RenderedChart[]): string[] {
+  const s: ComparisonSummary | undefined = d.summary.comparisons[k.ref.comparison];
+  const b = graderLabel(k.ref.baseline);
+  const c = graderLabel(k.ref.candidate);
+  const out = [
+    `## ${escapeMarkdown(comparisonLabel(k.ref))} (\`${k.ref.comparison.replaceAll("`", "")}\`)${k.headline ? " — headline" : ""}`,
     "",
-    provenance(d),
-    "",
-    `**${s.simulations}** simulations, **${s.graded}** graded, **${s.errors}** errors. ` +
-      `Flips from τ³ to the structured grader: **${s.flips.pass_to_fail}** pass → fail, **${s.flips.fail_to_pass}** fail → pass. ` +
-      `Pass rates and flips leave out ${s.excluded_files.length} excluded files (${excludedSims} simulations).`,
-    "",
+  ];
+  if (s !== undefined) {
+    const p = s.mcnemar.p_value;
+    out.push(
+      `Flips from ${escapeMarkdown(b)} to ${escapeMarkdown(c)} (outside excluded files and tasks): **${s.flips.pass_to_fail}** pass → fail, ` +
+        `**${s.flips.fail_to_pass}** fail → pass of ${s.paired} paired; flip rate ${pct(s.flip_rate.value)}${interval(s.flip_rate.lo, s.flip_rate.hi)}; ` +
+        `McNemar ${s.mcnemar.method.replaceAll("_", " ")} p ${p !== null && p < 1e-4 ? "< 0.0001" : `= ${p === null ? "–" : num(4)(p)}`}. ` +
+        `Reviews: **${s.reviews.confirmed}** confirmed, **${s.reviews.false_positive}** false positive, **${s.reviews.unclear}** unclear, ` +
+        `**${s.reviews.unreviewed}** unreviewed; confirmed-only flip rate ${pct(s.confirmed_flip_rate.value)}${interval(s.confirmed_flip_rate.lo, s.confirmed_flip_rate.hi)}; ` +
+        `precision ${pct(s.precision.value)}${interval(s.precision.lo, s.precision.hi)}; ` +
+        `recall ${pct(s.recall.value)}${interval(s.recall.lo, s.recall.hi)} (${s.recall.caught} of ${s.recall.real_violations} real violations); ` +
+        `rewards equal on ${s.reward_agreement.same_reward} of ${s.reward_agreement.with_baseline_reward}.`,
+      "",
+    );
+  }
+  out.push(
     mdTable(
-      ["domain", "τ³ pass rate", "structured pass rate", "pass → fail", "fail → pass"],
-      Object.entries(s.by_domain).map(([domain, v]) => [
-        domain,
-        pct(v.tau3_pass_rate),
-        pct(v.structured_pass_rate),
-        v.pass_to_fail,
-        v.fail_to_pass,
+      [
+        "domain",
+        `${b} pass rate`,
+        `${c} pass rate`,
+        "pass → fail",
+        "fail → pass",
+        "confirmed",
+        "precision [95% CI]",
+        "recall [95% CI]",
+      ],
+      k.domains.map((r) => [
+        r.domain,
+        pct(r.baseline_pass_rate),
+        pct(r.candidate_pass_rate),
+        r.pass_to_fail,
+        r.fail_to_pass,
+        r.confirmed,
+        `${pct(r.precision)}${interval(r.precision_lo, r.precision_hi)}`,
+        `${pct(r.recall)}${interval(r.recall_lo, r.recall_hi)}`,
       ]),
     ),
     "",
-    "## Ranking",
-    "",
-  ];
-  for (const [domain, g] of Object.entries(s.ranking)) {
+  );
+  const groups = Object.entries(s?.rankings ?? {});
+  for (const [domain, g] of groups) {
     const tau = g.kendall_tau_b === null ? "–" : num(3)(g.kendall_tau_b);
     const [lo, hi] = g.kendall_tau_b_ci;
     const ci = lo === null || hi === null ? "" : ` (bootstrap 95% CI ${num(3)(lo)} to ${num(3)(hi)})`;
+    const models = k.ranking.filter((r) => r.domain === domain && r.task_version === g.task_version);
     out.push(
-      `### ${escapeMarkdown(domain)} · ${escapeMarkdown(g.task_version)}`,
+      `### Ranking: ${escapeMarkdown(domain)} · ${escapeMarkdown(g.task_version)}`,
       "",
       `Kendall τ-b ${tau}${ci}; swapped pairs: ${
         g.swapped_pairs.length === 0
           ? "none"
-          : g.swapped_pairs.map(([a, b]) => `${escapeMarkdown(a)} ↔ ${escapeMarkdown(b)}`).join("; ")
+          : g.swapped_pairs.map(([a, x]) => `${escapeMarkdown(a)} ↔ ${escapeMarkdown(x)}`).join("; ")
       }.`,
       "",
       mdTable(
-        ["model", "τ³ rank", "τ³ pass^1", "structured rank", "structured pass^1"],
-        g.models.map((m) => [
+        ["model", `${b} rank`, `${b} pass^1`, `${c} rank`, `${c} pass^1`],
+        models.map((m) => [
           m.model,
-          m.tau3_rank,
-          pct(m.tau3_pass1),
-          m.structured_rank,
-          pct(m.structured_pass1),
+          m.baseline_rank,
+          pct(m.baseline_pass1),
+          m.candidate_rank,
+          pct(m.candidate_pass1),
         ]),
       ),
       "",
     );
   }
-  if (Object.keys(s.ranking).length === 0) out.push("No ranking group has two eligible models.", "");
-  out.push(...reviewLines(d));
+  if (groups.length === 0) out.push("No ranking group has two eligible models.", "");
   out.push(
-    "## Flip rates by model",
+    `### Flip rates by model: ${escapeMarkdown(comparisonLabel(k.ref))}`,
     "",
     mdTable(
       ["domain", "model", "n", "flips", "rate", "confirmed flips", "confirmed rate", "unreviewed"],
-      d.flipRates.map((r) => [
+      k.flipRates.map((r) => [
         r.domain,
         r.model,
         r.n,
@@ -166,13 +175,75 @@ export function renderMarkdown(d: ReportData, charts: readonly RenderedChart[]):
       ]),
     ),
     "",
-    "## Excluded files",
+  );
+  const mine = charts.filter((x) => x.comparison === k.ref.comparison);
+  if (mine.length > 0) out.push(...mine.map(chartLine), "");
+  return out;
+}
+
+export function renderMarkdown(d: ReportData, charts: readonly RenderedChart[]): string {
+  const s = d.summary;
+  const excludedSims = s.excluded_files.reduce((n, f) => n + f.simulations, 0);
+  const head = d.comparisons.find((k) => k.headline);
+  const out: string[] = [
+    "# tau-rescore report",
+    "",
+    provenance(d),
+    "",
+    `**${s.simulations}** simulations, **${s.graded}** graded, **${s.errors}** errors. ` +
+      (head === undefined
+        ? ""
+        : `Headline flips (${escapeMarkdown(comparisonLabel(head.ref))}): **${s.flips.pass_to_fail}** pass → fail, **${s.flips.fail_to_pass}** fail → pass. `) +
+      `Pass rates and flips leave out ${s.excluded_files.length} excluded files (${excludedSims} simulations) and ${s.excluded_tasks.length} excluded tasks.`,
+    "",
+    mdTable(
+      ["comparison", "baseline", "candidate", "pass → fail", "fail → pass", "flip rate", "precision"],
+      d.comparisons.map((k) => {
+        const c = s.comparisons[k.ref.comparison];
+        return [
+          k.headline ? `${k.ref.comparison} (headline)` : k.ref.comparison,
+          graderLabel(k.ref.baseline),
+          graderLabel(k.ref.candidate),
+          c?.flips.pass_to_fail,
+          c?.flips.fail_to_pass,
+          pct(c?.flip_rate.value ?? null),
+          pct(c?.precision.value ?? null),
+        ];
+      }),
+    ),
+    "",
+  ];
+  const warnings = chartWarnings(charts);
+  if (warnings.length > 0)
+    out.push(
+      `${warnings.length} chart warning(s):`,
+      "",
+      ...warnings.map((w) => `- ${escapeMarkdown(w)}`),
+      "",
+    );
+  for (const k of d.comparisons) out.push(...comparisonLines(d, k, charts));
+  out.push(...reviewLines(d));
+  out.push(
+    "## Excluded files and tasks",
     "",
     s.excluded_files.length === 0
-      ? "None."
+      ? "No excluded file."
       : mdTable(
           ["file", "simulations", "reason"],
           s.excluded_files.map((f) => [f.path, f.simulations, f.reason]),
+        ),
+    "",
+    s.excluded_tasks.length === 0
+      ? "No excluded task."
+      : mdTable(
+          ["domain", "task set", "task", "simulations", "reason"],
+          s.excluded_tasks.map((t) => [
+            t.domain,
+            t.task_version ?? "any",
+            t.task_id,
+            t.simulations,
+            t.reason,
+          ]),
         ),
     "",
   );
@@ -181,15 +252,16 @@ export function renderMarkdown(d: ReportData, charts: readonly RenderedChart[]):
     `## Flips (${d.flipCount})`,
     "",
     mdTable(
-      ["domain", "task", "trial", "model", "direction", "causes", "review"],
+      ["domain", "task", "trial", "model", "comparison", "direction", "failing side's causes", "review"],
       flips.map(({ flip: f, causes }) => [
         f.domain,
         f.task_id,
         f.trial,
         f.model,
+        f.comparison,
         f.direction === "pass_to_fail" ? "pass → fail" : "fail → pass",
-        causes.map((c) => `${c.kind}:${c.reference}`).join(", "),
-        f.excluded ? `${f.review} (excluded file)` : f.review,
+        `${graderLabel(f.failing_grader)}: ${causes.map((c) => `${c.kind}:${c.reference}`).join(", ")}`,
+        f.excluded ? `${f.review} (excluded)` : f.review,
       ]),
     ),
     "",
@@ -199,27 +271,11 @@ export function renderMarkdown(d: ReportData, charts: readonly RenderedChart[]):
       `Showing ${flips.length} of ${d.drilldown.length} flips; all are in report.html and flips.csv.`,
       "",
     );
+  const shown = new Set(d.comparisons.map((k) => k.ref.comparison));
+  const other = charts.filter((c) => c.comparison === null || !shown.has(c.comparison));
   out.push("## Charts", "");
-  const warnings = chartWarnings(charts);
-  if (warnings.length > 0)
-    out.push(
-      `${warnings.length} chart warning(s):`,
-      "",
-      ...warnings.map((w) => `- ${escapeMarkdown(w)}`),
-      "",
-    );
-  for (const c of charts) {
-    const title = escapeMarkdown(c.title);
-    if (c.failure?.stage === "vega")
-      out.push(
-        `- ${title}: not drawn (${escapeMarkdown(c.failure.reason)}) ([vega-lite spec](${c.files.spec}))`,
-      );
-    else if (c.failure !== null)
-      out.push(
-        `- [${title}](${c.files.svg}): PNG not drawn (${escapeMarkdown(c.failure.reason)}) ([vega-lite spec](${c.files.spec}))`,
-      );
-    else out.push(`- [${title}](${c.files.png}) ([vega-lite spec](${c.files.spec}), [SVG](${c.files.svg}))`);
-  }
-  if (charts.length === 0) out.push("No chart has data.");
+  if (other.length > 0) out.push(...other.map(chartLine));
+  else if (charts.length === 0) out.push("No chart has data.");
+  else out.push("Each comparison's charts are in its section.");
   return `${out.join("\n")}\n`;
 }

@@ -9,7 +9,7 @@ import { dirname } from "node:path";
 import { z } from "zod";
 import { describeZodError } from "../formats/zod-issues.ts";
 import { CAUSE_KIND_NAMES } from "../graders/causes.ts";
-import { GRADER_IDS } from "../graders/registry.ts";
+import { GRADER_IDS, isGraderId } from "../graders/registry.ts";
 import { EXIT_USAGE, RescoreError } from "../util/errors.ts";
 
 export const REVIEW_VERDICTS = ["confirmed", "false_positive", "unclear"] as const;
@@ -21,7 +21,9 @@ export const reviewEntrySchema = z.strictObject({
   /** For humans: the id in the trajectory file, and the file's path relative to the corpus root. */
   simulation_id: z.string().nullable(),
   path: z.string().nullable(),
-  grader: z.enum(GRADER_IDS),
+  grader: z.string().refine(isGraderId, {
+    error: (i) => `unknown grader ${JSON.stringify(i.input)} (${GRADER_IDS.join(", ")})`,
+  }),
   kind: z.enum(CAUSE_KIND_NAMES),
   reference: z.string().min(1),
   verdict: z.enum(REVIEW_VERDICTS),

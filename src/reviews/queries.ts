@@ -1,7 +1,8 @@
 /**
  * What the review commands read from the store, through the analysis views of the selected run
  * (`installAnalyses` first): simulations by their own id, their causes, evidence and conversation, and
- * the flip causes still waiting for a review.
+ * the flip causes still waiting for a review. A flip cause is the failing side's gating cause of a flip
+ * of any comparison (view `review_targets`); one cause shown by several comparisons is one target.
  */
 import { rows } from "../analysis/report.ts";
 import type { RowOf } from "../store/schema.ts";
@@ -48,19 +49,32 @@ export interface CauseRef {
   message: string;
   message_index: number | null;
   turn_idx: number | null;
-  /** One of the structured grader's gating causes of a flip: what `review` walks. */
+  /** A gating cause of the failing side of a flip of some comparison: what `review` walks. */
   flip_cause: boolean;
+  /** The comparisons whose flip it explains, in the experiment's order (none when not a flip cause). */
+  comparisons: string[];
 }
 
 export async function causesOf(store: VerdictStore, simKey: string): Promise<CauseRef[]> {
   return await rows<CauseRef>(
     store,
     `SELECT c.sim_key, c.grader, c.seq, c.kind, c.reference, c.gates, c.message, c.message_index, c.turn_idx,
-            t.sim_key IS NOT NULL AS flip_cause
+            t.sim_key IS NOT NULL AS flip_cause, coalesce(t.comparisons, []::VARCHAR[]) AS comparisons
      FROM run_causes c
-     LEFT JOIN review_targets t ON t.sim_key = c.sim_key AND t.grader = c.grader AND t.seq = c.seq
+     LEFT JOIN (SELECT rt.sim_key, rt.grader, rt.seq, list(rt.comparison ORDER BY k.seq) AS comparisons
+                FROM review_targets rt JOIN run_comparisons k USING (comparison)
+                GROUP BY rt.sim_key, rt.grader, rt.seq) t
+       ON t.sim_key = c.sim_key AND t.grader = c.grader AND t.seq = c.seq
      WHERE c.sim_key = ${sql(simKey)} ORDER BY c.grader, c.seq`,
   );
+}
+
+/** One comparison whose flip a review target explains, and which way it flipped. */
+export interface TargetFlip {
+  comparison: string;
+  baseline: string;
+  candidate: string;
+  direction: "pass_to_fail" | "fail_to_pass";
 }
 
 export interface ReviewTarget {
@@ -76,25 +90,46 @@ export interface ReviewTarget {
   model: string;
   task_id: string;
   trial: number | null;
-  direction: string;
   path: string;
   simulation_id: string | null;
   excluded: boolean;
   fingerprint: string | null;
   verdict: string | null;
+  /** Every comparison whose flip this cause explains, in the experiment's order: one review serves them all. */
+  flips: TargetFlip[];
 }
 
-/** Flip causes (one per simulation, grader, kind and reference) without an applied review. */
+/**
+ * Flip causes without an applied review, each once (per simulation, grader, kind and reference, as a
+ * review is keyed) however many comparisons show it; with `comparison`, only the causes of its flips.
+ */
 export async function unreviewedTargets(
   store: VerdictStore,
-  opts: { includeExcluded: boolean },
+  opts: { includeExcluded: boolean; comparison?: string },
 ): Promise<ReviewTarget[]> {
+  const scope =
+    opts.comparison === undefined
+      ? ""
+      : ` AND EXISTS (SELECT 1 FROM review_targets s WHERE s.comparison = ${sql(opts.comparison)}
+                        AND s.sim_key = t.sim_key AND s.grader = t.grader AND s.seq = t.seq)`;
   return await rows<ReviewTarget>(
     store,
-    `SELECT * FROM target_reviews
-     WHERE verdict IS NULL AND fingerprint IS NOT NULL${opts.includeExcluded ? "" : " AND NOT excluded"}
-     QUALIFY row_number() OVER (PARTITION BY sim_key, grader, kind, reference ORDER BY seq) = 1
-     ORDER BY domain, model, task_id, trial, path, sim_key, seq`,
+    `WITH pending AS (
+       SELECT t.*, k.seq AS comparison_seq, k.baseline, k.candidate
+       FROM target_reviews t JOIN run_comparisons k USING (comparison)
+       WHERE t.verdict IS NULL AND t.fingerprint IS NOT NULL${opts.includeExcluded ? "" : " AND NOT t.excluded"}${scope}),
+     flips AS (
+       SELECT sim_key, grader, kind, reference,
+              list({'comparison': comparison, 'baseline': baseline, 'candidate': candidate, 'direction': direction}
+                   ORDER BY comparison_seq) AS flips
+       FROM (SELECT DISTINCT sim_key, grader, kind, reference, comparison, comparison_seq, baseline, candidate, direction
+             FROM pending)
+       GROUP BY sim_key, grader, kind, reference)
+     SELECT o.sim_key, o.grader, o.seq, o.kind, o.reference, o.message, o.message_index, o.turn_idx, o.domain,
+            o.model, o.task_id, o.trial, o.path, o.simulation_id, o.excluded, o.fingerprint, o.verdict, f.flips
+     FROM pending o JOIN flips f USING (sim_key, grader, kind, reference)
+     QUALIFY row_number() OVER (PARTITION BY o.sim_key, o.grader, o.kind, o.reference ORDER BY o.seq, o.comparison_seq) = 1
+     ORDER BY o.domain, o.model, o.task_id, o.trial, o.path, o.sim_key, o.seq, o.grader`,
   );
 }
 
@@ -184,13 +219,21 @@ export interface ReviewListRow {
   date: string | null;
   stale: boolean;
   stale_reason: string | null;
+  /** The comparisons whose flips it judges, in the experiment's order (none for a stale review). */
+  comparisons: string[];
 }
 
 /** Every review of the run's experiment, applied or stale. */
 export async function reviewList(store: VerdictStore): Promise<ReviewListRow[]> {
   return await rows<ReviewListRow>(
     store,
-    `SELECT simulation_id, path, cause, grader, verdict, reason, reviewer, date, stale, stale_reason
-     FROM review_status ORDER BY path, simulation_id, grader, kind, reference`,
+    `SELECT rs.simulation_id, rs.path, rs.cause, rs.grader, rs.verdict, rs.reason, rs.reviewer, rs.date, rs.stale,
+            rs.stale_reason,
+            coalesce((SELECT list(k.comparison ORDER BY k.seq) FROM run_comparisons k
+                      WHERE k.comparison IN (SELECT t.comparison FROM review_targets t
+                                             WHERE t.fingerprint = rs.fingerprint AND t.grader = rs.grader
+                                               AND t.kind = rs.kind AND t.reference = rs.reference)),
+                     []::VARCHAR[]) AS comparisons
+     FROM review_status rs ORDER BY rs.path, rs.simulation_id, rs.grader, rs.kind, rs.reference`,
   );
 }

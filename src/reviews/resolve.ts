@@ -30,12 +30,19 @@ export interface ReviewRequest {
 const label = (c: Pick<CauseRef, "grader" | "kind" | "reference">) =>
   `${c.kind}:${c.reference} (${c.grader})`;
 
-/** One cause per grader, kind and reference (a cause can fire at several turns). */
+/** One cause per grader, kind and reference (a cause can fire at several turns; a flip cause if any is). */
 function distinct(causes: readonly CauseRef[]): CauseRef[] {
   const seen = new Map<string, CauseRef>();
   for (const c of causes) {
     const k = `${c.grader}\u0000${c.kind}\u0000${c.reference}`;
-    if (!seen.has(k)) seen.set(k, c);
+    const first = seen.get(k);
+    if (first === undefined) seen.set(k, c);
+    else if (c.flip_cause)
+      seen.set(k, {
+        ...first,
+        flip_cause: true,
+        comparisons: [...new Set([...first.comparisons, ...c.comparisons])],
+      });
   }
   return [...seen.values()];
 }
@@ -57,13 +64,13 @@ async function oneSimulation(store: VerdictStore, req: ReviewRequest): Promise<S
   );
 }
 
-/** The same cause (kind and reference) as reported by several graders: the two gates of one grader. */
+/** The same cause (kind and reference) as reported by several graders (a grader and its stricter variant). */
 const sameCause = (cs: readonly CauseRef[]) =>
   cs.length > 0 && new Set(cs.map((c) => `${c.kind}\u0000${c.reference}`)).size === 1;
 
 /**
- * The cause `req` names, once per grader that reports it as a flip cause: whether a cause is a real
- * violation does not depend on the gate that fails on it, so one judgment covers both gates' copies.
+ * The cause `req` names, once per grader that reports it as a flip cause (of any comparison): whether a
+ * cause is a real violation does not depend on the grader that fails on it, so one judgment covers each.
  */
 function pickCauses(sim: SimulationRef, causes: readonly CauseRef[], req: ReviewRequest): CauseRef[] {
   const all = distinct(causes);
@@ -80,7 +87,7 @@ function pickCauses(sim: SimulationRef, causes: readonly CauseRef[], req: Review
         (reference === undefined || c.reference === reference) &&
         (req.grader === undefined || c.grader === req.grader),
     );
-    // Another grader reporting the same cause (a strict-gate variant) does not make a flip cause ambiguous.
+    // Another grader reporting the same cause without failing on it does not make a flip cause ambiguous.
     const flips = named.filter((c) => c.flip_cause);
     candidates = named.length > 1 && flips.length > 0 ? flips : named;
   }
@@ -98,7 +105,7 @@ function pickCauses(sim: SimulationRef, causes: readonly CauseRef[], req: Review
   );
 }
 
-/** The review entries `req` asks for (one per gate reporting the cause), keyed by the simulation's fingerprint. */
+/** The review entries `req` asks for (one per grader it is a flip cause of), keyed by the simulation's fingerprint. */
 export async function resolveReview(store: VerdictStore, req: ReviewRequest): Promise<ReviewEntry[]> {
   const sim = await oneSimulation(store, req);
   if (sim.fingerprint === null)

@@ -1,10 +1,11 @@
 /**
- * One flip cause as plain terminal text for `tau-rescore review`: where it is, the cause and its
- * evidence, the user's instructions, and the conversation around the evidence turns (marked `>>`).
+ * One flip cause as plain terminal text for `tau-rescore review`: where it is, the cause, the comparisons
+ * whose flip it explains (which side passed, which failed) and its evidence, the user's instructions,
+ * and the conversation around the evidence turns (marked `>>`).
  * Trajectory text is untrusted: control characters (terminal escape sequences) are shown as `\xNN`.
  */
 import { visibleText } from "../util/visible-text.ts";
-import type { EvidenceText, MessageRow, ReviewTarget, TaskText } from "./queries.ts";
+import type { EvidenceText, MessageRow, ReviewTarget, TargetFlip, TaskText } from "./queries.ts";
 import { instructionParts, toolCallsOf } from "./task-text.ts";
 
 /**
@@ -66,15 +67,23 @@ function window(marked: ReadonlySet<number>, count: number, context: number, lim
   return [...shown].sort((a, b) => a - b).slice(0, limit);
 }
 
+/** `tau3-vs-structured: tau3 passed, structured failed`. */
+function flipLine(f: TargetFlip): string {
+  const [passed, failed] =
+    f.direction === "pass_to_fail" ? [f.baseline, f.candidate] : [f.candidate, f.baseline];
+  return `${f.comparison}: ${passed} passed, ${failed} failed`;
+}
+
 export function renderTarget(v: TargetView): string {
   const t = v.target;
-  const direction = t.direction === "pass_to_fail" ? "pass → fail" : "fail → pass";
   const lines = [
     "",
     `━━ ${v.position.index} of ${v.position.total} ━━ ${t.domain} · task ${t.task_id}${t.trial === null ? "" : ` · trial ${t.trial}`} · ${t.model}`,
     `file: ${t.path}`,
     `simulation: ${t.simulation_id ?? "(no id)"}${t.excluded ? "  (excluded file)" : ""}`,
-    `cause: ${t.kind} ${t.reference} (${t.grader}, ${direction})`,
+    // One review serves every comparison listed.
+    ...t.flips.map((f) => `flip: ${flipLine(f)}`),
+    `cause: ${t.kind} ${t.reference} (${t.grader})`,
     `  ${indent(t.message, "  ")}`,
   ];
   if (v.evidence.length > 0) lines.push("  evidence:", ...v.evidence.map((e) => indent(evidenceLine(e), "")));

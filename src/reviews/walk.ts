@@ -1,8 +1,10 @@
 /**
- * `tau-rescore review`: walks the flip causes that have no applied review, one at a time. Each answer is
- * written to the reviews file at once (nothing is lost when the walk is stopped), and the store's copy
- * of the reviews is refreshed at the end. Reads answers line by line, so a script can pipe them in.
+ * `tau-rescore review`: walks the flip causes that have no applied review, one at a time: those of every
+ * comparison, each once, or those of one comparison. Each answer is written to the reviews file at once
+ * (nothing is lost when the walk is stopped), and the store's copy of the reviews is refreshed at the
+ * end. Reads answers line by line, so a script can pipe them in.
  */
+import { runComparisons } from "../analysis/report.ts";
 import type { VerdictStore } from "../store/store.ts";
 import {
   type ReviewEntry,
@@ -21,6 +23,7 @@ import {
   unreviewedTargets,
   writeMessages,
 } from "./queries.ts";
+import { ReviewError } from "./resolve.ts";
 import { saveReviews } from "./store.ts";
 import { printable, renderTarget } from "./terminal.ts";
 
@@ -42,6 +45,8 @@ export interface WalkOptions {
   readonly context?: number;
   /** Also walk flips in files the experiment excludes. */
   readonly includeExcluded?: boolean;
+  /** Walk only the flips of this comparison (by name); default every comparison's. */
+  readonly comparison?: string;
 }
 
 export interface WalkSummary {
@@ -67,7 +72,7 @@ const ANSWERS: Record<string, ReviewVerdict | "skip" | "quit"> = {
 
 const targetKey = (t: Pick<ReviewTarget, "sim_key" | "grader" | "kind" | "reference">) =>
   `${t.sim_key}\u0000${t.grader}\u0000${t.kind}\u0000${t.reference}`;
-/** A cause whatever gate reports it: whether it is a real violation does not depend on the gate. */
+/** A cause whatever grader fails on it: whether it is a real violation does not depend on the grader. */
 const causeKey = (t: Pick<ReviewTarget, "sim_key" | "kind" | "reference">) =>
   `${t.sim_key}\u0000${t.kind}\u0000${t.reference}`;
 
@@ -105,16 +110,34 @@ function entryFor(t: ReviewTarget, verdict: ReviewVerdict, reason: string, o: Wa
   });
 }
 
+/** Refuses a comparison the run does not have, naming those it has. */
+async function checkComparison(store: VerdictStore, name: string | undefined): Promise<void> {
+  if (name === undefined) return;
+  const known = (await runComparisons(store)).map((c) => c.comparison);
+  if (!known.includes(name))
+    throw new ReviewError(
+      `--comparison: no comparison ${JSON.stringify(name)} in the run; its comparisons: ${known.join(", ") || "none"}`,
+    );
+}
+
 export async function walkReviews(o: WalkOptions): Promise<WalkSummary> {
   const { store, io } = o;
-  const targets = await unreviewedTargets(store, { includeExcluded: o.includeExcluded === true });
+  await checkComparison(store, o.comparison);
+  const scope = {
+    includeExcluded: o.includeExcluded === true,
+    ...(o.comparison === undefined ? {} : { comparison: o.comparison }),
+  };
+  const targets = await unreviewedTargets(store, scope);
   let file: ReviewFile = readReviewFile(o.reviewsFile);
   const done = new Set<string>();
   let reviewed = 0;
   let skipped = 0;
-  // One question per cause: the same cause under both gates is one judgment .
+  // One question per cause: the same cause failing two graders (in two comparisons) is one judgment.
   const questions = targets.filter((t, i) => targets.findIndex((u) => causeKey(u) === causeKey(t)) === i);
-  if (questions.length === 0) io.write("every flip cause has a review\n");
+  if (questions.length === 0)
+    io.write(
+      `every flip cause${o.comparison === undefined ? "" : ` of ${printable(o.comparison)}`} has a review\n`,
+    );
   for (const [i, t] of questions.entries()) {
     if (done.has(targetKey(t))) continue;
     io.write(
@@ -136,7 +159,7 @@ export async function walkReviews(o: WalkOptions): Promise<WalkSummary> {
     }
     const reason = await askReason(io);
     if (reason === null) break;
-    // The same cause under the other gate is the same judgment: it takes this verdict without asking.
+    // The same cause failing another grader is the same judgment: it takes this verdict without asking.
     const batch = targets.filter((s) => causeKey(s) === causeKey(t) && !done.has(targetKey(s)));
     // Causes of one kind in one simulation often share a root (three fields of one wrong reservation).
     const siblings = targets.filter(
@@ -164,7 +187,7 @@ export async function walkReviews(o: WalkOptions): Promise<WalkSummary> {
     io.write(`  saved ${batch.length} review(s) to ${o.reviewsFile}\n`);
   }
   await saveReviews(store, o.experiment, file.reviews);
-  const left = await unreviewedTargets(store, { includeExcluded: o.includeExcluded === true });
+  const left = await unreviewedTargets(store, scope);
   const remaining = new Set(left.map(causeKey)).size;
   return { reviewed, skipped, remaining };
 }

@@ -30,7 +30,7 @@ export interface TableSpec {
  * The layout this build writes and reads. Bump it with every change to `TABLES`: a store written by
  * another layout is refused with a message that says what to do (`store.ts`), never misread.
  */
-export const SCHEMA_VERSION = 4;
+export const SCHEMA_VERSION = 5;
 
 const c = <N extends string, T extends ColumnType>(name: N, type: T): Column<N, T, false> => ({
   name,
@@ -67,6 +67,31 @@ export const TABLES = {
       c("completed", "BOOLEAN"),
     ],
     key: ["run_id"],
+  },
+  /** Tasks the experiment leaves out of rankings and headline numbers (`exclude_tasks`), with the reason. */
+  task_exclusions: {
+    columns: [
+      c("run_id", "VARCHAR"),
+      c("domain", "VARCHAR"),
+      /** Null: every task set. */
+      n("task_version", "VARCHAR"),
+      c("task_id", "VARCHAR"),
+      c("reason", "VARCHAR"),
+    ],
+    key: ["run_id", "domain", "task_version", "task_id"],
+    enforced: false,
+  },
+  /** The run's comparisons, in the experiment's order (`seq` 1 is the headline). */
+  comparisons: {
+    columns: [
+      c("run_id", "VARCHAR"),
+      c("seq", "INTEGER"),
+      c("name", "VARCHAR"),
+      /** A grader id, or `recorded` (the reward the file recorded). */
+      c("baseline", "VARCHAR"),
+      c("candidate", "VARCHAR"),
+    ],
+    key: ["run_id", "name"],
   },
   files: {
     columns: [

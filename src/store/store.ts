@@ -4,10 +4,13 @@
  * it, and a re-run skips exactly the files already committed. A store written by another schema
  * version is refused on open with a message that says what to do.
  */
+
 import { closeSync, existsSync, openSync, readSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type DuckDBAppender, type DuckDBConnection, DuckDBInstance } from "@duckdb/node-api";
+import { defaultComparisons } from "../graders/comparisons.ts";
+import { GRADER_IDS } from "../graders/registry.ts";
 import { EXIT_INPUT_FAILED, RescoreError } from "../util/errors.ts";
 import { defaultMemoryLimit } from "./resources.ts";
 import {
@@ -122,6 +125,10 @@ export class VerdictStore {
       await this.addJudgeFailureColumn();
       version = "4";
     }
+    if (version === "4" && !readOnly) {
+      await this.addDefaultComparisons();
+      version = "5";
+    }
     if (version !== stored)
       await this.conn.run(`UPDATE store_meta SET value = '${version}' WHERE key = 'schema_version'`);
     if (version !== null && version !== String(SCHEMA_VERSION)) {
@@ -161,6 +168,30 @@ export class VerdictStore {
           "UPDATE verdicts SET judge_failure = $1 WHERE run_id = $2 AND sim_key = $3 AND grader = $4",
           [note.slice(prefix.length), r.run_id, r.sim_key, r.grader],
         );
+      }
+    });
+  }
+
+  /**
+   * Schema 5 added the `comparisons` table. A run stored before it compared what its graders declare
+   * (`defaultComparisons`): those rows are added for each of its runs.
+   */
+  private async addDefaultComparisons(): Promise<void> {
+    await this.transaction(async () => {
+      await this.conn.run(ddl("comparisons"));
+      const rows = await this.query<{ run_id: string; grader: string }>(
+        "SELECT DISTINCT run_id, grader FROM verdicts",
+      );
+      for (const runId of new Set(rows.map((r) => r.run_id))) {
+        const graders = GRADER_IDS.filter((id) => rows.some((r) => r.run_id === runId && r.grader === id));
+        for (const [i, c] of defaultComparisons(graders).entries())
+          await this.conn.run("INSERT INTO comparisons VALUES ($1, $2, $3, $4, $5)", [
+            runId,
+            i + 1,
+            c.name,
+            c.baseline,
+            c.candidate,
+          ]);
       }
     });
   }

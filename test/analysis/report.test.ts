@@ -38,16 +38,26 @@ describe("tau-rescore report", () => {
       "errors",
       "flips",
       "excluded_files",
+      "excluded_tasks",
       "reviews",
       "vacuous_passes",
       "by_domain",
       "ranking",
+      "comparisons",
     ]);
     expect(summary.run).toMatchObject({ experiment: "small", completed: true });
     expect(summary.run.run_id).toMatch(/^[0-9a-f]{16}$/);
     expect(summary.simulations).toBe(155);
     expect(summary.graded + summary.errors).toBe(155);
     expect(Object.keys(summary.by_domain).sort()).toEqual(["airline", "mock", "retail", "telecom"]);
+    // The top-level flips are the headline comparison's: the experiment's first.
+    const [headline, ...rest] = Object.entries(summary.comparisons) as [
+      string,
+      { headline: boolean; flips: unknown },
+    ][];
+    expect(headline?.[1].headline).toBe(true);
+    expect(rest.every(([, c]) => !c.headline)).toBe(true);
+    expect(summary.flips).toEqual(headline?.[1].flips);
   });
 
   it.skipIf(!canMount)("fails clearly on a read-only folder and leaves nothing behind", () => {

@@ -6,7 +6,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { installAnalyses, summarize } from "../../src/analysis/report.ts";
 import type { VerdictStore } from "../../src/store/store.ts";
-import { query, type SyntheticSim, syntheticReview, syntheticStore } from "./synthetic-store.ts";
+import {
+  query,
+  type SyntheticSim,
+  syntheticContext,
+  syntheticReview,
+  syntheticStore,
+} from "./synthetic-store.ts";
 
 const fp = (i: number) => i.toString(16).padStart(64, "0");
 
@@ -31,19 +37,14 @@ function wilson(k: number, n: number): [number, number] {
 
 let store: VerdictStore;
 beforeAll(async () => {
-  store = await syntheticStore(sims);
-  await store.append(
-    "sim_context",
-    [0, 1, 2, 3, 5].map((i) => ({
-      run_id: "r1",
-      sim_key: `s${i}`,
-      fingerprint: fp(i),
-      persona: null,
-      instructions: "do it",
-      ticket: null,
-      criteria: null,
-    })),
-  );
+  // A second comparison from the same baseline, to a grader with no verdicts in this store.
+  store = await syntheticStore(sims, {
+    comparisons: [
+      { baseline: "tau3", candidate: "structured" },
+      { baseline: "tau3", candidate: "structured_strict" },
+    ],
+  });
+  await syntheticContext(store, [0, 1, 2, 3, 5], fp);
   // s2 has a second flip cause, y.
   await store.append("causes", [
     {
@@ -124,16 +125,17 @@ describe("review_status", () => {
 
 describe("flip review status and counts", () => {
   it("confirms a flip when any cause is confirmed, and leaves it unreviewed while a cause is", async () => {
-    const got = await query<{ sim_key: string; review: string }>(
+    const got = await query<{ comparison: string; sim_key: string; review: string }>(
       store,
-      "SELECT sim_key, review FROM flip_reviews ORDER BY sim_key",
+      "SELECT comparison, sim_key, review FROM flip_reviews ORDER BY sim_key",
     );
+    const c = "tau3-vs-structured";
     expect(got).toEqual([
-      { sim_key: "s0", review: "confirmed" },
-      { sim_key: "s1", review: "false_positive" },
-      { sim_key: "s2", review: "unreviewed" },
-      { sim_key: "s3", review: "unreviewed" },
-      { sim_key: "s5", review: "confirmed" },
+      { comparison: c, sim_key: "s0", review: "confirmed" },
+      { comparison: c, sim_key: "s1", review: "false_positive" },
+      { comparison: c, sim_key: "s2", review: "unreviewed" },
+      { comparison: c, sim_key: "s3", review: "unreviewed" },
+      { comparison: c, sim_key: "s5", review: "confirmed" },
     ]);
   });
 
@@ -158,20 +160,34 @@ describe("flip review status and counts", () => {
           caught: 1,
           recall: 1,
         },
-        // This store has no strict-gate verdicts: it fails nothing, so it misses s0's confirmed violation.
-        structured_strict: {
-          pass_to_fail: 0,
-          confirmed: 0,
-          false_positive: 0,
-          unclear: 0,
-          unreviewed: 0,
-          precision: null,
-          real_violations: 1,
-          caught: 0,
-          recall: 0,
-        },
       },
     });
+    // This store has no strict-grader verdicts: it fails nothing, so it misses s0's confirmed violation
+    // (a real violation of any comparison from the same baseline).
+    expect(s.comparisons["tau3-vs-structured_strict"]).toMatchObject({
+      headline: false,
+      flips: { pass_to_fail: 0, fail_to_pass: 0 },
+      reviews: { confirmed: 0, false_positive: 0, unclear: 0, unreviewed: 0 },
+      precision: { value: null },
+      recall: { value: 0, real_violations: 1, caught: 0 },
+    });
+    expect(s.comparisons["tau3-vs-structured"]).toMatchObject({
+      headline: true,
+      reviews: { confirmed: 1, false_positive: 1, unclear: 0, unreviewed: 2 },
+      precision: { value: 0.5 },
+      recall: { value: 1, real_violations: 1, caught: 1 },
+    });
+  });
+
+  it("counts a comparison's flip causes in review_counts, and only its own", async () => {
+    const got = await query<Record<string, number | string>>(
+      store,
+      "SELECT * EXCLUDE (stale) FROM review_counts ORDER BY comparison",
+    );
+    expect(got).toEqual([
+      { comparison: "tau3-vs-structured", confirmed: 1, false_positive: 1, unclear: 1, unreviewed: 2 },
+      { comparison: "tau3-vs-structured_strict", confirmed: 0, false_positive: 0, unclear: 0, unreviewed: 0 },
+    ]);
   });
 });
 
@@ -198,14 +214,15 @@ describe("excluded files and confirmed flip rates", () => {
   it("leaves excluded files out of the headline flips, but keeps their flips listed", async () => {
     const [overall] = await query<{ simulations: number; pass_to_fail: number }>(
       store,
-      "SELECT simulations, pass_to_fail FROM flip_summary WHERE scope = 'overall'",
+      `SELECT simulations, pass_to_fail FROM comparison_summary
+       WHERE domain = 'all' AND comparison = 'tau3-vs-structured'`,
     );
     expect(overall).toEqual({ simulations: 5, pass_to_fail: 4 });
-    const flips = await query<{ sim_key: string; excluded: boolean }>(
+    const flips = await query<{ comparison: string; sim_key: string; excluded: boolean }>(
       store,
-      "SELECT sim_key, excluded FROM flips WHERE excluded",
+      "SELECT comparison, sim_key, excluded FROM flips WHERE excluded",
     );
-    expect(flips).toEqual([{ sim_key: "s5", excluded: true }]);
+    expect(flips).toEqual([{ comparison: "tau3-vs-structured", sim_key: "s5", excluded: true }]);
     expect((await summarize(store)).excluded_files).toEqual([
       { path: "c.json", reason: "synthetic exclusion", simulations: 0 },
     ]);
@@ -215,7 +232,7 @@ describe("excluded files and confirmed flip rates", () => {
     const got = await query<Record<string, number | string>>(
       store,
       `SELECT model, n, pass_to_fail, confirmed_flips, unreviewed_flips, confirmed_flip_rate
-       FROM flip_rates_by_model ORDER BY model`,
+       FROM flip_rates_by_model WHERE comparison = 'tau3-vs-structured' ORDER BY model`,
     );
     expect(got).toEqual([
       {
@@ -237,7 +254,8 @@ describe("excluded files and confirmed flip rates", () => {
     ]);
     const [b] = await query<{ lo: number; hi: number }>(
       store,
-      "SELECT confirmed_flip_rate_lo AS lo, confirmed_flip_rate_hi AS hi FROM flip_rates_by_model WHERE model = 'b [agent]'",
+      `SELECT confirmed_flip_rate_lo AS lo, confirmed_flip_rate_hi AS hi FROM flip_rates_by_model
+       WHERE comparison = 'tau3-vs-structured' AND model = 'b [agent]'`,
     );
     expect(b?.lo).toBe(0); // clamped: rounding would give -1e-17
     expect(b?.hi).toBeCloseTo(wilson(0, 2)[1], 12);

@@ -19,6 +19,8 @@ export interface SyntheticSim {
   readonly userModel?: string | null;
   /** Its file is excluded by the experiment. */
   readonly excluded?: boolean;
+  /** The reward its file recorded (default none). */
+  readonly recorded?: number | null;
 }
 
 export interface SyntheticOptions {
@@ -26,6 +28,10 @@ export interface SyntheticOptions {
   readonly bootstrapSamples?: number;
   readonly seed?: number;
   readonly minTaskCoverage?: number;
+  /** The run's comparisons, headline first (default: τ³ against the structured grader). */
+  readonly comparisons?: readonly { readonly baseline: string; readonly candidate: string }[];
+  /** Tasks the experiment excludes, with the reason. */
+  readonly excludeTasks?: readonly { readonly task: string; readonly reason: string }[];
 }
 
 export async function syntheticStore(
@@ -50,6 +56,25 @@ export async function syntheticStore(
       completed: true,
     },
   ]);
+  await store.append(
+    "comparisons",
+    (opts.comparisons ?? [{ baseline: "tau3", candidate: "structured" }]).map((c, i) => ({
+      run_id: run,
+      seq: i + 1,
+      name: `${c.baseline}-vs-${c.candidate}`,
+      ...c,
+    })),
+  );
+  await store.append(
+    "task_exclusions",
+    (opts.excludeTasks ?? []).map((t) => ({
+      run_id: run,
+      domain: "airline",
+      task_version: null,
+      task_id: t.task,
+      reason: t.reason,
+    })),
+  );
   const fileOf = (s: SyntheticSim) => s.file ?? `f-${s.model}`;
   const files = new Map(sims.map((s) => [fileOf(s), s]));
   await store.append(
@@ -88,7 +113,7 @@ export async function syntheticStore(
       task_id: s.task,
       trial: 0,
       termination_reason: s.termination ?? "user_stop",
-      recorded_reward: null,
+      recorded_reward: s.recorded ?? null,
       domain: s.domain ?? "airline",
       task_version: "v",
       model: s.model,
@@ -155,3 +180,22 @@ export const syntheticReview = (
   path: null,
   ...over,
 });
+
+/** The stored context (what reviews are keyed by) of the synthetic simulations `indices`. */
+export const syntheticContext = (
+  store: VerdictStore,
+  indices: readonly number[],
+  fingerprint: (i: number) => string,
+): Promise<void> =>
+  store.append(
+    "sim_context",
+    indices.map((i) => ({
+      run_id: "r1",
+      sim_key: `s${i}`,
+      fingerprint: fingerprint(i),
+      persona: null,
+      instructions: "do it",
+      ticket: null,
+      criteria: null,
+    })),
+  );

@@ -1,6 +1,6 @@
 /** Chart specs compile without vega-lite warnings, render to SVG and PNG, and show what their data says. */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { installAnalyses } from "../../src/analysis/report.ts";
+import { type ComparisonRef, installAnalyses } from "../../src/analysis/report.ts";
 import { buildCharts, type ChartDef } from "../../src/charts/index.ts";
 import { probeCensusChart } from "../../src/charts/probe-census.ts";
 import { rankSlopeChart } from "../../src/charts/rank-slope.ts";
@@ -35,6 +35,16 @@ const sims: SyntheticSim[] = [
   })),
 ];
 
+const HEADLINE: ComparisonRef = {
+  seq: 1,
+  comparison: "tau3-vs-structured",
+  baseline: "tau3",
+  candidate: "structured",
+};
+const PAIRED = ["flip_rates_by_model", "rank_slope", "flips_by_cause", "flips_by_action", "pass_hat_k"];
+const named = (list: readonly ChartDef[], chart: string, comparison = HEADLINE.comparison) =>
+  list.find((c) => c.name === `${chart}--${comparison}`);
+
 let store: VerdictStore;
 let charts: ChartDef[];
 beforeAll(async () => {
@@ -44,12 +54,11 @@ beforeAll(async () => {
 afterAll(() => store.close());
 
 describe("charts from the analysis views", () => {
-  it("builds every chart that has data, and no probe census without its relation", () => {
+  it("builds every chart that has data, per comparison, and no probe census without its relation", () => {
     expect(charts.map((c) => c.name)).toEqual(
-      ["flip_rates_by_model", "rank_slope", "flips_by_cause", "flips_by_action", "pass_hat_k"].filter(
-        (n) => n !== "flips_by_action",
-      ),
+      PAIRED.filter((n) => n !== "flips_by_action").map((n) => `${n}--${HEADLINE.comparison}`),
     ); // the synthetic store records no tool calls
+    expect(new Set(charts.map((c) => c.comparison))).toEqual(new Set([HEADLINE.comparison]));
   });
 
   it("compiles each spec without warnings and renders SVG and a PNG of twice its size", async () => {
@@ -71,7 +80,7 @@ describe("charts from the analysis views", () => {
   });
 
   it("draws long model names in full (measured with the DejaVu metrics, not truncated)", async () => {
-    const flipRates = charts.find((c) => c.name === "flip_rates_by_model")!;
+    const flipRates = named(charts, "flip_rates_by_model")!;
     const svg = await renderSvg(flipRates.spec);
     expect(svg).toContain(LONG_MODEL);
     expect(svg).not.toContain("…");
@@ -79,8 +88,10 @@ describe("charts from the analysis views", () => {
 
   it("highlights the models of a swapped pair in the slope chart", async () => {
     const data = await rankSlopeChart.load(store);
-    expect(data.swapped.map((s) => [s.model_a, s.model_b])).toEqual([["alpha [agent]", "beta [agent]"]]);
-    const svg = await renderSvg(rankSlopeChart.build(data)!);
+    expect(data.swapped.map((s) => [s.comparison, s.model_a, s.model_b])).toEqual([
+      [HEADLINE.comparison, "alpha [agent]", "beta [agent]"],
+    ]);
+    const svg = await renderSvg(rankSlopeChart.build(data, HEADLINE)!);
     // Red lines for alpha and beta only: two paths stroked with the highlight colour.
     const red = svg.match(/<path[^>]*stroke="#d62728"[^>]*stroke-width="3"/g) ?? [];
     expect(red.length).toBe(2);
@@ -122,8 +133,8 @@ describe("charts from the analysis views", () => {
     const flipsOf = async () => {
       const built = await buildCharts(store);
       return {
-        rates: JSON.stringify(built.find((c) => c.name === "flip_rates_by_model")?.spec),
-        causes: JSON.stringify(built.find((c) => c.name === "flips_by_cause")?.spec),
+        rates: JSON.stringify(named(built, "flip_rates_by_model")?.spec),
+        causes: JSON.stringify(named(built, "flips_by_cause")?.spec),
       };
     };
     const before = await flipsOf();
@@ -159,6 +170,49 @@ describe("charts from the analysis views", () => {
       await store.conn.run("DELETE FROM reviews");
       await store.conn.run("DELETE FROM sim_context");
       await installAnalyses(store);
+    }
+  });
+
+  it("draws each paired chart once per comparison, from that comparison's rows and sides", async () => {
+    // The same verdicts, also compared the other way round: its flips go fail → pass.
+    const both = await syntheticStore(sims, {
+      bootstrapSamples: 20,
+      minTaskCoverage: 0.5,
+      comparisons: [
+        { baseline: "tau3", candidate: "structured" },
+        { baseline: "structured", candidate: "tau3" },
+      ],
+    });
+    try {
+      const built = await buildCharts(both);
+      const reverse = "structured-vs-tau3";
+      expect(built.map((c) => c.name)).toEqual(
+        [HEADLINE.comparison, reverse].flatMap((k) =>
+          PAIRED.filter((n) => n !== "flips_by_action").map((n) => `${n}--${k}`),
+        ),
+      );
+      const rates = (k: string) =>
+        JSON.stringify(named(built, "flip_rates_by_model", k)?.spec).match(
+          /"direction":"[^"]+","flips":\d+/g,
+        );
+      // alpha flips 2 and the long-named model 1 (t0..t5 of both): pass → fail one way, fail → pass the other.
+      expect(rates(HEADLINE.comparison)).toContain('"direction":"pass → fail","flips":2');
+      expect(rates(HEADLINE.comparison)).not.toContain('"direction":"fail → pass","flips":2');
+      expect(rates(reverse)).toContain('"direction":"fail → pass","flips":2');
+      expect(rates(reverse)).not.toContain('"direction":"pass → fail","flips":2');
+      // The slope chart puts the baseline on the left: τ³ first in one, structured first in the other.
+      const sides = (k: string) =>
+        (
+          named(built, "rank_slope", k)!.spec as unknown as {
+            vconcat: { layer: { encoding: { x: { scale: { domain: string[] } } } }[] }[];
+          }
+        ).vconcat[0]!.layer[0]!.encoding.x.scale.domain;
+      expect(sides(HEADLINE.comparison)).toEqual(["τ³", "structured"]);
+      expect(sides(reverse)).toEqual(["structured", "τ³"]);
+      expect(named(built, "pass_hat_k", reverse)?.title).toBe("pass^k under structured and τ³");
+      for (const c of built) expect(() => compileSpec(c.spec), c.name).not.toThrow();
+    } finally {
+      both.close();
     }
   });
 

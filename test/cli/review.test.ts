@@ -1,9 +1,9 @@
 /**
  * `tau-rescore review` end to end on a small corpus: `set` then `list --json` round-trips, ambiguity
  * lists the candidates, a bad reviews file exits 2 with its JSON path, the interactive walk runs from a
- * pipe and saves every answer, an edited trajectory makes its review stale, and `run` and `report` load
- * the reviews (summary.json `reviews`, precision per cause in report.html). The commands run in this
- * process.
+ * pipe and saves every answer, a cause two comparisons show is walked and reviewed once, `--comparison`
+ * walks one comparison, an edited trajectory makes its review stale, and `run` and `report` load the
+ * reviews (summary.json `reviews`, precision per cause in report.html). The commands run in this process.
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -30,7 +30,9 @@ interface Target {
   reference: string;
   fingerprint: string;
   domain: string;
-  /** Every gate that reports this cause as a flip cause. */
+  /** The comparisons whose flip this grader's cause explains, in the experiment's order. */
+  comparisons: string[];
+  /** Every grader that fails on this cause in a flip (of any comparison). */
   graders: string[];
 }
 
@@ -44,17 +46,26 @@ async function withStore<T>(db: string, body: (s: VerdictStore) => Promise<T>): 
   }
 }
 
-/** The flip causes of the run, in the order `review` walks them: one per cause, whichever gates report it. */
+/**
+ * The flip causes of the run, in the order `review` walks them: one per cause, whichever comparisons
+ * show it and whichever graders fail on it.
+ */
 const targets = (db: string) =>
   withStore(db, (s) =>
     rows<Target>(
       s,
-      `SELECT sim_key, simulation_id, path, grader, kind, reference, fingerprint, domain,
-              list(grader ORDER BY grader) OVER (PARTITION BY sim_key, kind, reference) AS graders
-       FROM review_targets
-       WHERE NOT excluded
-       QUALIFY row_number() OVER (PARTITION BY sim_key, grader, kind, reference ORDER BY seq) = 1
-       ORDER BY domain, model, task_id, trial, path, sim_key, seq`,
+      `WITH d AS (
+         SELECT t.sim_key, t.simulation_id, t.path, t.grader, t.kind, t.reference, t.fingerprint, t.domain, t.model,
+                t.task_id, t.trial, t.comparison, k.seq AS comparison_seq, min(t.seq) AS seq
+         FROM review_targets t JOIN run_comparisons k USING (comparison)
+         WHERE NOT t.excluded AND t.fingerprint IS NOT NULL
+         GROUP BY ALL),
+       t AS (
+         SELECT sim_key, simulation_id, path, grader, kind, reference, fingerprint, domain, model, task_id, trial,
+                min(seq) AS seq, list(comparison ORDER BY comparison_seq) AS comparisons
+         FROM d GROUP BY sim_key, simulation_id, path, grader, kind, reference, fingerprint, domain, model, task_id, trial)
+       SELECT *, list(grader ORDER BY grader) OVER (PARTITION BY sim_key, kind, reference) AS graders
+       FROM t ORDER BY domain, model, task_id, trial, path, sim_key, seq, grader`,
     ),
   ).then((all) =>
     all.filter(
@@ -118,8 +129,10 @@ describe("review set and review list", () => {
   it("round-trips: the review set is the review listed, keyed by the simulation's fingerprint", async () => {
     const t = (await targets(db)).find((x) => x.path === WHISSLE && x.kind === "requirement");
     if (t === undefined) throw new Error("the corpus has no requirement flip in the whissle file");
-    // Both gates fail on the requirement: one judgment is recorded for each gate's copy of the cause.
-    expect(t.graders).toEqual(["structured", "structured_strict"]);
+    // The strict grader fails on the same requirement but flips nothing (structured fails too): the
+    // cause is a flip cause of the structured grader only, in the headline comparison.
+    expect(t.graders).toEqual(["structured"]);
+    expect(t.comparisons).toEqual(["tau3-vs-structured"]);
     const set = await cli([
       "review",
       "set",
@@ -154,9 +167,15 @@ describe("review set and review list", () => {
         date: "2026-11-30",
         stale: false,
         stale_reason: null,
+        comparisons: ["tau3-vs-structured"],
       })),
     );
-    expect(readReviewFile(reviews).reviews.map((e) => e.fingerprint)).toEqual([t.fingerprint, t.fingerprint]);
+    expect(readReviewFile(reviews).reviews.map((e) => e.fingerprint)).toEqual([t.fingerprint]);
+    const text = await cli(["review", "list", ...session()]);
+    expect(text.status, text.stderr).toBe(0);
+    expect(text.stdout).toContain(
+      `confirmed  ${t.kind}:${t.reference} (structured)  ${t.simulation_id}  ${t.path}\n    flips in: tau3-vs-structured\n`,
+    );
     // The same cause again replaces the review instead of adding one.
     const again = await cli([
       "review",
@@ -170,20 +189,20 @@ describe("review set and review list", () => {
       "second look",
     ]);
     expect(again.status, again.stderr).toBe(0);
-    expect(again.stderr).toMatch(
-      /^replaced: unclear .*\(structured\).*\nreplaced: unclear .*\(structured_strict\)/,
-    );
+    // Only the flip cause: the strict grader's copy of the cause is not copied a review.
+    expect(again.stderr).toMatch(/^replaced: unclear .*\(structured\)[^\n]*\n$/);
     expect(readReviewFile(reviews).reviews.map((e) => [e.grader, e.verdict, e.reason])).toEqual([
       ["structured", "unclear", "second look"],
-      ["structured_strict", "unclear", "second look"],
     ]);
-    // --grader narrows it to one gate's copy.
+    // --grader with --cause reviews the strict grader's copy: a cause, but no comparison's flip cause.
     const one = await cli([
       "review",
       "set",
       ...session(),
       "--simulation",
       t.simulation_id,
+      "--cause",
+      `${t.kind}:${t.reference}`,
       "--grader",
       "structured_strict",
       "--verdict",
@@ -196,6 +215,33 @@ describe("review set and review list", () => {
       ["structured", "unclear"],
       ["structured_strict", "false_positive"],
     ]);
+    const both = await cli(["review", "list", ...session(), "--json"]);
+    expect(
+      (JSON.parse(both.stdout) as { grader: string; stale: boolean; comparisons: string[] }[]).map((r) => [
+        r.grader,
+        r.stale,
+        r.comparisons,
+      ]),
+    ).toEqual([
+      ["structured", false, ["tau3-vs-structured"]],
+      ["structured_strict", false, []],
+    ]);
+    // Without --cause, the strict grader has no flip cause here to review.
+    const none = await cli([
+      "review",
+      "set",
+      ...session(),
+      "--simulation",
+      t.simulation_id,
+      "--grader",
+      "structured_strict",
+      "--verdict",
+      "confirmed",
+      "--reason",
+      "x",
+    ]);
+    expect(none.status).toBe(2);
+    expect(none.stderr).toContain("has no flip cause; its causes:");
   });
 
   it("refuses a simulation with several flip causes and lists them", async () => {
@@ -330,6 +376,167 @@ describe("review (interactive)", () => {
   });
 });
 
+describe("review across comparisons", () => {
+  // Two comparisons with the same failing side: where τ³ and the recorded reward both pass, a structured
+  // fail is a flip of both, explained by the same causes.
+  const COMPARISONS = [
+    { baseline: "tau3", candidate: "structured" },
+    { baseline: "recorded", candidate: "structured" },
+    { baseline: "structured", candidate: "structured_strict" },
+  ];
+  const NAMES = ["tau3-vs-structured", "recorded-vs-structured", "structured-vs-structured_strict"];
+  let two = "";
+  let twoDb = "";
+  const walk = (file: string, input: string, extra: string[] = []) =>
+    piped(["review", two, "--db", twoDb, "--reviews", file, ...extra], input);
+  /** The walk's pages: one per question, its header first. */
+  const pages = (stdout: string) => stdout.split("\n━━ ").slice(1);
+
+  beforeAll(async () => {
+    two = join(dir, "experiments", "two.json");
+    writeFileSync(
+      two,
+      // Every conversation stored: more than the flipped ones, for the report's drill-down below.
+      JSON.stringify({
+        ...JSON.parse(readFileSync(experiment, "utf8")),
+        comparisons: COMPARISONS,
+        conversations: "all",
+      }),
+    );
+    twoDb = join(dir, "two.duckdb");
+    const r = await cli(["run", two, "--db", twoDb, "--reviews", join(dir, "two-run.json")]);
+    expect(r.status, r.stderr).toBe(0);
+  });
+
+  it("walks a cause several comparisons show once, naming each comparison and the side that failed", async () => {
+    const all = await targets(twoDb);
+    const shared = all.filter((t) => t.comparisons.length > 1);
+    if (shared.length === 0) throw new Error("no flip cause shown by two comparisons");
+    const [count] = await withStore(twoDb, (s) =>
+      rows<{ n: number }>(
+        s,
+        "SELECT count(*) AS n FROM review_targets WHERE NOT excluded AND fingerprint IS NOT NULL",
+      ),
+    );
+    expect(count?.n).toBeGreaterThan(all.length); // the view has a row per comparison: the walk de-duplicates
+    const r = await walk(join(dir, "two-walk.json"), `${Array(all.length).fill("s").join("\n")}\n`);
+    expect(r.status, r.stderr).toBe(0);
+    const seen = pages(r.stdout);
+    expect(seen).toHaveLength(all.length);
+    expect(seen[0]).toMatch(new RegExp(`^1 of ${all.length} ━━`));
+    for (const [i, t] of all.entries()) {
+      const page = seen[i] ?? "";
+      expect(page).toContain(`simulation: ${t.simulation_id}`);
+      expect(page).toContain(`cause: ${t.kind} ${t.reference} (${t.grader})`);
+      expect(page.match(/^flip: /gm)).toHaveLength(t.comparisons.length);
+    }
+    const s = shared[0] as Target;
+    const page = seen[all.indexOf(s)] ?? "";
+    expect(page).toContain("flip: tau3-vs-structured: tau3 passed, structured failed\n");
+    expect(page).toContain("flip: recorded-vs-structured: recorded passed, structured failed\n");
+    expect(r.stderr).toMatch(
+      new RegExp(`reviewed 0, skipped ${all.length}; ${all.length} flip cause\\(s\\)`),
+    );
+  });
+
+  it("keeps one review per cause, serving every comparison that shows it", async () => {
+    const file = join(dir, "two-one.json");
+    const all = await targets(twoDb);
+    const at = all.findIndex((t) => t.comparisons.length > 1);
+    const s = all[at] as Target;
+    const input = [...Array(at).fill("s"), "c", "turn 9: the refused transfer", "n", "q"].join("\n");
+    const r = await walk(file, `${input}\n`);
+    expect(r.status, r.stderr).toBe(0);
+    expect(readReviewFile(file).reviews).toEqual([
+      expect.objectContaining({
+        fingerprint: s.fingerprint,
+        grader: s.grader,
+        kind: s.kind,
+        reference: s.reference,
+      }),
+    ]);
+    const list = await cli(["review", "list", two, "--db", twoDb, "--reviews", file, "--json"]);
+    expect(list.status, list.stderr).toBe(0);
+    expect(JSON.parse(list.stdout)).toEqual([
+      expect.objectContaining({ verdict: "confirmed", stale: false, comparisons: s.comparisons }),
+    ]);
+    // It is reviewed in each comparison: neither walk asks it again.
+    for (const name of s.comparisons) {
+      const pending = all.filter((t) => t !== s && t.comparisons.includes(name));
+      const again = await walk(file, `${Array(pending.length).fill("s").join("\n")}\n`, [
+        "--comparison",
+        name,
+      ]);
+      expect(again.status, again.stderr).toBe(0);
+      const seen = pages(again.stdout);
+      expect(seen).toHaveLength(pending.length);
+      expect(
+        seen.filter(
+          (p) =>
+            p.includes(`simulation: ${s.simulation_id}\n`) &&
+            p.includes(`cause: ${s.kind} ${s.reference} (${s.grader})\n`),
+        ),
+      ).toEqual([]);
+      expect(again.stderr).toContain(`; ${pending.length} flip cause(s) without a review in ${name} `);
+    }
+  });
+
+  it("--comparison walks one comparison's flip causes, and names the comparisons when it has no such one", async () => {
+    const all = await targets(twoDb);
+    for (const name of NAMES) {
+      const mine = all.filter((t) => t.comparisons.includes(name));
+      const r = await walk(join(dir, "two-cmp.json"), `${Array(mine.length).fill("s").join("\n")}\n`, [
+        "--comparison",
+        name,
+      ]);
+      expect(r.status, r.stderr).toBe(0);
+      const seen = pages(r.stdout);
+      expect(seen).toHaveLength(mine.length);
+      for (const [i, t] of mine.entries()) {
+        expect(seen[i]).toContain(`simulation: ${t.simulation_id}`);
+        expect(seen[i]).toContain(`cause: ${t.kind} ${t.reference} (${t.grader})`);
+        expect(seen[i]).toMatch(new RegExp(`^flip: ${name}: `, "m"));
+      }
+      if (mine.length === 0) expect(r.stdout).toContain(`every flip cause of ${name} has a review`);
+    }
+    // The strict comparison flips other simulations (the strict grader's causes) than the others.
+    const strict = all.filter((t) => t.comparisons.includes("structured-vs-structured_strict"));
+    expect(strict.length).toBeGreaterThan(0);
+    expect(strict.every((t) => t.grader === "structured_strict" && t.comparisons.length === 1)).toBe(true);
+    const unknown = await walk(join(dir, "two-cmp.json"), "", ["--comparison", "tau3-vs-nothing"]);
+    expect(unknown.status).toBe(2);
+    expect(unknown.stderr.trim().split("\n")).toHaveLength(1);
+    expect(unknown.stderr).toContain('no comparison "tau3-vs-nothing"');
+    for (const name of NAMES) expect(unknown.stderr).toContain(name);
+    expect(unknown.stdout).toBe("");
+  });
+
+  it("the report's drill-down has a conversation per flipped simulation of every comparison", async () => {
+    const [counts] = await withStore(twoDb, (st) =>
+      rows<{ flips: number; headline: number; stored: number }>(
+        st,
+        `SELECT (SELECT count(DISTINCT sim_key) FROM flips) AS flips,
+                (SELECT count(DISTINCT sim_key) FROM flips WHERE comparison_seq = 1) AS headline,
+                (SELECT count(*) FROM sim_context JOIN current_run USING (run_id)) AS stored`,
+      ),
+    );
+    expect(counts?.flips).toBeGreaterThan(counts?.headline ?? 0); // the strict-only flips too
+    expect(counts?.stored).toBeGreaterThan(counts?.flips ?? 0); // "conversations": "all"
+    const out = join(dir, "two-report");
+    const report = await cli(["report", "--db", twoDb, "--out", out, "--html"]);
+    expect(report.status, report.stderr).toBe(0);
+    const html = readFileSync(join(out, "report.html"), "utf8");
+    expect(html.match(/<section class="conv"/g)?.length).toBe(counts?.flips);
+    // With --all-conversations, one per simulation the run stored context for.
+    const all = join(dir, "two-report-all");
+    expect((await cli(["report", "--db", twoDb, "--out", all, "--html", "--all-conversations"])).status).toBe(
+      0,
+    );
+    const allHtml = readFileSync(join(all, "report.html"), "utf8");
+    expect(allHtml.match(/<section class="conv"/g)?.length).toBe(counts?.stored);
+  });
+});
+
 describe("reviews in run and report", () => {
   it("run loads the reviews file into the store; report shows precision per cause and summary.json counts", async () => {
     const file = join(dir, "report-reviews.json");
@@ -360,7 +567,8 @@ describe("reviews in run and report", () => {
       "--html",
     ]);
     expect(report.status, report.stderr).toBe(0);
-    const total = (await targets(db)).filter((t) => t.graders.includes("structured")).length;
+    // The headline comparison's flip causes, each once.
+    const total = (await targets(db)).filter((t) => t.comparisons.includes("tau3-vs-structured")).length;
     const summary = JSON.parse(readFileSync(join(out, "summary.json"), "utf8"));
     expect(summary.reviews).toMatchObject({
       confirmed: 1,
@@ -376,20 +584,6 @@ describe("reviews in run and report", () => {
       /<td data-sort="requirement">requirement<\/td>[\s\S]*<td[^>]*>50\.0% \[9\.5%, 90\.5%\]<\/td>/,
     );
     expect(html).toContain('id="precision-by-rule"');
-    // One conversation per flip; with --all-conversations, one per simulation the run stored context for.
-    const [counts] = await withStore(db, (st) =>
-      rows<{ flips: number; stored: number }>(
-        st,
-        `SELECT (SELECT count(*) FROM flips) AS flips,
-                (SELECT count(*) FROM sim_context JOIN current_run USING (run_id)) AS stored`,
-      ),
-    );
-    expect(counts!.stored).toBeGreaterThan(counts!.flips); // τ³ corrected disagrees more often
-    expect(html.match(/<section class="conv"/g)?.length).toBe(counts!.flips);
-    const all = join(dir, "report-all");
-    expect((await cli(["report", "--db", db, "--out", all, "--html", "--all-conversations"])).status).toBe(0);
-    const allHtml = readFileSync(join(all, "report.html"), "utf8");
-    expect(allHtml.match(/<section class="conv"/g)?.length).toBe(counts!.stored);
   });
 
   it("makes a review stale when the graded file is edited so the simulation's fingerprint changes", async () => {

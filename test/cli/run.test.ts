@@ -209,7 +209,7 @@ describe("another spec", () => {
     const passes = async (run: string) =>
       (
         await query<{ n: number }>(
-          `VIEW:SELECT count(*) FILTER (WHERE structured_pass) AS n FROM sim_verdicts`,
+          `VIEW:SELECT count(*) FILTER (WHERE pass) AS n FROM run_verdicts WHERE grader = 'structured'`,
           run,
         )
       )[0]?.n ?? 0;

@@ -4,8 +4,17 @@ import { cpSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { z } from "zod";
 import { BUILTIN_CORRECTIONS_DIR } from "../../src/graders/corrections/folder.ts";
-import { GRADER_IDS, graderOf } from "../../src/graders/registry.ts";
+import { defineGrader } from "../../src/graders/grader.ts";
+import {
+  type AnyGrader,
+  GRADER_IDS,
+  GraderRegistrationError,
+  graderOf,
+  isGraderId,
+  registerGrader,
+} from "../../src/graders/registry.ts";
 import {
   buildGradingSpec,
   type GradingChoice,
@@ -178,5 +187,113 @@ describe("spec hashes", () => {
     const loaded = await loadGrading(spec, { judgeApiKey: "sk-secret-123" });
     expect(JSON.stringify(loaded.spec)).not.toContain("sk-secret");
     expect(loaded.hashes).toEqual(specHashes(spec));
+  });
+});
+
+// Registered last in this file: the messages above list the built-in graders only.
+describe("a registered grader", () => {
+  const grader = (over: Record<string, unknown> = {}) =>
+    defineGrader({
+      id: "threshold",
+      version: "threshold/1",
+      label: "threshold",
+      description: "passes when τ³'s reward reaches a threshold",
+      config: z.strictObject({ min: z.number().min(0).max(1).default(1) }),
+      requires: ["tau3"],
+      reads: ["tau3"],
+      load: (c: { min: number }) => c.min,
+      grade: (_input, min: number, prior: { readonly tau3: { reward: number | null } }) => ({
+        pass: (prior.tau3.reward ?? 0) >= min,
+      }),
+      record: (v: { pass: boolean }) => ({
+        pass: v.pass,
+        reward: v.pass ? 1 : 0,
+        dbMatch: null,
+        notes: [],
+        judgeFailure: null,
+        components: [],
+        causes: [],
+      }),
+      json: (v: { pass: boolean }) => v,
+      ...over,
+    } as Parameters<typeof defineGrader>[0]);
+  const registration = (g: unknown): string => {
+    try {
+      registerGrader(g as AnyGrader);
+    } catch (e) {
+      expect(e).toBeInstanceOf(GraderRegistrationError);
+      return (e as Error).message;
+    }
+    throw new Error("registered");
+  };
+
+  it.each([
+    [{ id: "Threshold" }, /"Threshold": an id is lowercase letters/],
+    [{ id: "tau3" }, /"tau3": this id is taken/],
+    [{ id: "recorded" }, /"recorded": this id is taken/],
+    [{ version: "" }, /version must be a non-empty string/],
+    [{ grade: undefined }, /grade must be a function/],
+    [{ config: {} }, /config must be a zod schema/],
+    [
+      { reads: ["tau3", "later"], requires: ["tau3"] },
+      /it reads later, which is not a grader registered before it/,
+    ],
+    [{ reads: [] }, /it requires tau3: list it in reads too/],
+    [{ reads: undefined }, /requires and reads must be lists of grader ids/],
+  ])("is refused when %j", (over, pattern) => {
+    expect(registration(grader(over))).toMatch(pattern);
+    expect(isGraderId("threshold")).toBe(false);
+  });
+
+  it("is refused when the module exports no grader", () => {
+    expect(registration(undefined)).toMatch(/not a grader value/);
+  });
+
+  it("runs after the built-in graders, configured through grader_config", async () => {
+    const g = grader();
+    registerGrader(g);
+    registerGrader(g); // the same module imported twice
+    expect(GRADER_IDS).toEqual(["tau3", "tau3_corrected", "structured", "structured_strict", "threshold"]);
+    expect(registration(grader())).toMatch(/"threshold": this id is taken/);
+    const spec = buildGradingSpec(choice({ graders: ["tau3", "threshold"] }));
+    expect(spec.graders).toEqual({ tau3: {}, threshold: { min: 1 } });
+    const half = buildGradingSpec(
+      choice({ graders: ["tau3", "threshold"], graderConfig: { threshold: { min: 0.5 } } }),
+    );
+    expect(half.graders.threshold).toEqual({ min: 0.5 });
+    // Its spec hash covers its configuration; τ³'s does not depend on it.
+    expect(specHashes(half).threshold).not.toBe(specHashes(spec).threshold);
+    expect(specHashes(half).tau3).toBe(specHashes(spec).tau3);
+    expect((await loadGrading(half, { judgeApiKey: null })).graders.threshold).toBe(0.5);
+  });
+
+  it.each([
+    [
+      { graders: ["tau3", "threshold"], graderConfig: { threshold: { min: 2 } } },
+      /^at grader_config\.threshold\.min: /,
+    ],
+    [
+      { graders: ["tau3", "threshold"], graderConfig: { threshold: { max: 1 } } },
+      /^at grader_config\.threshold: /,
+    ],
+    [
+      { graders: ["tau3"], graderConfig: { threshold: {} } },
+      /^at grader_config\.threshold: grader threshold is not selected/,
+    ],
+    [
+      { graders: ["tau3", "threshold"], graderConfig: { tau3: {} } },
+      /^at grader_config\.tau3: a built-in grader/,
+    ],
+    [{ graders: ["threshold"] }, /grader threshold builds on tau3/],
+  ] as const)("rejects %j in one line", (over, pattern) => {
+    const m = message(() => buildGradingSpec(choice(over as Partial<GradingChoice>)));
+    expect(m).toMatch(pattern);
+    expect(m).not.toContain("\n");
+  });
+
+  it("is never left out of a spec where it is not registered (a grading thread without its module)", async () => {
+    const spec = buildGradingSpec(choice({ graders: ["tau3"] }));
+    const foreign = { ...spec, graders: { ...spec.graders, elsewhere: {} } };
+    await expect(loadGrading(foreign, { judgeApiKey: null })).rejects.toThrow(/^unknown grader elsewhere \(/);
   });
 });

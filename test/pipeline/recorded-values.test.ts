@@ -50,11 +50,12 @@ describe("a NaN recorded reward", () => {
     const store = await VerdictStore.open(db);
     try {
       await installAnalyses(store);
-      const [agreement] = await rows<{ with_recorded_reward: number; reproduced: number }>(
+      const [agreement] = await rows<{ with_baseline_reward: number; same_reward: number }>(
         store,
-        "SELECT with_recorded_reward::INTEGER AS with_recorded_reward, reproduced::INTEGER AS reproduced FROM recorded_agreement",
+        `SELECT with_baseline_reward::INTEGER AS with_baseline_reward, same_reward::INTEGER AS same_reward
+         FROM reward_agreement WHERE comparison = 'recorded-vs-tau3'`,
       );
-      expect(agreement).toEqual({ with_recorded_reward: 1, reproduced: 1 });
+      expect(agreement).toEqual({ with_baseline_reward: 1, same_reward: 1 });
     } finally {
       store.close();
     }

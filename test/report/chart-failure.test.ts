@@ -17,11 +17,17 @@ import { runInProcess } from "../helpers/cli-in-process.ts";
 
 const FAILING: ChartDef[] = [
   // vega-lite refuses a mark it does not know
-  { name: "bad_spec", title: "Bad spec", spec: { data: { values: [] }, mark: "nope" } as never },
+  {
+    name: "bad_spec",
+    title: "Bad spec",
+    comparison: null,
+    spec: { data: { values: [] }, mark: "nope" } as never,
+  },
   // vega draws a 0 × 0 chart, which resvg refuses
   {
     name: "no_size",
     title: "No size",
+    comparison: null,
     spec: { data: { values: [] }, mark: "point", width: 0, height: 0, padding: 0, autosize: "none" },
   },
 ];
@@ -61,7 +67,12 @@ afterAll(() => store?.close());
 
 describe("a chart that fails to draw", () => {
   it("leaves the report complete, the other charts drawn", () => {
-    for (const f of ["report.html", "report.md", "summary.json", "charts/flip_rates_by_model.png"])
+    for (const f of [
+      "report.html",
+      "report.md",
+      "summary.json",
+      "charts/flip_rates_by_model--tau3-vs-structured.png",
+    ])
       expect(existsSync(join(out, f)), f).toBe(true);
     expect(existsSync(join(out, "charts/bad_spec.svg"))).toBe(false);
     expect(existsSync(join(out, "charts/no_size.svg"))).toBe(true);

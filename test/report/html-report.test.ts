@@ -92,11 +92,12 @@ describe("report --html", () => {
   it("writes charts, report.html and report.md next to the exports", () => {
     const charts = readdirSync(join(out, "charts"));
     for (const name of ["flip_rates_by_model", "flips_by_cause", "pass_hat_k"])
-      for (const ext of ["vl.json", "svg", "png"]) expect(charts).toContain(`${name}.${ext}`);
+      for (const ext of ["vl.json", "svg", "png"])
+        expect(charts).toContain(`${name}--tau3-vs-structured.${ext}`);
     expect(existsSync(join(out, "report.html"))).toBe(true);
     const md = readFileSync(join(out, "report.md"), "utf8");
     expect(md).toMatch(/^# tau-rescore report/);
-    expect(md).toContain("(charts/flip_rates_by_model.png)");
+    expect(md).toContain("(charts/flip_rates_by_model--tau3-vs-structured.png)");
     expect(md).not.toContain("<script");
   });
 

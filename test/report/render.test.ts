@@ -1,7 +1,8 @@
 /** report.html and report.md built from hand-made data whose every string is hostile. */
 import { describe, expect, it } from "vitest";
+import type { ComparisonSummary } from "../../src/analysis/report.ts";
 import type { ConversationView } from "../../src/report/conversation-data.ts";
-import type { ReportData } from "../../src/report/data.ts";
+import type { ComparisonData, ReportData } from "../../src/report/data.ts";
 import type { FlipDrilldown } from "../../src/report/drilldown.ts";
 import { renderHtml } from "../../src/report/html.ts";
 import { renderMarkdown } from "../../src/report/markdown.ts";
@@ -40,6 +41,10 @@ const causeBase = {
 
 const flip: FlipDrilldown = {
   flip: {
+    comparison: "tau3-vs-structured",
+    baseline: "tau3",
+    candidate: "structured",
+    failing_grader: "structured",
     sim_key: "k".repeat(64),
     simulation_id: EVIL,
     domain: "airline",
@@ -132,7 +137,7 @@ const flip: FlipDrilldown = {
     },
   ],
   reported: [],
-  tau3: [],
+  other: [],
 };
 
 const LONG_RESULT = `${EVIL}\n`.repeat(40);
@@ -148,13 +153,22 @@ const conversation: ConversationView = {
     task_id: EVIL,
     trial: 0,
     model: EVIL,
-    tau3_pass: true,
-    structured_pass: false,
     excluded: false,
     exclusion_reason: null,
     fingerprint: "f".repeat(64),
-    review: "unreviewed",
   },
+  verdicts: [
+    { grader: "tau3", pass: true },
+    { grader: "structured", pass: false },
+  ],
+  flips: [
+    {
+      comparison: "tau3-vs-structured",
+      direction: "pass_to_fail",
+      failing_grader: "structured",
+      review: "unreviewed",
+    },
+  ],
   task: {
     persona: EVIL,
     instructions: JSON.stringify({ reason_for_call: EVIL, task_instructions: EVIL }),
@@ -218,6 +232,66 @@ const conversation: ConversationView = {
   ],
 };
 
+/** One comparison's summary; the headline's rank agreement is τ-b -1 over a bootstrap interval. */
+const comparisonSummary = (baseline: string, candidate: string, headline: boolean): ComparisonSummary => ({
+  baseline,
+  candidate,
+  headline,
+  paired: 1,
+  flips: { pass_to_fail: headline ? 1 : 0, fail_to_pass: 0 },
+  flip_rate: { value: headline ? 1 : 0, lo: 0.2, hi: 1 },
+  pass_rates: { baseline: 1, candidate: 0 },
+  mcnemar: { b: 1, c: 0, method: "exact_binomial", p_value: 1 },
+  reviews: { confirmed: 0, false_positive: 0, unclear: 0, unreviewed: 1 },
+  confirmed_flip_rate: { value: 0, lo: 0, hi: 0.8 },
+  precision: { value: null, lo: null, hi: null },
+  recall: { value: null, lo: null, hi: null, real_violations: 0, caught: 0 },
+  reward_agreement: { with_baseline_reward: 1, same_reward: 0 },
+  rankings: {
+    airline: {
+      task_version: "head",
+      kendall_tau_b: headline ? -1 : 1,
+      kendall_tau_b_ci: headline ? [-1, 0.5] : [1, 1],
+      swapped_pairs: headline ? [[EVIL, "other"]] : [],
+    },
+  },
+});
+
+const section = (seq: number, baseline: string, candidate: string): ComparisonData => {
+  const comparison = `${baseline}-vs-${candidate}`;
+  return {
+    ref: { seq, comparison, baseline, candidate },
+    headline: seq === 1,
+    flipCount: seq === 1 ? 1 : 0,
+    domains: [],
+    flipRates: [],
+    mcnemar: [],
+    ranking: [
+      {
+        domain: "airline",
+        task_version: "head",
+        model: EVIL,
+        baseline_pass1: 1,
+        baseline_lo: 0.2,
+        baseline_hi: 1,
+        baseline_rank: 1,
+        candidate_pass1: 0,
+        candidate_lo: 0,
+        candidate_hi: 0.8,
+        candidate_rank: 2,
+      },
+    ],
+    agreement: [],
+    swapped:
+      seq === 1
+        ? [{ comparison, domain: "airline", task_version: "head", model_a: EVIL, model_b: "other" }]
+        : [],
+    flipsByCause: [],
+    causeKinds: [],
+    actions: [],
+  };
+};
+
 const data: ReportData = {
   summary: {
     run: null,
@@ -226,6 +300,7 @@ const data: ReportData = {
     errors: 0,
     flips: { pass_to_fail: 1, fail_to_pass: 0 },
     excluded_files: [{ path: EVIL, reason: EVIL, simulations: 3 }],
+    excluded_tasks: [{ domain: "airline", task_version: null, task_id: EVIL, reason: EVIL, simulations: 2 }],
     reviews: {
       confirmed: 0,
       false_positive: 0,
@@ -246,17 +321,13 @@ const data: ReportData = {
         swapped_pairs: [[EVIL, "other"]],
       },
     },
+    comparisons: {
+      "tau3-vs-structured": comparisonSummary("tau3", "structured", true),
+      "structured-vs-structured_strict": comparisonSummary("structured", "structured_strict", false),
+    },
   },
+  comparisons: [section(1, "tau3", "structured"), section(2, "structured", "structured_strict")],
   flipCount: 1,
-  flipRates: [],
-  ranking: [],
-  agreement: [],
-  swapped: [{ domain: "airline", task_version: "head", model_a: EVIL, model_b: "other" }],
-  flipsByCause: [],
-  gateSummary: [],
-  causeKinds: [],
-  actions: [],
-  mcnemar: [],
   vacuous: [],
   probeCensus: null,
   drilldown: [flip],
@@ -309,6 +380,40 @@ describe("renderHtml", () => {
     expect(page).toContain(`reply <code>${"ab".repeat(6)}</code>`);
   });
 
+  it("has a section per comparison, the headline first, each opening with its headline numbers", () => {
+    const sections = [...page.matchAll(/<section class="comparison" id="([^"]+)">\n<h2>([^<]*)/g)];
+    expect(sections.map((m) => [m[1], m[2]])).toEqual([
+      ["cmp-tau3-vs-structured", "τ³ → structured "],
+      ["cmp-structured-vs-structured_strict", "structured → structured, strict gate "],
+    ]);
+    const first = page.slice(sections[0]!.index, sections[1]!.index);
+    expect(first).toContain('<span class="badge">headline</span>');
+    // Its numbers before anything else of the section: the headline boxes, then the tables and charts.
+    const boxes = first.indexOf('<div class="headline">');
+    expect(boxes).toBeGreaterThan(0);
+    expect(first.indexOf("<table")).toBeGreaterThan(boxes);
+    const block = first.slice(boxes, first.indexOf("<table"));
+    for (const label of [
+      "flips pass → fail",
+      "flip rate",
+      "McNemar p",
+      "Kendall τ-b, airline",
+      "swapped pairs",
+      "confirmed-only flip rate",
+      "precision",
+      "recall",
+    ])
+      expect(block, label).toContain(`</b>${label}`);
+    expect(first).toContain('<b>-1.000</b>Kendall τ-b, airline <span class="muted">[-1.000, 0.500]</span>');
+    // The second comparison's flips are its own (none), its ranking names its own sides.
+    const second = page.slice(sections[1]!.index);
+    expect(second).toContain("<b>0</b>flips pass → fail");
+    expect(second).toContain("structured, strict gate rank");
+    expect(page.indexOf("cmp-tau3-vs-structured")).toBeLessThan(
+      page.indexOf("cmp-structured-vs-structured_strict"),
+    );
+  });
+
   it("forbids network access and any inline script but its own", () => {
     // The attribute value is escaped like any other: &#39; is a quote once parsed.
     const csp = /Content-Security-Policy" content="([^"]*)"/.exec(page)?.[1]?.replaceAll("&#39;", "'");
@@ -325,7 +430,7 @@ describe("renderMarkdown", () => {
   it("keeps every table row at its column count and no raw HTML", () => {
     const flipRow = md.split("\n").find((l) => l.startsWith("| airline | x"));
     expect(flipRow).toBeDefined();
-    expect(flipRow!.match(/(?<!\\)\|/g)?.length).toBe(8); // seven columns (the review is the last)
+    expect(flipRow!.match(/(?<!\\)\|/g)?.length).toBe(9); // eight columns (the review is the last)
     expect(md).not.toMatch(/(?<!\\)<img/);
     expect(md.split("\n").filter((l) => l.startsWith("# ")).length).toBe(1); // only the title
   });
@@ -333,5 +438,16 @@ describe("renderMarkdown", () => {
   it("states the headline numbers and the rank agreement", () => {
     expect(md).toContain("**1** simulations");
     expect(md).toContain("Kendall τ-b -1.000 (bootstrap 95% CI -1.000 to 0.500)");
+  });
+
+  it("has a section per comparison, the headline first", () => {
+    const heads = md.split("\n").filter((l) => l.startsWith("## ") && l.includes("→"));
+    expect(heads).toEqual([
+      "## τ³ → structured (`tau3-vs-structured`) — headline",
+      "## structured → structured, strict gate (`structured-vs-structured_strict`)",
+    ]);
+    // The headline's rank agreement is in its own section, before the second one.
+    expect(md.indexOf("Kendall τ-b -1.000")).toBeLessThan(md.indexOf(heads[1]!));
+    expect(md.indexOf("Kendall τ-b 1.000")).toBeGreaterThan(md.indexOf(heads[1]!));
   });
 });

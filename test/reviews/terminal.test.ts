@@ -17,12 +17,25 @@ const target: ReviewTarget = {
   model: "m [agent]",
   task_id: "47",
   trial: 0,
-  direction: "pass_to_fail",
   path: "dir/f.json",
   simulation_id: `sim${ESC}]0;title\u0007`,
   excluded: false,
   fingerprint: "f".repeat(64),
   verdict: null,
+  flips: [
+    {
+      comparison: "tau3-vs-structured",
+      baseline: "tau3",
+      candidate: "structured",
+      direction: "pass_to_fail",
+    },
+    {
+      comparison: "structured-vs-lenient",
+      baseline: "structured",
+      candidate: "lenient",
+      direction: "fail_to_pass",
+    },
+  ],
 };
 const messages: MessageRow[] = Array.from({ length: 20 }, (_, i) => ({
   message_index: i,
@@ -60,6 +73,14 @@ describe("renderTarget", () => {
     for (const hidden of [0, 2, 8, 19]) expect(text).not.toContain(`#${hidden} [turn`);
     expect(text).toContain("2 of 7");
     expect(text).toContain("task_instructions: Never transfer me.");
+  });
+
+  it("names each comparison the cause flips, and which side passed and which failed", () => {
+    const lines = text.split("\n");
+    const at = lines.indexOf("flip: tau3-vs-structured: tau3 passed, structured failed");
+    expect(at).toBeGreaterThan(0);
+    expect(lines[at + 1]).toBe("flip: structured-vs-lenient: lenient passed, structured failed");
+    expect(lines[at + 2]).toBe("cause: requirement airline.47.no_transfer (structured)");
   });
 
   it("shows no control character from the trajectory", () => {

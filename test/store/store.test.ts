@@ -69,7 +69,7 @@ describe("VerdictStore", () => {
     await expect(VerdictStore.open(path, { readOnly: true })).rejects.toThrow(/older tau-rescore/);
   });
 
-  it("upgrades a schema-2 store in place (schema 3 only added the judge tables, 4 a column); read-only refuses it", async () => {
+  it("upgrades a schema-2 store in place (schema 3 only added the judge tables, 4 a column, 5 comparisons); read-only refuses it", async () => {
     const path = join(tmp(), "v2.duckdb");
     await rawDb(path, [
       "CREATE TABLE store_meta (key VARCHAR, value VARCHAR)",
@@ -78,7 +78,7 @@ describe("VerdictStore", () => {
     ]);
     await expect(VerdictStore.open(path, { readOnly: true })).rejects.toThrow(/store schema 2/);
     const store = await VerdictStore.open(path);
-    expect(await store.query("SELECT value FROM store_meta")).toEqual([{ value: "4" }]);
+    expect(await store.query("SELECT value FROM store_meta")).toEqual([{ value: "5" }]);
     expect(await store.query("SELECT count(*)::INTEGER AS n FROM judgments")).toEqual([{ n: 0 }]);
     expect(await store.query("SELECT count(*)::INTEGER AS n FROM nl_assertions")).toEqual([{ n: 0 }]);
     store.close();
@@ -100,19 +100,56 @@ describe("VerdictStore", () => {
     ]);
     await expect(VerdictStore.open(path, { readOnly: true })).rejects.toThrow(/store schema 3/);
     const store = await VerdictStore.open(path);
-    expect(await store.query("SELECT value FROM store_meta")).toEqual([{ value: "4" }]);
+    expect(await store.query("SELECT value FROM store_meta")).toEqual([{ value: "5" }]);
     expect(await store.query("SELECT sim_key, judge_failure FROM verdicts ORDER BY sim_key")).toEqual([
       { sim_key: "s1", judge_failure: failed },
       { sim_key: "s2", judge_failure: null },
       { sim_key: "s3", judge_failure: null },
     ]);
     store.close();
-    // Opened again, it is a schema-4 store like any other.
+    // Opened again, it is a current store like any other.
     const again = await VerdictStore.open(path, { readOnly: true });
     expect(
       await again.query("SELECT count(*)::INTEGER AS n FROM verdicts WHERE judge_failure IS NOT NULL"),
     ).toEqual([{ n: 1 }]);
     again.close();
+  });
+
+  it("upgrades a schema-4 store in place: each run compares what its graders declare", async () => {
+    const path = join(tmp(), "v4.duckdb");
+    const verdict = (run: string, sim: string, grader: string) =>
+      `INSERT INTO verdicts VALUES ('${run}', '${sim}', '${grader}', 'v', 'h', NULL, NULL, NULL, '[]', NULL)`;
+    await rawDb(path, [
+      ...(Object.keys(TABLES) as (keyof typeof TABLES)[])
+        .filter((t) => t !== "comparisons" && t !== "task_exclusions")
+        .map((t) => ddl(t)),
+      "INSERT INTO store_meta VALUES ('schema_version', '4')",
+      verdict("a", "s1", "tau3"),
+      verdict("a", "s1", "structured"),
+      verdict("a", "s1", "structured_strict"),
+      verdict("b", "s1", "tau3"),
+    ]);
+    await expect(VerdictStore.open(path, { readOnly: true })).rejects.toThrow(/store schema 4/);
+    const store = await VerdictStore.open(path);
+    expect(await store.query("SELECT value FROM store_meta")).toEqual([{ value: "5" }]);
+    expect(
+      await store.query(
+        "SELECT run_id, seq, name, baseline, candidate FROM comparisons ORDER BY run_id, seq",
+      ),
+    ).toEqual([
+      { run_id: "a", seq: 1, name: "tau3-vs-structured", baseline: "tau3", candidate: "structured" },
+      {
+        run_id: "a",
+        seq: 2,
+        name: "structured-vs-structured_strict",
+        baseline: "structured",
+        candidate: "structured_strict",
+      },
+      { run_id: "a", seq: 3, name: "recorded-vs-tau3", baseline: "recorded", candidate: "tau3" },
+      { run_id: "b", seq: 1, name: "recorded-vs-tau3", baseline: "recorded", candidate: "tau3" },
+    ]);
+    expect(await store.query("SELECT count(*)::INTEGER AS n FROM task_exclusions")).toEqual([{ n: 0 }]);
+    store.close();
   });
 
   it("refuses a store of a newer schema", async () => {

@@ -1,7 +1,8 @@
 /** `tau-rescore report` as a library function (see `report.ts` for what it writes). */
 import { resolve } from "node:path";
 import { checkOutDir } from "../../analysis/out-dir.ts";
-import { selectRun, writeReport } from "../../analysis/report.ts";
+import { type Summary, selectRun, writeReport } from "../../analysis/report.ts";
+import { importGraderModules } from "../../experiments/grader-modules.ts";
 import { terminalSafe } from "../../formats/terminal-text.ts";
 import type { ReviewFile } from "../../reviews/file.ts";
 import type { VerdictStore } from "../../store/store.ts";
@@ -66,8 +67,23 @@ function checkOut(out: string): void {
   checkOutDir(resolve(out));
 }
 
+/** The headline comparison's flips, and how many comparisons the report holds. */
+function headlineFlips(s: Summary): string {
+  const names = Object.keys(s.comparisons);
+  const head = Object.entries(s.comparisons).find(([, c]) => c.headline)?.[0];
+  return (
+    `${s.flips.pass_to_fail} pass→fail and ${s.flips.fail_to_pass} fail→pass flips outside excluded files` +
+    (head === undefined ? "" : ` in ${head}`) +
+    (names.length > 1 ? ` (the headline of ${names.length} comparisons)` : "") +
+    "; "
+  );
+}
+
 /** Writes the report; every failure throws (a usage or input error). */
 export async function reportCommand(opts: ReportOptions, io: CommandIo): Promise<void> {
+  // The reviews file may name graders from the experiment's modules.
+  if (opts.experiment !== undefined)
+    await importGraderModules(experimentFor(opts.experiment, {}).graderModules);
   const src = sources(opts);
   checkOut(opts.out);
   const store = await openStoreReadOnly(src.db, src.memoryLimit);
@@ -111,7 +127,7 @@ export async function reportCommand(opts: ReportOptions, io: CommandIo): Promise
     io.stderr.write(
       `report → ${opts.out}${s.run === null ? "" : ` (run ${s.run.run_id} of ${s.run.experiment})`}: ` +
         `${s.graded}/${s.simulations} simulations graded, ${s.errors} errors, ` +
-        `${s.flips.pass_to_fail} pass→fail and ${s.flips.fail_to_pass} fail→pass flips outside excluded files; ` +
+        headlineFlips(s) +
         `reviews ${src.reviews === null ? "as stored" : `from ${src.reviews.path}`}: ${r.flips.confirmed} flips confirmed, ` +
         `${r.flips.unreviewed} unreviewed, ${r.stale} stale` +
         (html ? "; report.html, report.md and charts/ written" : rich ? "; charts/ written" : "") +

@@ -1,5 +1,6 @@
 /**
- * `tau-rescore review <experiment>` walks the unreviewed flip causes in the terminal; `review set`
+ * `tau-rescore review <experiment>` walks the unreviewed flip causes (of every comparison, or of one
+ * with --comparison) in the terminal; `review set`
  * records one verdict for scripts; `review list` prints every review with whether it is stale. Reviews
  * are matched against the selected run of the experiment's store, and written to its reviews file.
  */
@@ -29,6 +30,7 @@ export interface WalkCliOptions extends SessionOptions {
   reviewer?: string;
   context: string;
   includeExcluded?: boolean;
+  comparison?: string;
 }
 
 export interface SetCliOptions extends SessionOptions {
@@ -101,9 +103,11 @@ export function reviewWalk(experiment: string, opts: WalkCliOptions, io: ReviewC
         date: io.today(),
         context,
         includeExcluded: opts.includeExcluded === true,
+        ...(opts.comparison === undefined ? {} : { comparison: opts.comparison }),
       });
+      const scope = opts.comparison === undefined ? "" : ` in ${opts.comparison}`;
       io.stderr.write(
-        `\nreviewed ${r.reviewed}, skipped ${r.skipped}; ${r.remaining} flip cause(s) without a review (run ${s.run.run_id}) → ${s.exp.reviewsFile}\n`,
+        `\nreviewed ${r.reviewed}, skipped ${r.skipped}; ${r.remaining} flip cause(s) without a review${scope} (run ${s.run.run_id}) → ${s.exp.reviewsFile}\n`,
       );
     } finally {
       reader.close();
@@ -159,7 +163,7 @@ export function reviewListCommand(
     for (const r of list)
       io.stdout.write(
         printable(
-          `${r.stale ? "STALE " : ""}${r.verdict}  ${r.cause} (${r.grader})  ${r.simulation_id ?? "?"}  ${r.path ?? "?"}${r.stale ? `  [${r.stale_reason}]` : ""}\n    ${r.reason}${r.reviewer === null ? "" : ` — ${r.reviewer}`}${r.date === null ? "" : `, ${r.date}`}`,
+          `${r.stale ? "STALE " : ""}${r.verdict}  ${r.cause} (${r.grader})  ${r.simulation_id ?? "?"}  ${r.path ?? "?"}${r.stale ? `  [${r.stale_reason}]` : ""}${r.stale ? "" : `\n    flips in: ${r.comparisons.join(", ") || "none (not a flip cause in this run)"}`}\n    ${r.reason}${r.reviewer === null ? "" : ` — ${r.reviewer}`}${r.date === null ? "" : `, ${r.date}`}`,
         ) + "\n",
       );
     const stale = list.filter((r) => r.stale).length;

@@ -1,5 +1,6 @@
 /**
- * `tau-rescore review <experiment>` walks the unreviewed flip causes in the terminal; `review set`
+ * `tau-rescore review <experiment>` walks the unreviewed flip causes (of every comparison, or of one
+ * with --comparison) in the terminal; `review set`
  * records one verdict for scripts; `review list` prints every review with whether it is stale. Reviews
  * are matched against the selected run of the experiment's store, and written to its reviews file.
  */
@@ -33,9 +34,13 @@ export function registerReviewCommand(program: Command, io: ReviewCommandIo): vo
     review
       .command("walk", { isDefault: true })
       .description(
-        "walk the flip causes without a review: shows each with its evidence and conversation, asks a verdict and a reason, and saves each answer at once",
+        "walk the flip causes without a review: shows each with the comparisons it flips, its evidence and conversation, asks a verdict and a reason, and saves each answer at once",
       ),
   )
+    .option(
+      "--comparison <name>",
+      "walk only this comparison's flips (default: every comparison's, a cause several show once)",
+    )
     .option("--reviewer <name>", "recorded with each review (default $TAU_RESCORE_REVIEWER)")
     .option("--context <n>", "messages shown around each evidence turn", "3")
     .option("--include-excluded", "also walk flips in files the experiment excludes")
@@ -59,7 +64,7 @@ export function registerReviewCommand(program: Command, io: ReviewCommandIo): vo
   withSessionOptions(review.command("list").description("every review, and whether it is stale in the run"))
     .option(
       "--json",
-      "a JSON list of {simulation_id, path, cause, grader, verdict, reason, reviewer, date, stale, stale_reason}",
+      "a JSON list of {simulation_id, path, cause, grader, verdict, reason, reviewer, date, stale, stale_reason, comparisons}",
     )
     .action(async (experiment: string, opts: ListCliOptions) =>
       (await load()).reviewListCommand(experiment, opts, io),

@@ -48,11 +48,14 @@ async function plan(
         throw new UsageError(
           `${opts.corpus === undefined ? `${file}: ` : "--corpus: "}corpus path ${c} not found`,
         );
-    const reviews = reviewFileAt(exp.reviewsFile);
-    return {
-      plan: await planRun(exp, judgeDefaults(io.env), judgeSecrets(io.env), judgeRuntime(opts, io.stderr)),
-      reviews,
-    };
+    const planned = await planRun(
+      exp,
+      judgeDefaults(io.env),
+      judgeSecrets(io.env),
+      judgeRuntime(opts, io.stderr),
+    );
+    // After planRun: reviews may name graders from the experiment's modules, registered there.
+    return { plan: planned, reviews: reviewFileAt(exp.reviewsFile) };
   } catch (e) {
     if (e instanceof GradingSpecError) throw new UsageError(`${file}: ${e.message}`);
     throw e;

@@ -79,6 +79,7 @@ export const tau3CorrectedGrader = defineGrader({
     "τ³ with policy-violating gold actions dropped and NL assertions curated (corrections overlay)",
   config: correctionsConfig,
   requires: ["tau3"],
+  comparedWith: { baseline: "tau3", order: 2 },
   reads: ["tau3"],
   load: async (config: CorrectionsConfig): Promise<LoadedCorrections> => {
     const engine = await import("./engine.ts");

@@ -68,6 +68,7 @@ export const structuredGrader = defineGrader({
     "τ³ AND the user's typed requirements AND the domain policy clauses AND the licensed delta gate; policy rules, format errors, curated NL, consistency and user state gate when configured",
   config: structuredConfig,
   requires: ["tau3"],
+  comparedWith: { baseline: "tau3", order: 0 },
   reads: ["tau3", "tau3_corrected"],
   readsWriteJournal: true,
   load: async (config: StructuredConfig): Promise<LoadedStructured> => {

@@ -54,6 +54,7 @@ export const structuredStrictGrader = defineGrader({
   description: "the structured grader with the seed's strict delta gate: every off-footprint DB field fails",
   config: z.strictObject({}),
   requires: ["structured"],
+  comparedWith: { baseline: "structured", order: 1 },
   reads: ["structured"],
   load: () => null,
   grade: (_input, _loaded, prior: { readonly structured: StructuredVerdict }): StrictVerdict =>

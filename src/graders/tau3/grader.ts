@@ -139,6 +139,7 @@ export const tau3Grader = defineGrader({
   // Its settings (judge, quirks, fallback task set) are the run's shared ones; see `spec.ts`.
   config: z.strictObject({}),
   requires: [],
+  comparedWith: { baseline: "recorded", order: 3 },
   reads: [],
   load: () => null,
   async grade(input): Promise<Tau3Verdict> {

@@ -1,0 +1,89 @@
+/**
+ * The default experiment over the whole corpus, graded once: its four comparisons and the numbers the
+ * reviews in reviews/default.json establish. Every headline number here was read in the conversations.
+ */
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { installAnalyses, rows } from "../../src/analysis/report.ts";
+import { VerdictStore } from "../../src/store/store.ts";
+import { cliInProcess } from "../helpers/cli-in-process.ts";
+import { DATA_DIR } from "../helpers/data.ts";
+
+let store: VerdictStore;
+beforeAll(async () => {
+  const db = join(mkdtempSync(join(tmpdir(), "tr-default-")), "default.duckdb");
+  const r = await cliInProcess([
+    "run",
+    resolve("experiments/default.json"),
+    "--db",
+    db,
+    "--data-dir",
+    DATA_DIR,
+  ]);
+  expect(r.status, r.stderr).toBe(0);
+  store = await VerdictStore.open(db, { readOnly: true });
+  await installAnalyses(store);
+}, 300_000);
+afterAll(() => store?.close());
+
+const summary = (comparison: string) =>
+  rows<Record<string, number | string | null>>(
+    store,
+    `SELECT * FROM comparison_summary WHERE comparison = '${comparison}' AND domain = 'all'`,
+  );
+
+describe("the default experiment", () => {
+  it("declares four comparisons, the headline first", async () => {
+    expect(await rows(store, "SELECT comparison FROM run_comparisons ORDER BY seq")).toEqual([
+      { comparison: "tau3-vs-structured" },
+      { comparison: "structured-vs-structured_strict" },
+      { comparison: "tau3-vs-tau3_corrected" },
+      { comparison: "recorded-vs-tau3" },
+    ]);
+  });
+
+  it("headline: 31 pass → fail flips outside excluded files, 30 confirmed, rankings unchanged (τ-b 1)", async () => {
+    expect(await summary("tau3-vs-structured")).toMatchObject([
+      { pass_to_fail: 31, fail_to_pass: 0, confirmed: 30, unclear: 1, false_positive: 0, unreviewed: 0 },
+    ]);
+    const taus = await rows<{ tau_b: number }>(
+      store,
+      "SELECT tau_b FROM kendall_tau_b WHERE comparison = 'tau3-vs-structured'",
+    );
+    expect(taus.length).toBeGreaterThan(0);
+    for (const t of taus) expect(t.tau_b).toBe(1);
+  });
+
+  it("the strict gate against the default one: 9 telecom flips, each reviewed a false positive", async () => {
+    expect(
+      await rows(
+        store,
+        `SELECT domain, direction, grader, review, count(*)::INTEGER AS n FROM flip_reviews
+         WHERE comparison = 'structured-vs-structured_strict' AND NOT excluded GROUP BY ALL`,
+      ),
+    ).toEqual([
+      {
+        domain: "telecom",
+        direction: "pass_to_fail",
+        grader: "structured_strict",
+        review: "false_positive",
+        n: 9,
+      },
+    ]);
+  });
+
+  it("the recorded rewards against τ³: what tau2 recorded, reproduced", async () => {
+    expect(
+      await rows(
+        store,
+        `SELECT sum(simulations)::INTEGER AS simulations, sum(with_baseline_reward)::INTEGER AS recorded,
+                sum(same_reward)::INTEGER AS reproduced
+         FROM reward_agreement WHERE comparison = 'recorded-vs-tau3'`,
+      ),
+    ).toEqual([{ simulations: 1118, recorded: 1117, reproduced: 1022 }]);
+    // Outside the excluded files every recorded reward is reproduced: no flip either way.
+    expect(await summary("recorded-vs-tau3")).toMatchObject([{ pass_to_fail: 0, fail_to_pass: 0 }]);
+  });
+});
