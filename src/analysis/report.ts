@@ -143,6 +143,8 @@ const ORDER: Partial<Record<(typeof REPORTED)[number], string>> = {
   review_status: "path, simulation_id, grader, kind, reference",
   review_precision_by_kind: "grader, kind",
   review_precision_by_rule: "grader, kind, reference",
+  sample_review_status: "comparison, domain, path, simulation_id, fingerprint",
+  miss_rates: "comparison_seq, domain",
   excluded_files: "path",
   error_list: "scope, path, simulation_id, stage",
 };
@@ -172,6 +174,21 @@ export interface ComparisonSummary {
   precision: Rate;
   /** Real violations (confirmed pass → fail flips from the same baseline) the candidate fails. */
   recall: Rate & { real_violations: number; caught: number };
+  /**
+   * Among sampled simulations both sides pass (`review sample`, view `miss_rates`): missed / (clean +
+   * missed), the samples of every domain pooled. `weighted` weights each domain's rate by its both-pass
+   * count (null until every such domain has a rate); stale reviews count apart.
+   */
+  miss_rate: Rate & {
+    sampled: number;
+    clean: number;
+    missed: number;
+    unclear: number;
+    stale: number;
+    both_pass: number;
+    weighted: number | null;
+    seeds: number[];
+  };
   /** How often the two rewards are equal, among simulations the baseline has a reward for. */
   reward_agreement: { with_baseline_reward: number; same_reward: number };
   /** Per domain: the ranking group with the most eligible models, τ-b between the sides' rankings. */
@@ -349,10 +366,15 @@ async function comparisonSummaries(
     "SELECT * FROM comparison_summary WHERE domain = 'all'",
   );
   const tests = await rows<Record<string, number | string | null>>(store, "SELECT * FROM mcnemar");
+  const misses = await rows<Record<string, number | string | null>>(
+    store,
+    "SELECT * FROM miss_rates WHERE domain = 'all'",
+  );
   const out: Record<string, ComparisonSummary> = {};
   for (const k of comparisons) {
     const r = all.find((x) => x.comparison === k.comparison) ?? {};
     const t = tests.find((x) => x.comparison === k.comparison) ?? {};
+    const m = misses.find((x) => x.comparison === k.comparison) ?? {};
     const num = (v: unknown): number => (typeof v === "number" ? v : 0);
     const opt = (v: unknown): number | null => (typeof v === "number" ? v : null);
     out[k.comparison] = {
@@ -382,6 +404,19 @@ async function comparisonSummaries(
         hi: opt(r.recall_hi),
         real_violations: num(r.real_violations),
         caught: num(r.caught),
+      },
+      miss_rate: {
+        value: opt(m.miss_rate),
+        lo: opt(m.miss_rate_lo),
+        hi: opt(m.miss_rate_hi),
+        sampled: num(m.sampled),
+        clean: num(m.clean),
+        missed: num(m.missed),
+        unclear: num(m.unclear),
+        stale: num(m.stale),
+        both_pass: num(m.both_pass),
+        weighted: opt(m.weighted_miss_rate),
+        seeds: typeof m.seeds === "string" ? m.seeds.split(", ").map(Number) : [],
       },
       reward_agreement: {
         with_baseline_reward: num(r.with_baseline_reward),

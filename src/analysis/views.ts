@@ -255,6 +255,8 @@ export const REPORTED = [
   "review_status",
   "review_precision_by_kind",
   "review_precision_by_rule",
+  "sample_review_status",
+  "miss_rates",
   "excluded_files",
   "error_list",
 ] as const;

@@ -47,6 +47,7 @@ const kindLabel = (kind: string) => kind.replaceAll("_", " ");
 const KIND_COLOR: { readonly [K in CauseKind]: string } = {
   policy_clause: "#f58518",
   requirement: "#e45756",
+  attempted_violation: "#ff9da6",
   unlicensed_write: "#4c78a8",
   user_state: "#72b7b2",
   licensed_write: "#9ecae9",

@@ -73,7 +73,7 @@ export async function openReviewSession(
   const store = await openExistingStore(exp.output, memoryLimit);
   try {
     const run = checkRunOf(await installAnalyses(store, flags.run), exp.config.name, exp.output);
-    await saveReviews(store, exp.config.name, file.reviews);
+    await saveReviews(store, exp.config.name, file.reviews, file.sampled);
     return { exp, store, run, file };
   } catch (e) {
     store.close();

@@ -37,6 +37,11 @@ export const CAUSE_KINDS = {
     reference: "the policy clause id (policies/<domain>/)",
     about: "a call broke a domain policy clause, its conditions read from the DB at the time of the call",
   },
+  attempted_violation: {
+    reference: "the requirement's rule id or the policy clause id",
+    about:
+      "a call that would have broken a requirement or a policy clause failed or changed nothing (reported; fails only when gated)",
+  },
   unlicensed_write: {
     reference: "the DB field path (user-DB fields start with user:)",
     about:

@@ -91,6 +91,22 @@ export interface ComparisonDomainRow {
   same_reward: number;
 }
 
+/** One comparison in one domain (or `all`): the sampled both-pass simulations and the miss rate (`miss_rates`). */
+export interface MissRateRow {
+  comparison: string;
+  domain: string;
+  both_pass: number;
+  sampled: number;
+  clean: number;
+  missed: number;
+  unclear: number;
+  miss_rate: number | null;
+  miss_rate_lo: number | null;
+  miss_rate_hi: number | null;
+  stale: number;
+  seeds: string | null;
+}
+
 /** A candidate's cause kind among the simulations the baseline passes: those it fails, and those that merely have it. */
 export interface CauseKindRow {
   comparison: string;
@@ -156,6 +172,8 @@ export interface ComparisonData {
   readonly flipsByCause: readonly FlipCauseRow[];
   readonly causeKinds: readonly CauseKindRow[];
   readonly actions: readonly ActionRow[];
+  /** Domains with sampled reviews (applied or stale), then `all`; empty when nothing was sampled. */
+  readonly missRates: readonly MissRateRow[];
 }
 
 export interface ReportData {
@@ -263,6 +281,13 @@ export async function loadReportData(store: VerdictStore, meta: ReportMeta): Pro
     "SELECT * FROM flips_by_cause ORDER BY domain, cause_kind, flips DESC, reference, direction",
   );
   const causeKinds = await get<CauseKindRow>("SELECT * FROM cause_kinds ORDER BY domain, cause_kind");
+  const missRates = await get<MissRateRow>(
+    `SELECT comparison, domain, both_pass, sampled, clean, missed, unclear, miss_rate, miss_rate_lo, miss_rate_hi,
+            stale, seeds
+     FROM miss_rates WHERE comparison IN (SELECT comparison FROM miss_rates WHERE domain = 'all' AND sampled + stale > 0)
+       AND (domain = 'all' OR sampled + stale > 0)
+     ORDER BY domain = 'all', domain`,
+  );
   const actions = await get<ActionRow>(
     `SELECT comparison, domain, action, kind, simulations, score_delta, flips_among_callers, flips_attributed
      FROM score_delta_by_action WHERE flips_among_callers > 0
@@ -284,6 +309,7 @@ export async function loadReportData(store: VerdictStore, meta: ReportMeta): Pro
       flipsByCause: of(flipsByCause, k),
       causeKinds: of(causeKinds, k),
       actions: of(actions, k),
+      missRates: of(missRates, k),
     }),
   );
   return {

@@ -147,6 +147,19 @@ const EMPTY_SUMMARY: ComparisonSummary = {
   confirmed_flip_rate: { value: null, lo: null, hi: null },
   precision: { value: null, lo: null, hi: null },
   recall: { value: null, lo: null, hi: null, real_violations: 0, caught: 0 },
+  miss_rate: {
+    value: null,
+    lo: null,
+    hi: null,
+    sampled: 0,
+    clean: 0,
+    missed: 0,
+    unclear: 0,
+    stale: 0,
+    both_pass: 0,
+    weighted: null,
+    seeds: [],
+  },
   reward_agreement: { with_baseline_reward: 0, same_reward: 0 },
   rankings: {},
 };
@@ -180,6 +193,15 @@ ${taus}${box("swapped pairs", swaps)}
 ${box("confirmed-only flip rate", pct(s.confirmed_flip_rate.value), rateInterval(s.confirmed_flip_rate))}
 ${box("flips confirmed", s.reviews.confirmed)}${box("false positive", s.reviews.false_positive)}${box("unreviewed", s.reviews.unreviewed)}
 ${box("precision", pct(s.precision.value), rateInterval(s.precision))}
+${
+  s.miss_rate.sampled + s.miss_rate.stale === 0
+    ? box("miss rate", "–", "no sampled review")
+    : box(
+        `miss rate (${s.miss_rate.missed} missed / ${s.miss_rate.clean + s.miss_rate.missed} sampled)`,
+        pct(s.miss_rate.value),
+        rateInterval(s.miss_rate),
+      )
+}
 ${box(`recall (${s.recall.caught} / ${s.recall.real_violations})`, pct(s.recall.value), rateInterval(s.recall))}
 ${box("rewards equal", `${s.reward_agreement.same_reward} / ${s.reward_agreement.with_baseline_reward}`)}
 </div>`;
@@ -432,6 +454,31 @@ ${table(
 )}`;
 }
 
+/** Per domain: what the sampled both-pass simulations say both sides missed (nothing when none was sampled). */
+function missRateTable(k: ComparisonData, id: string): SafeHtml {
+  if (k.missRates.length === 0) return html``;
+  return html`<p class="muted">Simulations both sides pass, drawn at random per domain (<code>review sample</code>) and read whole by a reviewer: missed when the agent broke a rule or the user's wishes and neither side failed it. Miss rate = missed / (clean + missed), Wilson 95%; the <code>all</code> row pools the samples as drawn (equal per domain, not weighted by domain size). Stale reviews (the simulation changed or no longer passes both sides) count apart.</p>
+${table(
+  [
+    { label: "domain", value: (r) => r.domain },
+    { label: "both pass", value: (r) => r.both_pass },
+    { label: "sampled", value: (r) => r.sampled },
+    { label: "clean", value: (r) => r.clean },
+    { label: "missed", value: (r) => r.missed },
+    { label: "unclear", value: (r) => r.unclear },
+    {
+      label: "miss rate [95% CI]",
+      value: (r) => r.miss_rate,
+      format: (v, r) => `${pct(v)} ${interval(r.miss_rate_lo, r.miss_rate_hi)}`,
+    },
+    { label: "stale", value: (r) => r.stale },
+    { label: "seeds", value: (r) => r.seeds ?? "–" },
+  ],
+  k.missRates,
+  { caption: "Miss rate per domain (sampled simulations both sides pass)", id },
+)}`;
+}
+
 /** One comparison: its headline numbers first, then its charts, models, rankings and causes. */
 function comparisonSection(d: ReportData, k: ComparisonData, charts: readonly RenderedChart[]): SafeHtml {
   const id = comparisonAnchor(k.ref.comparison);
@@ -444,6 +491,7 @@ function comparisonSection(d: ReportData, k: ComparisonData, charts: readonly Re
 <p class="muted">Baseline ${graderLabel(k.ref.baseline)}, candidate ${graderLabel(k.ref.candidate)}, paired on the same simulations; a flip fails on one side and passes on the other. ${k.flipCount} flip(s) in all${excluded === 0 ? "" : `, ${excluded} of them in excluded files or tasks`} (<a href="#flips">flips table</a>). Precision counts the flips a reviewer confirmed among those judged; a real violation is a pass → fail flip a reviewer confirmed in any comparison from ${graderLabel(k.ref.baseline)}, and recall is the share of them ${graderLabel(k.ref.candidate)} fails.</p>
 ${comparisonHeadline(d, k)}
 ${domainTable(k, `${id}-by-domain`)}
+${missRateTable(k, `${id}-miss-rate`)}
 ${mine.length === 0 ? html`<p class="empty">No chart has data for this comparison.</p>` : mine.map(chartFigure)}
 <h3 id="${id}-models">Flips by model</h3>
 ${modelSection(k, id)}

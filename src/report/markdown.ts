@@ -100,6 +100,9 @@ function comparisonLines(d: ReportData, k: ComparisonData, charts: readonly Rend
         `**${s.reviews.unreviewed}** unreviewed; confirmed-only flip rate ${pct(s.confirmed_flip_rate.value)}${interval(s.confirmed_flip_rate.lo, s.confirmed_flip_rate.hi)}; ` +
         `precision ${pct(s.precision.value)}${interval(s.precision.lo, s.precision.hi)}; ` +
         `recall ${pct(s.recall.value)}${interval(s.recall.lo, s.recall.hi)} (${s.recall.caught} of ${s.recall.real_violations} real violations); ` +
+        (s.miss_rate.sampled + s.miss_rate.stale === 0
+          ? "miss rate not measured (no sampled review); "
+          : `miss rate ${pct(s.miss_rate.value)}${interval(s.miss_rate.lo, s.miss_rate.hi)} (${s.miss_rate.missed} missed of ${s.miss_rate.clean + s.miss_rate.missed} sampled both-pass simulations judged, ${s.miss_rate.unclear} unclear, ${s.miss_rate.stale} stale; seeds ${s.miss_rate.seeds.join(", ") || "–"}); `) +
         `rewards equal on ${s.reward_agreement.same_reward} of ${s.reward_agreement.with_baseline_reward}.`,
       "",
     );
@@ -129,6 +132,34 @@ function comparisonLines(d: ReportData, k: ComparisonData, charts: readonly Rend
     ),
     "",
   );
+  if (k.missRates.length > 0)
+    out.push(
+      mdTable(
+        [
+          "domain",
+          "both pass",
+          "sampled",
+          "clean",
+          "missed",
+          "unclear",
+          "miss rate [95% CI]",
+          "stale",
+          "seeds",
+        ],
+        k.missRates.map((r) => [
+          r.domain,
+          r.both_pass,
+          r.sampled,
+          r.clean,
+          r.missed,
+          r.unclear,
+          `${pct(r.miss_rate)}${interval(r.miss_rate_lo, r.miss_rate_hi)}`,
+          r.stale,
+          r.seeds ?? "–",
+        ]),
+      ),
+      "",
+    );
   const groups = Object.entries(s?.rankings ?? {});
   for (const [domain, g] of groups) {
     const tau = g.kendall_tau_b === null ? "–" : num(3)(g.kendall_tau_b);

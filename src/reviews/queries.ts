@@ -237,3 +237,43 @@ export async function reviewList(store: VerdictStore): Promise<ReviewListRow[]> 
      FROM review_status rs ORDER BY rs.path, rs.simulation_id, rs.grader, rs.kind, rs.reference`,
   );
 }
+
+/** A simulation drawn by `review sample` (see `drawSample`). */
+export interface SampledSimulation {
+  sim_key: string;
+  fingerprint: string;
+  domain: string | null;
+  /** 1 for the first drawn in its domain. */
+  rank: number;
+  task_id: string | null;
+  trial: number | null;
+  model: string;
+  path: string;
+  simulation_id: string | null;
+  baseline: string;
+  candidate: string;
+}
+
+export interface SampledListRow {
+  comparison: string;
+  domain: string | null;
+  simulation_id: string | null;
+  path: string | null;
+  seed: number;
+  verdict: string;
+  reason: string;
+  reviewer: string | null;
+  date: string | null;
+  stale: boolean;
+  stale_reason: string | null;
+  excluded: boolean;
+}
+
+/** Every sampled review of the run's experiment, applied or stale. */
+export async function sampledList(store: VerdictStore): Promise<SampledListRow[]> {
+  return await rows<SampledListRow>(
+    store,
+    `SELECT comparison, domain, simulation_id, path, seed, verdict, reason, reviewer, date, stale, stale_reason, excluded
+     FROM sample_review_status ORDER BY comparison, domain, path, simulation_id`,
+  );
+}

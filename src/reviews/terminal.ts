@@ -5,8 +5,15 @@
  * Trajectory text is untrusted: control characters (terminal escape sequences) are shown as `\xNN`.
  */
 import { visibleText } from "../util/visible-text.ts";
-import type { EvidenceText, MessageRow, ReviewTarget, TargetFlip, TaskText } from "./queries.ts";
-import { instructionParts, toolCallsOf } from "./task-text.ts";
+import type {
+  EvidenceText,
+  MessageRow,
+  ReviewTarget,
+  SampledSimulation,
+  TargetFlip,
+  TaskText,
+} from "./queries.ts";
+import { goldActions, instructionParts, toolCallsOf } from "./task-text.ts";
 
 /**
  * Trajectory text → printable text: escape sequences, carriage returns and other control characters
@@ -115,5 +122,72 @@ export function renderTarget(v: TargetView): string {
   }
   if (last < v.messages.length - 1) lines.push("   …");
   // Everything from the store is trajectory text (ids, paths, models too): one pass over the whole.
+  return `${printable(lines.join("\n"))}\n`;
+}
+
+/** A cause some grader reported for a sampled simulation (gating for a grader outside the comparison, or not). */
+export interface SampleCause {
+  grader: string;
+  kind: string;
+  reference: string;
+  gates: boolean;
+  message: string;
+  message_index: number | null;
+  turn_idx: number | null;
+}
+
+export interface SampleView {
+  readonly simulation: SampledSimulation;
+  readonly comparison: string;
+  readonly seed: number;
+  readonly position: { readonly index: number; readonly total: number };
+  /** Simulations both sides pass in its domain: what the sample stands for. */
+  readonly population: number | null;
+  readonly causes: readonly SampleCause[];
+  readonly task: TaskText | null;
+  readonly messages: readonly MessageRow[];
+  /** The domain's policy text and clause files, for the reviewer to check the conversation against. */
+  readonly pointers: readonly string[];
+}
+
+/**
+ * A drawn simulation for `review sample`: both sides passed it, so there is no cause to judge; the
+ * reviewer reads the whole conversation for a violation both missed. Causes other graders reported
+ * (and those reported without failing) are marked `>>` as places to look.
+ */
+export function renderSample(v: SampleView): string {
+  const s = v.simulation;
+  const lines = [
+    "",
+    `━━ ${v.position.index} of ${v.position.total} ━━ ${s.domain ?? "?"} · task ${s.task_id ?? "?"}${s.trial === null ? "" : ` · trial ${s.trial}`} · ${s.model}`,
+    `file: ${s.path}`,
+    `simulation: ${s.simulation_id ?? "(no id)"}`,
+    `sample: ${v.comparison}: ${s.baseline} and ${s.candidate} both passed; seed ${v.seed}, draw ${s.rank}${v.population === null ? "" : ` of ${v.population} both-pass simulations in ${s.domain ?? "?"}`}`,
+    "question: did the agent break the policy or the user's wishes where both sides saw nothing?",
+  ];
+  if (v.pointers.length > 0) lines.push(`policy: ${v.pointers.join("  ")}`);
+  if (v.causes.length > 0) {
+    lines.push("reported by graders (places to look):");
+    for (const c of v.causes)
+      lines.push(
+        `  - ${c.grader}: ${c.kind} ${c.reference}${c.gates ? " (fails it)" : " (reported)"}${c.turn_idx === null ? "" : ` at turn ${c.turn_idx}`}: ${indent(clip(c.message, 400), "    ")}`,
+      );
+  }
+  if (v.task !== null) {
+    lines.push("task:");
+    if (v.task.persona !== null) lines.push(`  persona: ${indent(clip(v.task.persona, 600), "    ")}`);
+    for (const p of instructionParts(v.task.instructions))
+      lines.push(`  ${p.label}: ${indent(clip(p.text, 1200), "    ")}`);
+    const gold = goldActions(v.task.criteria);
+    if (gold.length > 0) {
+      lines.push("  gold actions:");
+      for (const a of gold) lines.push(`    ${a.name}(${clip(a.arguments, 300)})`);
+    }
+  }
+  const marked = new Set(v.causes.map((c) => c.message_index).filter((i): i is number => i !== null));
+  lines.push(
+    `conversation (${v.messages.length} messages, whole${marked.size > 0 ? "; >> marks where a grader reported a cause" : ""}):`,
+  );
+  for (const m of v.messages) lines.push(...messageLines(m, marked.has(m.message_index)));
   return `${printable(lines.join("\n"))}\n`;
 }

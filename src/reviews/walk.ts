@@ -186,7 +186,7 @@ export async function walkReviews(o: WalkOptions): Promise<WalkSummary> {
     writeReviewFile(o.reviewsFile, file);
     io.write(`  saved ${batch.length} review(s) to ${o.reviewsFile}\n`);
   }
-  await saveReviews(store, o.experiment, file.reviews);
+  await saveReviews(store, o.experiment, file.reviews, file.sampled);
   const left = await unreviewedTargets(store, scope);
   const remaining = new Set(left.map(causeKey)).size;
   return { reviewed, skipped, remaining };

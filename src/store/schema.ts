@@ -30,7 +30,7 @@ export interface TableSpec {
  * The layout this build writes and reads. Bump it with every change to `TABLES`: a store written by
  * another layout is refused with a message that says what to do (`store.ts`), never misread.
  */
-export const SCHEMA_VERSION = 5;
+export const SCHEMA_VERSION = 6;
 
 const c = <N extends string, T extends ColumnType>(name: N, type: T): Column<N, T, false> => ({
   name,
@@ -273,6 +273,26 @@ export const TABLES = {
       n("path", "VARCHAR"),
     ],
     key: ["experiment", "fingerprint", "grader", "kind", "reference"],
+  },
+  /**
+   * Reviews of simulations drawn among those both sides of a comparison pass (`review sample`), as last
+   * loaded from the reviews file: keyed like `reviews` by fingerprint, and by the comparison (schema 6).
+   */
+  sample_reviews: {
+    columns: [
+      c("experiment", "VARCHAR"),
+      c("fingerprint", "VARCHAR"),
+      c("comparison", "VARCHAR"),
+      c("seed", "BIGINT"),
+      /** clean | missed | unclear */
+      c("verdict", "VARCHAR"),
+      c("reason", "VARCHAR"),
+      n("reviewer", "VARCHAR"),
+      n("date", "VARCHAR"),
+      n("simulation_id", "VARCHAR"),
+      n("path", "VARCHAR"),
+    ],
+    key: ["experiment", "fingerprint", "comparison"],
   },
   tool_calls: {
     columns: [

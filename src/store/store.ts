@@ -129,6 +129,11 @@ export class VerdictStore {
       await this.addDefaultComparisons();
       version = "5";
     }
+    if (version === "5" && !readOnly) {
+      // Schema 6 only added `sample_reviews`.
+      await this.conn.run(ddl("sample_reviews"));
+      version = "6";
+    }
     if (version !== stored)
       await this.conn.run(`UPDATE store_meta SET value = '${version}' WHERE key = 'schema_version'`);
     if (version !== null && version !== String(SCHEMA_VERSION)) {

@@ -27,6 +27,10 @@ export const LIMITS = {
   judgeTimeout: num(0.001, 3600),
   judgeRetries: int(0, 10),
   reviewContext: int(0, 1000),
+  /** Simulations `review sample` draws per domain: each is read whole by a person. */
+  sampleSize: int(1, 10_000),
+  /** Stored with each sampled review; JSON numbers are exact up to 2^53 - 1. */
+  sampleSeed: int(0, Number.MAX_SAFE_INTEGER),
   workers: int(1, 64),
   commitFiles: int(1, 10_000),
   progressMs: num(0, 3_600_000),

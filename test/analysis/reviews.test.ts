@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { installAnalyses, summarize } from "../../src/analysis/report.ts";
+import type { RowOf } from "../../src/store/schema.ts";
 import type { VerdictStore } from "../../src/store/store.ts";
 import {
   query,
@@ -285,6 +286,216 @@ describe("pass^k", () => {
       ]);
     } finally {
       s.close();
+    }
+  });
+});
+
+describe("miss rates from sampled reviews", () => {
+  // s0–s3 airline and s4–s5 retail pass both sides; s6 flips; s7 passes both in an excluded file.
+  const sampledSims: SyntheticSim[] = [
+    ...[0, 1, 2, 3].map((i) => ({ model: "a", task: `t${i}`, tau3: true, structured: true })),
+    ...[4, 5].map((i) => ({ model: "a", task: `t${i}`, tau3: true, structured: true, domain: "retail" })),
+    { model: "a", task: "t6", tau3: true, structured: false },
+    { model: "x", task: "t7", tau3: true, structured: true, excluded: true },
+  ];
+  const sample = (
+    fingerprint: string,
+    verdict: string,
+    seed = 1,
+    over: Partial<RowOf<"sample_reviews">> = {},
+  ): RowOf<"sample_reviews"> => ({
+    experiment: "synthetic",
+    fingerprint,
+    comparison: "tau3-vs-structured",
+    seed,
+    verdict,
+    reason: "hand-made",
+    reviewer: null,
+    date: null,
+    simulation_id: null,
+    path: null,
+    ...over,
+  });
+  let s: VerdictStore;
+  beforeAll(async () => {
+    s = await syntheticStore(sampledSims);
+    await syntheticContext(s, [0, 1, 2, 3, 4, 5, 6, 7], fp);
+    await s.append("sample_reviews", [
+      sample(fp(0), "clean"),
+      sample(fp(1), "missed", 2),
+      sample(fp(2), "missed", 10),
+      sample(fp(3), "unclear"),
+      sample(fp(4), "clean"),
+      sample(fp(6), "clean"), // stale: it no longer passes both sides
+      sample(fp(99), "missed"), // stale: no such simulation
+      sample(fp(7), "missed"), // applies, in an excluded file: counted apart
+      sample(fp(0), "missed", 1, { comparison: "nope" }), // stale: no such comparison
+      sample(fp(5), "missed", 1, { experiment: "other" }), // another experiment's
+    ]);
+  });
+  afterAll(() => s.close());
+
+  it("says which sampled reviews apply, and why the others are stale", async () => {
+    const got = await query<{
+      fingerprint: string;
+      comparison: string;
+      domain: string | null;
+      stale_reason: string | null;
+      excluded: boolean;
+    }>(
+      s,
+      "SELECT fingerprint, comparison, domain, stale_reason, excluded FROM sample_review_status ORDER BY fingerprint, comparison",
+    );
+    expect(got).toEqual([
+      {
+        fingerprint: fp(0),
+        comparison: "nope",
+        domain: null,
+        stale_reason: "no comparison with this name in the run",
+        excluded: false,
+      },
+      {
+        fingerprint: fp(0),
+        comparison: "tau3-vs-structured",
+        domain: "airline",
+        stale_reason: null,
+        excluded: false,
+      },
+      {
+        fingerprint: fp(1),
+        comparison: "tau3-vs-structured",
+        domain: "airline",
+        stale_reason: null,
+        excluded: false,
+      },
+      {
+        fingerprint: fp(2),
+        comparison: "tau3-vs-structured",
+        domain: "airline",
+        stale_reason: null,
+        excluded: false,
+      },
+      {
+        fingerprint: fp(3),
+        comparison: "tau3-vs-structured",
+        domain: "airline",
+        stale_reason: null,
+        excluded: false,
+      },
+      {
+        fingerprint: fp(4),
+        comparison: "tau3-vs-structured",
+        domain: "retail",
+        stale_reason: null,
+        excluded: false,
+      },
+      {
+        fingerprint: fp(6),
+        comparison: "tau3-vs-structured",
+        domain: "airline",
+        stale_reason: "the simulation no longer passes both sides",
+        excluded: false,
+      },
+      {
+        fingerprint: fp(7),
+        comparison: "tau3-vs-structured",
+        domain: "airline",
+        stale_reason: null,
+        excluded: true,
+      },
+      {
+        fingerprint: fp(99),
+        comparison: "tau3-vs-structured",
+        domain: null,
+        stale_reason: "no simulation with this fingerprint in the run",
+        excluded: false,
+      },
+    ]);
+  });
+
+  it("gives per domain and overall the miss rate missed / (clean + missed) with its Wilson interval", async () => {
+    const got = await query<Record<string, unknown>>(
+      s,
+      `SELECT domain, both_pass, sampled, clean, missed, unclear, miss_rate, miss_rate_lo, miss_rate_hi,
+              weighted_miss_rate, stale, excluded, seeds
+       FROM miss_rates WHERE comparison = 'tau3-vs-structured' ORDER BY domain`,
+    );
+    const [airlineLo, airlineHi] = wilson(2, 3);
+    const [retailLo, retailHi] = wilson(0, 1);
+    const [allLo, allHi] = wilson(2, 4);
+    expect(got.map((r) => r.domain)).toEqual(["airline", "all", "retail"]);
+    const [airline, all, retail] = got as [
+      Record<string, number>,
+      Record<string, number>,
+      Record<string, number>,
+    ];
+    // airline: clean s0, missed s1 and s2, unclear s3 (s6 stale, s7 excluded).
+    expect(airline).toMatchObject({
+      both_pass: 4,
+      sampled: 4,
+      clean: 1,
+      missed: 2,
+      unclear: 1,
+      stale: 1,
+      excluded: 1,
+      seeds: "1, 2, 10",
+    });
+    expect(airline.miss_rate).toBeCloseTo(2 / 3, 12);
+    expect(airline.miss_rate_lo).toBeCloseTo(airlineLo, 12);
+    expect(airline.miss_rate_hi).toBeCloseTo(airlineHi, 12);
+    expect(retail).toMatchObject({
+      both_pass: 2,
+      sampled: 1,
+      clean: 1,
+      missed: 0,
+      miss_rate: 0,
+      stale: 0,
+      seeds: "1",
+    });
+    expect(retail.miss_rate_lo).toBeCloseTo(retailLo, 12);
+    expect(retail.miss_rate_hi).toBeCloseTo(retailHi, 12);
+    // all: the samples pooled (2 of 4 judged); the stale one without a domain counts here only.
+    expect(all).toMatchObject({
+      both_pass: 6,
+      sampled: 5,
+      clean: 2,
+      missed: 2,
+      unclear: 1,
+      miss_rate: 0.5,
+      stale: 2,
+      excluded: 1,
+    });
+    expect(all.miss_rate_lo).toBeCloseTo(allLo, 12);
+    expect(all.miss_rate_hi).toBeCloseTo(allHi, 12);
+    // Weighted by both-pass counts: (4 × 2/3 + 2 × 0) / 6.
+    expect(all.weighted_miss_rate).toBeCloseTo(4 / 9, 12);
+    expect(airline.weighted_miss_rate).toBeNull();
+  });
+
+  it("puts the overall miss rate in the summary's comparison", async () => {
+    const summary = await summarize(s);
+    expect(summary.comparisons["tau3-vs-structured"]?.miss_rate).toMatchObject({
+      value: 0.5,
+      sampled: 5,
+      clean: 2,
+      missed: 2,
+      unclear: 1,
+      stale: 2,
+      both_pass: 6,
+      seeds: [1, 2, 10],
+    });
+  });
+
+  it("has no weighted rate while a domain with both-pass simulations has no rate", async () => {
+    await s.conn.run("DELETE FROM sample_reviews WHERE fingerprint = $1", [fp(4)]);
+    try {
+      const [all] = await query<{ weighted_miss_rate: number | null; miss_rate: number }>(
+        s,
+        "SELECT weighted_miss_rate, miss_rate FROM miss_rates WHERE comparison = 'tau3-vs-structured' AND domain = 'all'",
+      );
+      expect(all).toEqual({ weighted_miss_rate: null, miss_rate: 2 / 3 });
+    } finally {
+      await s.append("sample_reviews", [sample(fp(4), "clean")]);
     }
   });
 });

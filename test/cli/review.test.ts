@@ -657,3 +657,169 @@ describe("review set with a simulation id in two files", () => {
     );
   });
 });
+
+describe("review sample", () => {
+  let allDb = "";
+  let allExperiment = "";
+  beforeAll(async () => {
+    // The same corpus, with every conversation stored: what sampling both-pass simulations needs.
+    allExperiment = join(dir, "experiments", "small-all.json");
+    const config = JSON.parse(readFileSync(experiment, "utf8")) as Record<string, unknown>;
+    writeFileSync(allExperiment, JSON.stringify({ ...config, conversations: "all" }));
+    allDb = join(dir, "all.duckdb");
+    const r = await cli(["run", allExperiment, "--db", allDb, "--reviews", join(dir, "none.json")]);
+    expect(r.status, r.stderr).toBe(0);
+  });
+  const sample = (file: string, extra: string[] = []) => [
+    "review",
+    "sample",
+    allExperiment,
+    "--db",
+    allDb,
+    "--reviews",
+    file,
+    "--comparison",
+    "tau3-vs-structured",
+    "--n",
+    "2",
+    "--seed",
+    "5",
+    ...extra,
+  ];
+
+  it("refuses a run that kept only the disagreements' conversations, saying what to set", async () => {
+    const file = join(dir, "refused.json");
+    const r = await cli([
+      "review",
+      "sample",
+      experiment,
+      "--db",
+      db,
+      "--reviews",
+      file,
+      "--comparison",
+      "tau3-vs-structured",
+      "--n",
+      "2",
+      "--seed",
+      "5",
+    ]);
+    expect(r.status).toBe(2);
+    expect(r.stderr).toMatch(/have no stored conversation .*"conversations": "all"/);
+    expect(existsSync(file)).toBe(false);
+  });
+
+  it("--list prints the same draw for the same seed, per domain, and refuses a bad --n or --seed", async () => {
+    const file = join(dir, "sample-list.json");
+    const one = await cli(sample(file, ["--list"]));
+    expect(one.status, one.stderr).toBe(0);
+    const lines = one.stdout.trim().split("\n");
+    const domains = lines.map((l) => l.split("\t")[0]);
+    expect(domains.length).toBeGreaterThan(2);
+    for (const d of new Set(domains)) expect(domains.filter((x) => x === d).length).toBeLessThanOrEqual(2);
+    expect(one.stderr).toMatch(/^tau3-vs-structured, seed 5: .* both-pass simulations drawn; 0 reviewed/);
+    const two = await cli(sample(file, ["--list"]));
+    expect(two.stdout).toBe(one.stdout);
+    for (const bad of [
+      ["--n", "0"],
+      ["--seed", "-1"],
+      ["--n", "1.5"],
+    ]) {
+      const args = sample(file, ["--list"]);
+      args[args.indexOf(bad[0] as string) + 1] = bad[1] as string;
+      const r = await cli(args);
+      expect(r.status, bad.join(" ")).toBe(2);
+      expect(r.stderr).toContain(`${bad[0]}: must be an integer`);
+    }
+    expect(existsSync(file)).toBe(false);
+  });
+
+  it("walks the draw from a pipe, saves each answer with its seed, resumes, and the report shows the miss rate", async () => {
+    const file = join(dir, "sampled.json");
+    const list = (await cli(sample(file, ["--list"]))).stdout.trim().split("\n");
+    const ids = list.map((l) => l.split("\t")[3]);
+    const input = ["c", "read every turn; nothing the policy forbids", "m", "#5 books without asking", "q"];
+    const r = await piped(sample(file), `${input.join("\n")}\n`);
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stdout).toContain(`1 of ${list.length}`);
+    expect(r.stdout).toContain(`simulation: ${ids[0]}`);
+    expect(r.stdout).toContain("tau3 and structured both passed; seed 5, draw 1 of");
+    expect(r.stdout).toMatch(/^ {3}#0 \[turn 0\] /m);
+    expect(r.stderr).toContain(
+      `reviewed 2, skipped 0; 0 already reviewed; ${list.length - 2} of ${list.length} drawn`,
+    );
+    const saved = readReviewFile(file).sampled ?? [];
+    expect(saved.map((e) => [e.simulation_id, e.verdict, e.seed, e.comparison, e.reviewer]).sort()).toEqual(
+      [
+        [ids[0], "clean", 5, "tau3-vs-structured", "walker"],
+        [ids[1], "missed", 5, "tau3-vs-structured", "walker"],
+      ].sort(),
+    );
+    // Resumed: the reviewed two are not asked again; the list shows their verdicts.
+    const next = await piped(sample(file), "");
+    expect(next.stdout).toContain(`1 of ${list.length - 2}`);
+    expect(next.stdout).toContain(`simulation: ${ids[2]}`);
+    const listed = (await cli(sample(file, ["--list"]))).stdout.trim().split("\n");
+    expect(listed.slice(0, 2).map((l) => l.split("\t")[2])).toEqual(["clean", "missed"]);
+    const all = await cli(["review", "list", allExperiment, "--db", allDb, "--reviews", file]);
+    expect(all.status, all.stderr).toBe(0);
+    expect(all.stdout).toContain(`sampled missed  tau3-vs-structured  `);
+    expect(all.stdout).toContain(`${ids[1]}`);
+    expect(all.stdout).toContain("seed 5\n    #5 books without asking — walker");
+    expect(all.stderr).toMatch(/2 sampled review\(s\), 0 stale/);
+
+    const out = join(dir, "sample-report");
+    const report = await cli([
+      "report",
+      "--experiment",
+      allExperiment,
+      "--db",
+      allDb,
+      "--reviews",
+      file,
+      "--out",
+      out,
+      "--html",
+    ]);
+    expect(report.status, report.stderr).toBe(0);
+    const summary = JSON.parse(readFileSync(join(out, "summary.json"), "utf8"));
+    expect(summary.comparisons["tau3-vs-structured"].miss_rate).toMatchObject({
+      value: 0.5,
+      sampled: 2,
+      clean: 1,
+      missed: 1,
+      stale: 0,
+      seeds: [5],
+    });
+    const html = readFileSync(join(out, "report.html"), "utf8");
+    expect(html).toContain("miss rate (1 missed / 2 sampled)");
+    expect(readFileSync(join(out, "report.md"), "utf8")).toContain("miss rate 50.0%");
+
+    // The report reads the reviews file it is given, not what the store last loaded.
+    const edited = join(dir, "sampled-edited.json");
+    const f = readReviewFile(file);
+    writeFileSync(
+      edited,
+      JSON.stringify({ ...f, sampled: (f.sampled ?? []).map((e) => ({ ...e, verdict: "clean" })) }),
+    );
+    const out2 = join(dir, "sample-report-2");
+    const again = await cli([
+      "report",
+      "--experiment",
+      allExperiment,
+      "--db",
+      allDb,
+      "--reviews",
+      edited,
+      "--out",
+      out2,
+    ]);
+    expect(again.status, again.stderr).toBe(0);
+    const summary2 = JSON.parse(readFileSync(join(out2, "summary.json"), "utf8"));
+    expect(summary2.comparisons["tau3-vs-structured"].miss_rate).toMatchObject({
+      value: 0,
+      missed: 0,
+      clean: 2,
+    });
+  });
+});

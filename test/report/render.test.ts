@@ -246,6 +246,34 @@ const comparisonSummary = (baseline: string, candidate: string, headline: boolea
   confirmed_flip_rate: { value: 0, lo: 0, hi: 0.8 },
   precision: { value: null, lo: null, hi: null },
   recall: { value: null, lo: null, hi: null, real_violations: 0, caught: 0 },
+  // The headline's sample: 2 missed of 10 judged (Wilson 95% 5.7% to 51.0%); the other has none.
+  miss_rate: headline
+    ? {
+        value: 0.2,
+        lo: 0.0567,
+        hi: 0.5098,
+        sampled: 11,
+        clean: 8,
+        missed: 2,
+        unclear: 1,
+        stale: 1,
+        both_pass: 300,
+        weighted: null,
+        seeds: [7],
+      }
+    : {
+        value: null,
+        lo: null,
+        hi: null,
+        sampled: 0,
+        clean: 0,
+        missed: 0,
+        unclear: 0,
+        stale: 0,
+        both_pass: 0,
+        weighted: null,
+        seeds: [],
+      },
   reward_agreement: { with_baseline_reward: 1, same_reward: 0 },
   rankings: {
     airline: {
@@ -289,6 +317,25 @@ const section = (seq: number, baseline: string, candidate: string): ComparisonDa
     flipsByCause: [],
     causeKinds: [],
     actions: [],
+    missRates:
+      seq === 1
+        ? [
+            {
+              comparison,
+              domain: EVIL,
+              both_pass: 300,
+              sampled: 11,
+              clean: 8,
+              missed: 2,
+              unclear: 1,
+              miss_rate: 0.2,
+              miss_rate_lo: 0.0567,
+              miss_rate_hi: 0.5098,
+              stale: 1,
+              seeds: "7",
+            },
+          ]
+        : [],
   };
 };
 
@@ -414,6 +461,24 @@ describe("renderHtml", () => {
     );
   });
 
+  it("shows each comparison's miss rate from sampled reviews next to its precision, and per domain", () => {
+    const sections = [...page.matchAll(/<section class="comparison" id="([^"]+)">/g)];
+    const first = page.slice(sections[0]!.index, sections[1]!.index);
+    const second = page.slice(sections[1]!.index);
+    const boxes = first.slice(first.indexOf('<div class="headline">'), first.indexOf("<table"));
+    expect(boxes).toContain(
+      '<b>20.0%</b>miss rate (2 missed / 10 sampled) <span class="muted">[5.7%, 51.0%]</span>',
+    );
+    expect(boxes.indexOf("</b>miss rate")).toBeGreaterThan(boxes.indexOf("</b>precision"));
+    expect(first).toContain("Miss rate per domain (sampled simulations both sides pass)");
+    expect(first).toContain(
+      '<td data-sort="300" class="num">300</td><td data-sort="11" class="num">11</td><td data-sort="8" class="num">8</td><td data-sort="2" class="num">2</td>',
+    );
+    expect(first).toContain('<td data-sort="0.2" class="num">20.0% [5.7%, 51.0%]</td>');
+    expect(second).toContain('<b>–</b>miss rate <span class="muted">no sampled review</span>');
+    expect(second).not.toContain("Miss rate per domain");
+  });
+
   it("forbids network access and any inline script but its own", () => {
     // The attribute value is escaped like any other: &#39; is a quote once parsed.
     const csp = /Content-Security-Policy" content="([^"]*)"/.exec(page)?.[1]?.replaceAll("&#39;", "'");
@@ -438,6 +503,22 @@ describe("renderMarkdown", () => {
   it("states the headline numbers and the rank agreement", () => {
     expect(md).toContain("**1** simulations");
     expect(md).toContain("Kendall τ-b -1.000 (bootstrap 95% CI -1.000 to 0.500)");
+  });
+
+  it("states each comparison's miss rate with its sample, and a table per domain where one was sampled", () => {
+    const heads = md.split("\n").filter((l) => l.startsWith("## ") && l.includes("→"));
+    const first = md.slice(md.indexOf(heads[0]!), md.indexOf(heads[1]!));
+    const second = md.slice(md.indexOf(heads[1]!));
+    expect(first).toContain(
+      "miss rate 20.0% [5.7%, 51.0%] (2 missed of 10 sampled both-pass simulations judged, 1 unclear, 1 stale; seeds 7)",
+    );
+    expect(first.indexOf("miss rate 20.0%")).toBeGreaterThan(first.indexOf("precision "));
+    expect(first).toContain(
+      String.raw`| domain | both pass | sampled | clean | missed | unclear | miss rate \[95\% CI\] | stale | seeds |`,
+    );
+    expect(first).toContain(String.raw`| 300 | 11 | 8 | 2 | 1 | 20\.0\% \[5\.7\%, 51\.0\%\] | 1 | 7 |`);
+    expect(second).toContain("miss rate not measured (no sampled review)");
+    expect(second).not.toContain("| both pass |");
   });
 
   it("has a section per comparison, the headline first", () => {

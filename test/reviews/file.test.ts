@@ -9,7 +9,9 @@ import {
   type ReviewEntry,
   ReviewFileError,
   readReviewFile,
+  type SampledReview,
   upsertReview,
+  upsertSampled,
   writeReviewFile,
 } from "../../src/reviews/file.ts";
 
@@ -127,5 +129,75 @@ describe("writing", () => {
     const other = upsertReview(again.file, entry({ grader: "tau3", kind: "component", reference: "DB" }));
     expect(other.replaced).toBe(false);
     expect(other.file.reviews).toHaveLength(2);
+  });
+});
+
+const sampled = (over: Partial<SampledReview> = {}): SampledReview => ({
+  fingerprint: "b".repeat(64),
+  simulation_id: "sim-2",
+  path: "dir/file.json",
+  comparison: "tau3-vs-structured",
+  seed: 42,
+  verdict: "missed",
+  reason: "#9 cancels without the user's yes",
+  ...over,
+});
+
+describe("sampled reviews", () => {
+  it("round-trip through the file beside the flip reviews, sorted, keys in one order", () => {
+    const path = join(dir(), "default.json");
+    const a = sampled({ path: "b.json", reviewer: "ann", date: "2026-12-04" });
+    const b = sampled({ path: "a.json", fingerprint: "c".repeat(64), verdict: "clean", reason: "read all" });
+    writeReviewFile(path, { version: 1, reviews: [entry()], sampled: [a, b] });
+    const back = readReviewFile(path);
+    expect(back.reviews).toEqual([entry()]);
+    expect(back.sampled).toEqual([b, a]);
+    const raw = JSON.parse(readFileSync(path, "utf8")) as { sampled: Record<string, unknown>[] };
+    expect(Object.keys(raw.sampled[1] ?? {})).toEqual([
+      "path",
+      "simulation_id",
+      "fingerprint",
+      "comparison",
+      "seed",
+      "verdict",
+      "reason",
+      "reviewer",
+      "date",
+    ]);
+  });
+
+  it("leave a file of flip reviews as it was: no sampled key, and an old file still loads", () => {
+    const text = formatReviewFile({ version: 1, reviews: [entry()] });
+    expect(text).not.toContain("sampled");
+    expect(formatReviewFile({ version: 1, reviews: [entry()], sampled: [] })).toBe(text);
+    const old = readFileSync("reviews/default.json", "utf8");
+    const parsed = readReviewFile("reviews/default.json");
+    expect(parsed.reviews.length).toBeGreaterThan(0);
+    if (parsed.sampled === undefined) expect(formatReviewFile(parsed)).toBe(old);
+  });
+
+  it("are validated with the JSON path, one per simulation and comparison", () => {
+    const file = (...e: unknown[]) => JSON.stringify({ version: 1, reviews: [], sampled: e });
+    expect(errorOf(file(sampled({ verdict: "confirmed" as never })))).toMatch(/^at sampled\[0\]\.verdict: /);
+    expect(errorOf(file({ ...sampled(), seed: -1 }))).toMatch(/^at sampled\[0\]\.seed: /);
+    expect(errorOf(file({ ...sampled(), seed: 1.5 }))).toMatch(/^at sampled\[0\]\.seed: /);
+    expect(errorOf(file({ ...sampled(), reason: " " }))).toMatch(
+      /^at sampled\[0\]\.reason: every review needs a reason/,
+    );
+    expect(errorOf(file(sampled(), sampled({ verdict: "clean" })))).toMatch(
+      /^at sampled\[1\]: the same simulation and comparison as sampled\[0\]/,
+    );
+    // The same simulation sampled for another comparison is another review.
+    const path = join(dir(), "two.json");
+    writeFileSync(path, file(sampled(), sampled({ comparison: "tau3-vs-tau3_corrected" })));
+    expect(readReviewFile(path).sampled).toHaveLength(2);
+  });
+
+  it("upsertSampled replaces the review of the same simulation and comparison", () => {
+    const one = upsertSampled(emptyReviewFile(), sampled());
+    expect(one.replaced).toBe(false);
+    const two = upsertSampled(one.file, sampled({ verdict: "clean", reason: "on reflection fine" }));
+    expect(two.replaced).toBe(true);
+    expect(two.file.sampled).toEqual([sampled({ verdict: "clean", reason: "on reflection fine" })]);
   });
 });

@@ -69,7 +69,7 @@ describe("VerdictStore", () => {
     await expect(VerdictStore.open(path, { readOnly: true })).rejects.toThrow(/older tau-rescore/);
   });
 
-  it("upgrades a schema-2 store in place (schema 3 only added the judge tables, 4 a column, 5 comparisons); read-only refuses it", async () => {
+  it("upgrades a schema-2 store in place (schema 3 only added the judge tables, 4 a column, 5 comparisons, 6 sample_reviews); read-only refuses it", async () => {
     const path = join(tmp(), "v2.duckdb");
     await rawDb(path, [
       "CREATE TABLE store_meta (key VARCHAR, value VARCHAR)",
@@ -78,7 +78,7 @@ describe("VerdictStore", () => {
     ]);
     await expect(VerdictStore.open(path, { readOnly: true })).rejects.toThrow(/store schema 2/);
     const store = await VerdictStore.open(path);
-    expect(await store.query("SELECT value FROM store_meta")).toEqual([{ value: "5" }]);
+    expect(await store.query("SELECT value FROM store_meta")).toEqual([{ value: "6" }]);
     expect(await store.query("SELECT count(*)::INTEGER AS n FROM judgments")).toEqual([{ n: 0 }]);
     expect(await store.query("SELECT count(*)::INTEGER AS n FROM nl_assertions")).toEqual([{ n: 0 }]);
     store.close();
@@ -100,7 +100,7 @@ describe("VerdictStore", () => {
     ]);
     await expect(VerdictStore.open(path, { readOnly: true })).rejects.toThrow(/store schema 3/);
     const store = await VerdictStore.open(path);
-    expect(await store.query("SELECT value FROM store_meta")).toEqual([{ value: "5" }]);
+    expect(await store.query("SELECT value FROM store_meta")).toEqual([{ value: "6" }]);
     expect(await store.query("SELECT sim_key, judge_failure FROM verdicts ORDER BY sim_key")).toEqual([
       { sim_key: "s1", judge_failure: failed },
       { sim_key: "s2", judge_failure: null },
@@ -121,7 +121,7 @@ describe("VerdictStore", () => {
       `INSERT INTO verdicts VALUES ('${run}', '${sim}', '${grader}', 'v', 'h', NULL, NULL, NULL, '[]', NULL)`;
     await rawDb(path, [
       ...(Object.keys(TABLES) as (keyof typeof TABLES)[])
-        .filter((t) => t !== "comparisons" && t !== "task_exclusions")
+        .filter((t) => t !== "comparisons" && t !== "task_exclusions" && t !== "sample_reviews")
         .map((t) => ddl(t)),
       "INSERT INTO store_meta VALUES ('schema_version', '4')",
       verdict("a", "s1", "tau3"),
@@ -131,7 +131,7 @@ describe("VerdictStore", () => {
     ]);
     await expect(VerdictStore.open(path, { readOnly: true })).rejects.toThrow(/store schema 4/);
     const store = await VerdictStore.open(path);
-    expect(await store.query("SELECT value FROM store_meta")).toEqual([{ value: "5" }]);
+    expect(await store.query("SELECT value FROM store_meta")).toEqual([{ value: "6" }]);
     expect(
       await store.query(
         "SELECT run_id, seq, name, baseline, candidate FROM comparisons ORDER BY run_id, seq",
@@ -149,6 +149,23 @@ describe("VerdictStore", () => {
       { run_id: "b", seq: 1, name: "recorded-vs-tau3", baseline: "recorded", candidate: "tau3" },
     ]);
     expect(await store.query("SELECT count(*)::INTEGER AS n FROM task_exclusions")).toEqual([{ n: 0 }]);
+    store.close();
+  });
+
+  it("upgrades a schema-5 store in place: it gains an empty sample_reviews table; read-only refuses it", async () => {
+    const path = join(tmp(), "v5.duckdb");
+    await rawDb(path, [
+      ...(Object.keys(TABLES) as (keyof typeof TABLES)[])
+        .filter((t) => t !== "sample_reviews")
+        .map((t) => ddl(t)),
+      "INSERT INTO store_meta VALUES ('schema_version', '5')",
+      "INSERT INTO reviews VALUES ('e', 'f', 'structured', 'requirement', 'r', 'confirmed', 'why', NULL, NULL, NULL, NULL)",
+    ]);
+    await expect(VerdictStore.open(path, { readOnly: true })).rejects.toThrow(/store schema 5/);
+    const store = await VerdictStore.open(path);
+    expect(await store.query("SELECT value FROM store_meta")).toEqual([{ value: "6" }]);
+    expect(await store.query("SELECT count(*)::INTEGER AS n FROM sample_reviews")).toEqual([{ n: 0 }]);
+    expect(await store.query("SELECT count(*)::INTEGER AS n FROM reviews")).toEqual([{ n: 1 }]);
     store.close();
   });
 

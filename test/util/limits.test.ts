@@ -12,6 +12,8 @@ const DOC: Record<string, NumberRange> = {
   "`--judge-timeout`": LIMITS.judgeTimeout,
   "`--judge-retries`": LIMITS.judgeRetries,
   "`--context`": LIMITS.reviewContext,
+  "`--n`": LIMITS.sampleSize,
+  "`--seed`": LIMITS.sampleSeed,
   "`TAU_RESCORE_WORKERS`": LIMITS.workers,
   "`TAU_RESCORE_COMMIT_FILES`": LIMITS.commitFiles,
   "`TAU_RESCORE_PROGRESS_MS`": LIMITS.progressMs,

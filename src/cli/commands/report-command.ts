@@ -5,6 +5,7 @@ import { type Summary, selectRun, writeReport } from "../../analysis/report.ts";
 import { importGraderModules } from "../../experiments/grader-modules.ts";
 import { terminalSafe } from "../../formats/terminal-text.ts";
 import type { ReviewFile } from "../../reviews/file.ts";
+import { overlaySampledReviews } from "../../reviews/store.ts";
 import type { VerdictStore } from "../../store/store.ts";
 import { UsageError } from "../errors.ts";
 import { onInterrupt } from "../interrupt.ts";
@@ -60,6 +61,7 @@ async function loadReviews(store: VerdictStore, src: Sources, runId: string | un
   const experiment =
     src.experiment === null ? run.experiment : checkRunOf(run, src.experiment, src.db).experiment;
   await overlayReviews(store, experiment, src.reviews.file.reviews);
+  await overlaySampledReviews(store, experiment, src.reviews.file.sampled ?? []);
 }
 
 /** `--out` checked before anything is opened or written (and again when the report is swapped in). */

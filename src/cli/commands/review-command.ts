@@ -6,8 +6,9 @@
  */
 import { createInterface } from "node:readline";
 import { REVIEW_VERDICTS, type ReviewVerdict, upsertReview, writeReviewFile } from "../../reviews/file.ts";
-import { reviewList } from "../../reviews/queries.ts";
+import { reviewList, sampledList } from "../../reviews/queries.ts";
 import { resolveReview } from "../../reviews/resolve.ts";
+import { drawSample, walkSample } from "../../reviews/sample.ts";
 import { saveReviews } from "../../reviews/store.ts";
 import { printable } from "../../reviews/terminal.ts";
 import { walkReviews } from "../../reviews/walk.ts";
@@ -42,6 +43,15 @@ export interface SetCliOptions extends SessionOptions {
   reason: string;
   reviewer?: string;
   date?: string;
+}
+
+export interface SampleCliOptions extends SessionOptions {
+  comparison: string;
+  n: string;
+  seed: string;
+  domain?: string;
+  list?: boolean;
+  reviewer?: string;
 }
 
 export interface ListCliOptions extends SessionOptions {
@@ -115,6 +125,62 @@ export function reviewWalk(experiment: string, opts: WalkCliOptions, io: ReviewC
   });
 }
 
+/** Draws a sample of both-pass simulations and walks those without a review (or lists the draw). */
+export function reviewSample(experiment: string, opts: SampleCliOptions, io: ReviewCommandIo): Promise<void> {
+  const request = {
+    comparison: opts.comparison,
+    n: numberArg("--n", opts.n, LIMITS.sampleSize),
+    seed: numberArg("--seed", opts.seed, LIMITS.sampleSeed),
+    ...(opts.domain === undefined ? {} : { domain: opts.domain }),
+  };
+  return inSession(experiment, opts, io, async (s) => {
+    if (opts.list === true) {
+      const draw = await drawSample(s.store, request);
+      const reviews = new Map(
+        (s.file.sampled ?? [])
+          .filter((e) => e.comparison === request.comparison)
+          .map((e) => [e.fingerprint, e]),
+      );
+      for (const d of draw.simulations) {
+        const r = reviews.get(d.fingerprint);
+        io.stdout.write(
+          printable(
+            `${d.domain ?? "?"}\t${d.rank}\t${r?.verdict ?? "-"}\t${d.simulation_id ?? "?"}\t${d.path}\ttask ${d.task_id ?? "?"}${d.trial === null ? "" : ` trial ${d.trial}`}\t${d.fingerprint}`,
+          ) + "\n",
+        );
+      }
+      io.stderr.write(
+        printable(
+          `${request.comparison}, seed ${request.seed}: ${draw.domains.map((d) => `${d.domain ?? "?"} ${d.drawn} of ${d.both_pass}`).join(", ")} both-pass simulations drawn; ${draw.simulations.filter((d) => reviews.has(d.fingerprint)).length} reviewed (run ${s.run.run_id})`,
+        ) + "\n",
+      );
+      return;
+    }
+    const reader = lineReader(io);
+    const reviewer = opts.reviewer ?? reviewerDefault(io.env);
+    try {
+      const r = await walkSample({
+        store: s.store,
+        experiment: s.exp.config.name,
+        reviewsFile: s.exp.reviewsFile,
+        io: { ask: reader.ask, write: (t) => io.stdout.write(t) },
+        request,
+        ...(reviewer === undefined ? {} : { reviewer }),
+        date: io.today(),
+        dataDir: s.exp.dataDir,
+        policiesDir: s.exp.policiesDir,
+      });
+      io.stderr.write(
+        printable(
+          `\nreviewed ${r.reviewed}, skipped ${r.skipped}; ${r.alreadyReviewed} already reviewed; ${r.remaining} of ${r.drawn} drawn without a review in ${request.comparison} (seed ${request.seed}, run ${s.run.run_id}) → ${s.exp.reviewsFile}`,
+        ) + "\n",
+      );
+    } finally {
+      reader.close();
+    }
+  });
+}
+
 /** Records one review. */
 export function reviewSet(experiment: string, opts: SetCliOptions, io: ReviewCommandIo): Promise<void> {
   if (!(REVIEW_VERDICTS as readonly string[]).includes(opts.verdict))
@@ -144,7 +210,7 @@ export function reviewSet(experiment: string, opts: SetCliOptions, io: ReviewCom
       );
     }
     writeReviewFile(s.exp.reviewsFile, file);
-    await saveReviews(s.store, s.exp.config.name, file.reviews);
+    await saveReviews(s.store, s.exp.config.name, file.reviews, file.sampled);
   });
 }
 
@@ -166,7 +232,17 @@ export function reviewListCommand(
           `${r.stale ? "STALE " : ""}${r.verdict}  ${r.cause} (${r.grader})  ${r.simulation_id ?? "?"}  ${r.path ?? "?"}${r.stale ? `  [${r.stale_reason}]` : ""}${r.stale ? "" : `\n    flips in: ${r.comparisons.join(", ") || "none (not a flip cause in this run)"}`}\n    ${r.reason}${r.reviewer === null ? "" : ` — ${r.reviewer}`}${r.date === null ? "" : `, ${r.date}`}`,
         ) + "\n",
       );
+    // Sampled reviews (review sample) in text only: the --json list keeps its documented shape.
+    const sampled = await sampledList(s.store);
+    for (const r of sampled)
+      io.stdout.write(
+        printable(
+          `${r.stale ? "STALE " : ""}sampled ${r.verdict}  ${r.comparison}  ${r.domain ?? "?"}  ${r.simulation_id ?? "?"}  ${r.path ?? "?"}  seed ${r.seed}${r.stale ? `  [${r.stale_reason}]` : r.excluded ? "  [excluded]" : ""}\n    ${r.reason}${r.reviewer === null ? "" : ` — ${r.reviewer}`}${r.date === null ? "" : `, ${r.date}`}`,
+        ) + "\n",
+      );
     const stale = list.filter((r) => r.stale).length;
-    io.stderr.write(`${list.length} review(s), ${stale} stale (run ${s.run.run_id})\n`);
+    io.stderr.write(
+      `${list.length} review(s), ${stale} stale${sampled.length === 0 ? "" : `; ${sampled.length} sampled review(s), ${sampled.filter((r) => r.stale).length} stale`} (run ${s.run.run_id})\n`,
+    );
   });
 }

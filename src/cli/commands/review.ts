@@ -7,9 +7,12 @@
 import type { Command } from "commander";
 import type { ReviewCommandIo } from "../io.ts";
 import { MEMORY_LIMIT_OPTION } from "../memory-limit.ts";
-import type { ListCliOptions, SetCliOptions, WalkCliOptions } from "./review-command.ts";
+import type { ListCliOptions, SampleCliOptions, SetCliOptions, WalkCliOptions } from "./review-command.ts";
 
 const load = () => import("./review-command.ts");
+
+/** The verdicts of a sampled review (`SAMPLE_VERDICTS` in reviews/file.ts), for the help text. */
+export const SAMPLE_VERDICTS_HELP = "clean | missed | unclear";
 
 /** The verdicts a review takes (`REVIEW_VERDICTS` in reviews/file.ts), for the help text. */
 export const VERDICTS_HELP = "confirmed | false_positive | unclear";
@@ -28,7 +31,9 @@ const withSessionOptions = (c: Command): Command =>
 export function registerReviewCommand(program: Command, io: ReviewCommandIo): void {
   const review = program
     .command("review")
-    .description("review flips: walk them in the terminal, set one verdict, or list the reviews");
+    .description(
+      "review flips: walk them in the terminal, set one verdict, or list the reviews; sample simulations both sides pass to measure what they miss",
+    );
 
   withSessionOptions(
     review
@@ -59,6 +64,23 @@ export function registerReviewCommand(program: Command, io: ReviewCommandIo): vo
     .option("--date <YYYY-MM-DD>", "default today")
     .action(async (experiment: string, opts: SetCliOptions) =>
       (await load()).reviewSet(experiment, opts, io),
+    );
+
+  withSessionOptions(
+    review
+      .command("sample")
+      .description(
+        `draw simulations both sides of a comparison pass (the first N per domain in an order fixed by the seed) and walk them: shows each whole conversation, its task and policy, asks ${SAMPLE_VERDICTS_HELP} and a reason citing the turns, and saves each answer at once; simulations already reviewed are not asked again`,
+      ),
+  )
+    .requiredOption("--comparison <name>", "the comparison whose both-pass simulations are drawn")
+    .requiredOption("--n <count>", "simulations drawn per domain")
+    .requiredOption("--seed <n>", "the draw's seed, recorded with each review (a non-negative integer)")
+    .option("--domain <name>", "draw only in this domain")
+    .option("--list", "print the drawn simulations and their reviews, without walking")
+    .option("--reviewer <name>", "recorded with each review (default $TAU_RESCORE_REVIEWER)")
+    .action(async (experiment: string, opts: SampleCliOptions) =>
+      (await load()).reviewSample(experiment, opts, io),
     );
 
   withSessionOptions(review.command("list").description("every review, and whether it is stale in the run"))

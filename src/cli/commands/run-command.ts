@@ -99,7 +99,7 @@ export async function runCommand(file: string, opts: RunOptions, io: CommandIo):
       onStored: (n) => (stored = n),
     });
     // Reviews change without re-grading: every run refreshes the store's copy of the experiment's file.
-    await saveReviews(store, exp.config.name, reviews.reviews);
+    await saveReviews(store, exp.config.name, reviews.reviews, reviews.sampled);
     const secs = ((Date.now() - started) / 1000).toFixed(1);
     io.stderr.write(
       [

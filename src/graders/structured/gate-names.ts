@@ -20,6 +20,8 @@ export const SWITCH_GATES = {
   policy_clauses: true,
   /** Changes to the user's own device and state made through the user's own tools fail it. */
   user_state: false,
+  /** A call that would have broken a requirement or clause, but failed or changed nothing, fails it. */
+  attempted_violation: false,
 } as const;
 export type SwitchGate = keyof typeof SWITCH_GATES;
 

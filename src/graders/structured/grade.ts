@@ -1,7 +1,8 @@
 /**
  * The structured grader (grader B): τ³'s verdict AND the user's typed requirements AND the field-level
- * delta gate; policy rules, format errors, the curated NL list and task consistency are always
- * reported as causes and gate only when configured to. Pure: (task, trajectory, context) → verdict.
+ * delta gate; policy rules, format errors, the curated NL list, task consistency and attempted
+ * violations (`attempts.ts`) are always reported as causes and gate only when configured to. Pure:
+ * (task, trajectory, context) → verdict.
  */
 import type { DomainDef } from "../../domains/domain.ts";
 import type { Message, Simulation, Task } from "../../formats/model.ts";
@@ -13,6 +14,7 @@ import type { GradingContext } from "../context.ts";
 import { actorAt, type Evidence } from "../evidence.ts";
 import type { Tau3Verdict } from "../tau3/evaluate.ts";
 import { tau3Causes } from "../tau3/grader.ts";
+import { type Attempt, callEffect, clauseAttemptCauses, requirementAttemptCauses } from "./attempts.ts";
 import type { AttributedField } from "./attribution.ts";
 import type { ClauseFinding } from "./clauses/evaluate.ts";
 import type { ClauseSet } from "./clauses/load.ts";
@@ -67,7 +69,9 @@ export interface StructuredVerdict {
   readonly tau3_pass: boolean | null;
   /** τ³'s DB match, carried for the store's `db_match` column. */
   readonly db_match: boolean | null;
+  /** `pass` and `violations` count calls that took effect; `attempts` the rest (see `attempts.ts`). */
   readonly requirements: RequirementCheck & {
+    readonly attempts: readonly RequirementAttempt[];
     readonly fixture: string | null;
     readonly rejected: readonly RuleProblem[];
   };
@@ -100,6 +104,12 @@ export interface StructuredInput {
   readonly tau3: Tau3Verdict;
   /** The curated NL list's score when an overlay curates this task (null score = unknown); null = not curated. */
   readonly nlCurated?: { readonly score: number | null } | null;
+}
+
+/** A requirement violation whose call failed or changed nothing. */
+export interface RequirementAttempt {
+  readonly v: RequirementViolation;
+  readonly effect: Attempt;
 }
 
 type ClausesFor = { verified: readonly VerifiedClause[]; problems: readonly ClauseProblem[] };
@@ -213,7 +223,9 @@ const taskFixtures = keyedCache<
 function requirementsFor(
   input: StructuredInput,
   reqs: RequirementSet | null,
-): StructuredVerdict["requirements"] & { readonly permissions: readonly VerifiedPermission[] } {
+): Omit<StructuredVerdict["requirements"], "attempts"> & {
+  readonly permissions: readonly VerifiedPermission[];
+} {
   const none = { pass: true, violations: [], checked: [], fixture: null, rejected: [], permissions: [] };
   if (reqs === null) return none;
   let known = taskFixtures(reqs, input.task, () => ({
@@ -252,14 +264,15 @@ function requirementCauses(violations: readonly RequirementViolation[]): Cause[]
 const KIND_RANK: { readonly [K in CauseKind]: number } = {
   policy_clause: 0,
   requirement: 1,
-  unlicensed_write: 2,
-  user_state: 3,
-  policy_rule: 4,
-  format_error: 5,
-  consistency: 6,
-  nl_curated: 7,
-  tau3: 8,
-  licensed_write: 9,
+  attempted_violation: 2,
+  unlicensed_write: 3,
+  user_state: 4,
+  policy_rule: 5,
+  format_error: 6,
+  consistency: 7,
+  nl_curated: 8,
+  tau3: 9,
+  licensed_write: 10,
   component: 50,
   premature_termination: 50,
   degenerate_judge_reply: 50,
@@ -366,6 +379,16 @@ export function gradeStructured(
         )
       : gateWrites(input, requirements, clauseSet.verified);
   const { delta, fields, clauses, licenseOf } = writes;
+  // One rule for requirements and clauses: a violating call that did not take effect is an attempt.
+  const violations: RequirementViolation[] = [];
+  const attempts: RequirementAttempt[] = [];
+  for (const v of requirements.violations) {
+    const at = v.messageIndex ?? -1;
+    const id = v.toolCallId ?? "";
+    const effect = callEffect(messages, at, id, writes.wroteOf(at, id));
+    if (effect.took) violations.push(v);
+    else attempts.push({ v, effect });
+  }
   const policyInput = { domain, task, messages, terminationReason: sim.termination_reason, solo: input.solo };
   const policy = runPolicyRules(policyInput);
   const formatErrors = findFormatErrors(policyInput);
@@ -375,8 +398,12 @@ export function gradeStructured(
   const found: Cause[] = [];
   if (tau3Pass === false) found.push(tau3FailureCause(tau3));
   // Loops, not push(...spread): a trajectory may differ in hundreds of fields.
-  for (const c of requirementCauses(requirements.violations)) found.push(c);
+  for (const c of requirementCauses(violations)) found.push(c);
   for (const c of clauseCauses(clauses, gates.policy_clauses)) found.push(c);
+  for (const c of requirementAttemptCauses(attempts, gates.attempted_violation)) found.push(c);
+  // An attempted breach of a clause gates only where a broken one would.
+  const clauseAttempts = gates.attempted_violation && gates.policy_clauses;
+  for (const c of clauseAttemptCauses(clauses, messages, clauseAttempts)) found.push(c);
   for (const c of fieldCauses(fields, licenseOf, {
     userState: gates.user_state,
     strict: gates.delta === "strict",
@@ -392,8 +419,9 @@ export function gradeStructured(
     tau3_pass: tau3Pass,
     db_match: tau3.db_match,
     requirements: {
-      pass: requirements.pass,
-      violations: requirements.violations,
+      pass: violations.length === 0,
+      violations,
+      attempts,
       checked: requirements.checked,
       fixture: requirements.fixture,
       rejected: requirements.rejected,

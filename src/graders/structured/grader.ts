@@ -62,10 +62,10 @@ const record = (v: StructuredVerdict): VerdictRecord => ({
 
 export const structuredGrader = defineGrader({
   id: "structured",
-  version: "structured/3",
+  version: "structured/4",
   label: "structured",
   description:
-    "τ³ AND the user's typed requirements AND the domain policy clauses AND the licensed delta gate; policy rules, format errors, curated NL, consistency and user state gate when configured",
+    "τ³ AND the user's typed requirements AND the domain policy clauses AND the licensed delta gate; policy rules, format errors, curated NL, consistency, user state and attempted violations gate when configured",
   config: structuredConfig,
   requires: ["tau3"],
   comparedWith: { baseline: "tau3", order: 0 },

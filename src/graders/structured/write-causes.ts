@@ -28,7 +28,8 @@ const shown = (v: PyValue | undefined): string => {
   return text;
 };
 
-const factsText = (facts: readonly Fact[]): string =>
+/** The values a clause's conditions read, as text for a cause's message. */
+export const factsText = (facts: readonly Fact[]): string =>
   facts.length === 0 ? "" : ` (when called: ${facts.map((f) => `${f.name} = ${shown(f.value)}`).join(", ")})`;
 
 const actorOf = (c: CallRef) => (c.requestor === "assistant" ? "agent" : "user");

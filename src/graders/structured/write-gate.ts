@@ -43,6 +43,11 @@ export interface GatedWrites {
   readonly fields: readonly AttributedField[];
   readonly clauses: readonly ClauseFinding[];
   readonly licenseOf: LicenseOf;
+  /**
+   * Whether the replay saw a call (by message index and tool-call id) change either DB; null when it
+   * did not execute it (a tool that writes nothing, an unknown tool) or nothing was replayed.
+   */
+  readonly wroteOf: (messageIndex: number, callId: string) => boolean | null;
 }
 
 const NO_LICENCE: CallLicense = { permissions: [], clauses: [], broken: [], prohibited: [] };
@@ -53,7 +58,17 @@ export const writesNotGated = (note: string): GatedWrites => ({
   fields: [],
   clauses: [],
   licenseOf: () => NO_LICENCE,
+  wroteOf: () => null,
 });
+
+/** `wroteOf` over the replayed calls, indexed on first ask (most simulations never ask). */
+function wroteOfCalls(calls: readonly CallRef[]): GatedWrites["wroteOf"] {
+  let byKey: Map<string, CallRef> | null = null;
+  return (messageIndex, callId) => {
+    byKey ??= new Map(calls.map((c) => [`${c.messageIndex}\u0000${c.callId}`, c]));
+    return byKey.get(`${messageIndex}\u0000${callId}`)?.wrote ?? null;
+  };
+}
 
 /** The replayed trajectory: τ³'s when it replayed one, else replayed here (τ³ skips tasks with nothing to replay). */
 function replayed(input: WriteGateInput): { predicted: Environment; journal: WriteJournal } {
@@ -181,5 +196,5 @@ export function gateWrites(
   );
   const licences = new CallLicences(views, clauses, requirements.violations);
   const fields = attributeFields(delta.fields, journal, final, calls, domain.derived ?? []);
-  return { delta, fields, clauses, licenseOf: licences.of.bind(licences) };
+  return { delta, fields, clauses, licenseOf: licences.of.bind(licences), wroteOf: wroteOfCalls(calls) };
 }

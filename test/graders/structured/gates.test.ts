@@ -56,6 +56,7 @@ describe("structured gates", () => {
       "consistency",
       "degenerate_judge",
       "user_state",
+      "attempted_violation",
     ]);
     for (const w of GATE_WORDS) expect(SWITCH_GATES[w]).toBe(false);
     expect(GATE_WORDS).not.toContain("policy_clauses");
@@ -66,9 +67,11 @@ describe("structured gates", () => {
       consistency: true,
       degenerate_judge: false,
       user_state: false,
+      attempted_violation: false,
       policy_clauses: false,
       delta: "strict",
     });
     expect(structuredGatesSchema.parse(gatesFromWords([], true, DELTA_MODES[0]))).toEqual(NO_EXTRA_GATES);
+    expect(gatesFromWords(["attempted_violation"], true, "licensed").attempted_violation).toBe(true);
   });
 });

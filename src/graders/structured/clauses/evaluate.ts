@@ -21,10 +21,11 @@ export interface ClauseFinding {
   readonly clause: VerifiedClause;
   readonly call: CallRef;
   /**
-   * `broken`: the call broke the clause. `satisfied`: a `require` clause's conditions held (necessary,
-   * not sufficient: it licenses nothing). `licenses`: a `permit` clause's conditions held.
+   * `broken`: the call broke the clause. `attempted`: it would have, but changed nothing (it failed, or
+   * was a no-op; see `attempts.ts`). `satisfied`: a `require` clause's conditions held (necessary, not
+   * sufficient: it licenses nothing). `licenses`: a `permit` clause's conditions held.
    */
-  readonly outcome: "broken" | "satisfied" | "licenses";
+  readonly outcome: "broken" | "attempted" | "satisfied" | "licenses";
   /** The values the conditions read. */
   readonly facts: readonly Fact[];
 }
@@ -77,11 +78,11 @@ export function evaluateClauses(
       const scope = bind(c.clause.bind, ctx);
       if (scope === null) continue; // what it is about does not exist: the clause does not apply
       const held = evaluateAll(c.clause.when, ctx, scope);
-      // A call that changed nothing broke nothing (it failed, or was a no-op). Whether it wrote is asked
-      // last: it compares the records the call touched, and most conditions settle the clause first.
-      const broken =
-        (effect === "prohibit" ? held === true : effect === "require" && held === false) && call.wrote;
-      if (broken) out.push({ clause: c, call, outcome: "broken", facts: ctx.facts });
+      // A call that changed nothing (it failed, or was a no-op) only attempted to break it. Whether it
+      // wrote is asked last: it compares the records the call touched, and most conditions settle first.
+      const violated = effect === "prohibit" ? held === true : effect === "require" && held === false;
+      if (violated)
+        out.push({ clause: c, call, outcome: call.wrote ? "broken" : "attempted", facts: ctx.facts });
       else if (effect !== "prohibit" && held === true)
         out.push({
           clause: c,

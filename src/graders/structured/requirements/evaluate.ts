@@ -1,6 +1,7 @@
 /**
  * Checks a task's requirements against a trajectory: a violation is an assistant tool call to a
- * prohibited action (within its argument scope, when given), whatever the tool returned.
+ * prohibited action (within its argument scope, when given), whatever the tool returned. The grader
+ * then tells calls that took effect from attempts (failed, or changed nothing: `../attempts.ts`).
  */
 import type { Message } from "../../../formats/model.ts";
 import type { Evidence } from "../../evidence.ts";

@@ -14,6 +14,7 @@ import {
   BUILTIN_POLICIES_DIR,
   BUILTIN_REQUIREMENTS_DIR,
 } from "../../../../src/graders/structured/folders.ts";
+import type { StructuredGates } from "../../../../src/graders/structured/gates.ts";
 import {
   DEFAULT_STRUCTURED_OPTIONS,
   gradeStructured,
@@ -83,13 +84,17 @@ export interface Graded {
   readonly structured: StructuredVerdict;
 }
 
-/** Grades the calls as one simulation of the task (solo: the agent works alone, with the solo policy). */
+/**
+ * Grades the calls as one simulation of the task (solo: the agent works alone, with the solo policy;
+ * `gates`: gates beyond the defaults).
+ */
 export function gradeCalls(
   domain: keyof typeof DOMAINS,
   version: TaskVersionName,
   taskId: string,
   steps: readonly ProbeStep[],
   solo = false,
+  gates: Partial<StructuredGates> = {},
 ): Graded {
   const ctx = contextOf(domain);
   const task = taskOf(domain, version, taskId);
@@ -111,7 +116,7 @@ export function gradeCalls(
     sim,
     solo,
     tau3,
-    options,
+    options: { ...options, gates: { ...options.gates, ...gates } },
   });
   return { tau3, structured };
 }

@@ -1,7 +1,7 @@
 /**
  * Retail's policy clauses, each licensing (or not breaking) and breaking or withholding its license.
- * Most retail preconditions are also enforced by tau2's tools: a call that breaks them fails, changes
- * nothing and so breaks nothing; for those the failing case shows the clause withholding its license.
+ * Most retail preconditions are also enforced by tau2's tools: a call that breaks them fails and changes
+ * nothing, so it is an `attempted` breach (an `attempted_violation` cause), and withholds its license.
  */
 import { describe, expect, it } from "vitest";
 import { gradeCalls, outcomes, rejectedClauses, step } from "./harness.ts";
@@ -71,8 +71,8 @@ describe("retail cancellation clauses", () => {
     const ok = gradeCalls("retail", HEAD, LEI, [cancel(PENDING, "no longer needed")]);
     expect(outcomes(ok, CANCEL_STATUS)).toEqual(["satisfied"]);
     const delivered = gradeCalls("retail", HEAD, LEI, [cancel(DELIVERED, "no longer needed")]);
-    expect(outcomes(delivered, CANCEL_STATUS)).toEqual([]);
-    // The reason alone still holds: the call changed nothing, so nothing is broken either way.
+    expect(outcomes(delivered, CANCEL_STATUS)).toEqual(["attempted"]);
+    // tau2 refuses it: an attempt, not a break. The reason alone still holds.
     expect(outcomes(delivered, CANCEL_REASONS)).toEqual(["satisfied"]);
   });
 
@@ -82,7 +82,7 @@ describe("retail cancellation clauses", () => {
       expect(outcomes(ok, CANCEL_REASONS)).toEqual(["satisfied"]);
     }
     const other = gradeCalls("retail", HEAD, LEI, [cancel(PENDING, "found a better price")]);
-    expect(outcomes(other, CANCEL_REASONS)).toEqual([]);
+    expect(outcomes(other, CANCEL_REASONS)).toEqual(["attempted"]);
     expect(outcomes(other, CANCEL_STATUS)).toEqual(["satisfied"]);
   });
 });
@@ -106,7 +106,7 @@ describe("retail modification clauses", () => {
     const g = gradeCalls("retail", HEAD, LEI, [
       step("modify_pending_order_address", { order_id: DELIVERED, ...newAddress }),
     ]);
-    expect(outcomes(g, MODIFY_STATUS)).toEqual([]);
+    expect(outcomes(g, MODIFY_STATUS)).toEqual(["attempted"]);
   });
 
   it("modify_pending_order.items_modified_once: silent before the items change, broken by an address change after it", () => {
@@ -116,10 +116,10 @@ describe("retail modification clauses", () => {
     const after = gradeCalls("retail", HEAD, YUSUF, [
       modifyItems,
       modifyAddress,
-      // tau2 refuses this itself (the status is not "pending"): it changes nothing and breaks nothing.
+      // tau2 refuses this itself (the status is not "pending"): it changes nothing, an attempt.
       cancel("#W6750959", "no longer needed"),
     ]);
-    expect(outcomes(after, MODIFIED_ONCE)).toEqual(["broken"]);
+    expect(outcomes(after, MODIFIED_ONCE)).toEqual(["broken", "attempted"]);
     expect(after.structured.causes.find((c) => c.reference === MODIFIED_ONCE)?.toolName).toBe(
       "modify_pending_order_address",
     );
@@ -140,7 +140,7 @@ describe("retail modification clauses", () => {
         payment_method_id: "credit_card_8554680",
       }),
     ]);
-    expect(outcomes(same, PAYMENT_DIFFERENT)).toEqual([]);
+    expect(outcomes(same, PAYMENT_DIFFERENT)).toEqual(["attempted"]);
   });
 });
 
@@ -155,7 +155,7 @@ describe("retail return and exchange clauses", () => {
         payment_method_id: "paypal_5914760",
       }),
     ]);
-    expect(outcomes(pending, RETURN_STATUS)).toEqual([]);
+    expect(outcomes(pending, RETURN_STATUS)).toEqual(["attempted"]);
   });
 
   it("return_delivered_order_items.refund_method: the original method or a gift card; another method is not licensed", () => {
@@ -164,7 +164,7 @@ describe("retail return and exchange clauses", () => {
     const giftCard = gradeCalls("retail", HEAD, LEI, [returnItem(DELIVERED, "gift_card_8049813")]);
     expect(outcomes(giftCard, REFUND_METHOD)).toEqual(["satisfied"]);
     const paypal = gradeCalls("retail", HEAD, LEI, [returnItem(DELIVERED, "paypal_5914760")]);
-    expect(outcomes(paypal, REFUND_METHOD)).toEqual([]);
+    expect(outcomes(paypal, REFUND_METHOD)).toEqual(["attempted"]);
     expect(outcomes(paypal, RETURN_STATUS)).toEqual(["satisfied"]);
   });
 
@@ -179,7 +179,7 @@ describe("retail return and exchange clauses", () => {
         payment_method_id: "credit_card_1061405",
       }),
     ]);
-    expect(outcomes(pending, EXCHANGE_STATUS)).toEqual([]);
+    expect(outcomes(pending, EXCHANGE_STATUS)).toEqual(["attempted"]);
   });
 
   it("exchange_delivered_order_items.different_option: another option passes; the very same item breaks", () => {

@@ -142,8 +142,8 @@ describe("telecom clauses", () => {
       [step("refuel_data", { customer_id: "C1001", line_id: "L1002", gb_amount: 1 }), ...payOverdue.slice(2)],
       true,
     );
-    // No payment request is pending here: make_payment changes nothing, so it breaks nothing.
-    expect(outcomes(noPermission, "telecom.make_payment.ticket_permission")).toEqual([]);
+    // No payment request is pending here: make_payment changes nothing: an attempt, not a break.
+    expect(outcomes(noPermission, "telecom.make_payment.ticket_permission")).toEqual(["attempted"]);
   });
 
   it("suspend_line.allowed_reasons: breaks without an overdue bill or an ended contract, is satisfied with one", () => {
@@ -207,9 +207,9 @@ describe("telecom clauses", () => {
 });
 
 describe("clause machinery", () => {
-  it("a call that rewrites what a record already held changed nothing, so it breaks nothing", () => {
+  it("a call that rewrites what a record already held changed nothing: an attempt, not a break", () => {
     // Resuming twice: the second call fails (the line is already active) and writes nothing.
     const g = gradeCalls("telecom", V0, CONTRACT_ENDED, [...payOverdue, resume, resume]);
-    expect(outcomes(g, "telecom.resume_line.contract_not_ended")).toEqual(["broken"]);
+    expect(outcomes(g, "telecom.resume_line.contract_not_ended")).toEqual(["broken", "attempted"]);
   });
 });
