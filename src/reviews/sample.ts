@@ -22,7 +22,7 @@ import { conversationOf, type SampledSimulation, taskOf } from "./queries.ts";
 import { ReviewError } from "./resolve.ts";
 import { saveReviews } from "./store.ts";
 import { printable, renderSample, type SampleCause } from "./terminal.ts";
-import type { ReviewIo } from "./walk.ts";
+import { askAnswer, type ReviewIo } from "./walk.ts";
 
 const sql = (s: string) => `'${s.replaceAll("'", "''")}'`;
 
@@ -151,15 +151,8 @@ const ANSWERS: Record<string, SampleVerdict | "skip" | "quit"> = {
 /** A missed violation is only evidence with the turns it happened at. */
 const CITES_TURN = /(#\d+|turn\s+\d+)/i;
 
-async function askVerdict(io: ReviewIo): Promise<SampleVerdict | "skip" | "quit"> {
-  for (;;) {
-    const line = await io.ask("verdict? [c]lean, [m]issed, [u]nclear, [s]kip, [q]uit: ");
-    if (line === null) return "quit";
-    const answer = ANSWERS[line.trim().toLowerCase()];
-    if (answer !== undefined) return answer;
-    io.write(`  not an answer: ${printable(JSON.stringify(line.trim()))}\n`);
-  }
-}
+const askVerdict = (io: ReviewIo) =>
+  askAnswer(io, "verdict? [c]lean, [m]issed, [u]nclear, [s]kip, [q]uit: ", ANSWERS);
 
 async function askReason(io: ReviewIo, verdict: SampleVerdict): Promise<string | null> {
   for (;;) {

@@ -76,15 +76,23 @@ const targetKey = (t: Pick<ReviewTarget, "sim_key" | "grader" | "kind" | "refere
 const causeKey = (t: Pick<ReviewTarget, "sim_key" | "kind" | "reference">) =>
   `${t.sim_key}\u0000${t.kind}\u0000${t.reference}`;
 
-async function askVerdict(io: ReviewIo): Promise<ReviewVerdict | "skip" | "quit"> {
+/** Asks until the answer is one of `answers` (by its word or first letter); end of input is "quit". */
+export async function askAnswer<T>(
+  io: ReviewIo,
+  prompt: string,
+  answers: Readonly<Record<string, T | "quit">>,
+): Promise<T | "quit"> {
   for (;;) {
-    const line = await io.ask("verdict? [c]onfirmed, [f]alse positive, [u]nclear, [s]kip, [q]uit: ");
+    const line = await io.ask(prompt);
     if (line === null) return "quit";
-    const answer = ANSWERS[line.trim().toLowerCase()];
+    const answer = answers[line.trim().toLowerCase()];
     if (answer !== undefined) return answer;
     io.write(`  not an answer: ${printable(JSON.stringify(line.trim()))}\n`);
   }
 }
+
+const askVerdict = (io: ReviewIo) =>
+  askAnswer(io, "verdict? [c]onfirmed, [f]alse positive, [u]nclear, [s]kip, [q]uit: ", ANSWERS);
 
 async function askReason(io: ReviewIo): Promise<string | null> {
   for (;;) {
