@@ -86,4 +86,17 @@ describe("the default experiment", () => {
     // Outside the excluded files every recorded reward is reproduced: no flip either way.
     expect(await summary("recorded-vs-tau3")).toMatchObject([{ pass_to_fail: 0, fail_to_pass: 0 }]);
   });
+
+  it("has a sampled recall audit of at least 20 both-pass simulations in each of airline, retail and telecom", async () => {
+    const sampled = await rows<{ domain: string; sampled: number; stale: number }>(
+      store,
+      `SELECT domain, sampled::INTEGER AS sampled, stale::INTEGER AS stale FROM miss_rates
+       WHERE comparison = 'tau3-vs-structured' AND domain IN ('airline', 'retail', 'telecom') ORDER BY domain`,
+    );
+    expect(sampled.map((r) => r.domain)).toEqual(["airline", "retail", "telecom"]);
+    for (const r of sampled) {
+      expect(r.sampled, r.domain).toBeGreaterThanOrEqual(20);
+      expect(r.stale, r.domain).toBe(0);
+    }
+  });
 });
