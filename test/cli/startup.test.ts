@@ -6,11 +6,11 @@ import { readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import { JUDGE_MODEL_HELP } from "../../src/cli/commands/grade.ts";
-import { VERDICTS_HELP } from "../../src/cli/commands/review.ts";
+import { SAMPLE_VERDICTS_HELP, VERDICTS_HELP } from "../../src/cli/commands/review.ts";
 import { GRADER_NAMES } from "../../src/graders/ids.ts";
 import { GRADER_IDS } from "../../src/graders/registry.ts";
 import { DEFAULT_JUDGE_MODEL } from "../../src/graders/tau3/judge/prompt.ts";
-import { REVIEW_VERDICTS } from "../../src/reviews/file.ts";
+import { REVIEW_VERDICTS, SAMPLE_VERDICTS } from "../../src/reviews/file.ts";
 
 const SRC = resolve("src");
 
@@ -73,5 +73,6 @@ describe("help texts that repeat a list", () => {
   it("name tau2's judge model and the review verdicts", () => {
     expect(JUDGE_MODEL_HELP).toBe(DEFAULT_JUDGE_MODEL);
     expect(VERDICTS_HELP).toBe(REVIEW_VERDICTS.join(" | "));
+    expect(SAMPLE_VERDICTS_HELP).toBe(SAMPLE_VERDICTS.join(" | "));
   });
 });
