@@ -509,13 +509,13 @@ export async function summarize(store: VerdictStore): Promise<Summary> {
 
 /**
  * Writes the whole report into `outDir` (a new or empty folder, or a previous report) and swaps it in
- * only when complete. `extra` writes more into the folder and returns its warnings, which summary.json
- * counts.
+ * only when complete. `extra` writes more into the folder (given the summary, so it is not worked out
+ * twice) and returns its warnings, which summary.json counts.
  */
 export async function writeReport(
   store: VerdictStore,
   outDir: string,
-  extra?: (tmp: string) => Promise<readonly string[]> | Promise<void>,
+  extra?: (tmp: string, summary: Summary) => Promise<readonly string[]> | Promise<void>,
   runId?: string,
 ): Promise<Summary> {
   const target = resolve(outDir);
@@ -534,7 +534,7 @@ export async function writeReport(
       await store.conn.run(`COPY (${sql}) TO ${sqlString(join(tmp, `${view}.parquet`))} (FORMAT PARQUET)`);
     }
     const summary = await summarize(store);
-    const warnings = (await extra?.(tmp)) ?? [];
+    const warnings = (await extra?.(tmp, summary)) ?? [];
     if (warnings.length > 0) summary.warnings = [...warnings];
     writeFileSync(join(tmp, "summary.json"), `${JSON.stringify(summary, null, 2)}\n`);
     await thaw();

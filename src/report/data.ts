@@ -1,5 +1,5 @@
 /** Everything the HTML and Markdown reports show, read once from the analysis views. */
-import { type ComparisonRef, rows, runComparisons, type Summary, summarize } from "../analysis/report.ts";
+import { type ComparisonRef, rows, runComparisons, type Summary } from "../analysis/report.ts";
 import type { ActionRow } from "../charts/actions.ts";
 import type { FlipRateRow } from "../charts/flip-rates.ts";
 import type { FlipCauseRow } from "../charts/flips-by-cause.ts";
@@ -248,7 +248,11 @@ function pairRanking(ranks: readonly GraderRank[], k: ComparisonRef): RankingRow
  * Reads the report's data; the analysis views must be installed (`writeReport` does that). Each view is
  * read once for every comparison and split here.
  */
-export async function loadReportData(store: VerdictStore, meta: ReportMeta): Promise<ReportData> {
+export async function loadReportData(
+  store: VerdictStore,
+  meta: ReportMeta,
+  summary: Summary,
+): Promise<ReportData> {
   const get = <T>(sql: string) => rows<T>(store, sql);
   const refs = await runComparisons(store);
   const count = await get<{ comparison: string; n: number }>(
@@ -314,7 +318,7 @@ export async function loadReportData(store: VerdictStore, meta: ReportMeta): Pro
   );
   return {
     meta,
-    summary: await summarize(store),
+    summary,
     comparisons,
     flipCount: count.reduce((n, c) => n + c.n, 0),
     vacuous: await get<VacuousRow>(

@@ -2,8 +2,10 @@
  * The rich report, written through `writeReport`'s `extra` hook into its temporary folder: charts
  * (`charts/*.vl.json|svg|png`), and with `html` also `report.html` and `report.md`.
  */
+
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
+import type { Summary } from "../analysis/report.ts";
 import { buildCharts, type RenderedChart, writeCharts } from "../charts/index.ts";
 import type { VerdictStore } from "../store/store.ts";
 import { loadReportData, type ReportMeta } from "./data.ts";
@@ -15,6 +17,8 @@ export { chartWarnings } from "../charts/index.ts";
 export interface RichReportOptions extends ReportMeta {
   /** Also write report.html and report.md (charts are always written). */
   readonly html: boolean;
+  /** The report's summary (`writeReport` hands it to its `extra`). */
+  readonly summary: Summary;
 }
 
 export async function writeRichReport(
@@ -26,11 +30,15 @@ export async function writeRichReport(
   const { pngs } = await writeCharts(dir, await buildCharts(store));
   try {
     if (opts.html) {
-      const data = await loadReportData(store, {
-        writtenAt: opts.writtenAt,
-        reviewsSource: opts.reviewsSource,
-        allConversations: opts.allConversations,
-      });
+      const data = await loadReportData(
+        store,
+        {
+          writtenAt: opts.writtenAt,
+          reviewsSource: opts.reviewsSource,
+          allConversations: opts.allConversations,
+        },
+        opts.summary,
+      );
       // The pages are laid out once the PNGs are drawn, so a PNG that failed is shown as such.
       const charts = await pngs;
       writeFileSync(join(dir, "report.html"), renderHtml(data, charts));

@@ -8,15 +8,15 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFil
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Summary, writeReport } from "../../src/analysis/report.ts";
+import type { Summary } from "../../src/analysis/report.ts";
 import { loadExperiment } from "../../src/experiments/config.ts";
 import { GRADER_IDS, graderOf } from "../../src/graders/registry.ts";
 import { runExperiment } from "../../src/pipeline/run.ts";
 import { planRun } from "../../src/pipeline/settings.ts";
-import { chartWarnings, writeRichReport } from "../../src/report/index.ts";
 import { reviewEntrySchema } from "../../src/reviews/file.ts";
 import { VerdictStore } from "../../src/store/store.ts";
 import { CORPUS_DIR, DATA_DIR } from "../helpers/data.ts";
+import { writeHtmlReport } from "../helpers/html-report.ts";
 import { cli } from "../helpers/small-run.ts";
 
 const MODULE = "examples/graders/tau3-lenient.ts";
@@ -68,16 +68,7 @@ beforeAll(async () => {
   store = await grade(writeConfig(dir, "inline"), 1);
   out = join(dir, "report");
   mkdirSync(out);
-  summary = await writeReport(store, out, async (tmp) =>
-    chartWarnings(
-      await writeRichReport(store, tmp, {
-        html: true,
-        writtenAt: "2026-01-01T00:00:00Z",
-        reviewsSource: null,
-        allConversations: false,
-      }),
-    ),
-  );
+  ({ summary } = await writeHtmlReport(store, out));
 }, 240_000);
 afterAll(() => store?.close());
 

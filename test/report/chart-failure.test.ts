@@ -7,13 +7,13 @@ import { existsSync, mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { type Summary, writeReport } from "../../src/analysis/report.ts";
+import type { Summary } from "../../src/analysis/report.ts";
 import type { ChartDef } from "../../src/charts/index.ts";
 import { registerReportCommand } from "../../src/cli/commands/report.ts";
-import { chartWarnings, writeRichReport } from "../../src/report/index.ts";
 import type { VerdictStore } from "../../src/store/store.ts";
 import { syntheticStore } from "../analysis/synthetic-store.ts";
 import { runInProcess } from "../helpers/cli-in-process.ts";
+import { writeHtmlReport } from "../helpers/html-report.ts";
 
 const FAILING: ChartDef[] = [
   // vega-lite refuses a mark it does not know
@@ -52,16 +52,7 @@ beforeAll(async () => {
     { minTaskCoverage: 0.5, bootstrapSamples: 20 },
   );
   out = join(mkdtempSync(join(tmpdir(), "tr-chartfail-")), "report");
-  summary = await writeReport(store, out, async (tmp) =>
-    chartWarnings(
-      await writeRichReport(store, tmp, {
-        html: true,
-        writtenAt: "2026-01-01T00:00:00Z",
-        reviewsSource: null,
-        allConversations: false,
-      }),
-    ),
-  );
+  ({ summary } = await writeHtmlReport(store, out));
 }, 60_000);
 afterAll(() => store?.close());
 

@@ -7,12 +7,12 @@ import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { installAnalyses, rows, writeReport } from "../../src/analysis/report.ts";
+import { installAnalyses, rows, summarize } from "../../src/analysis/report.ts";
 import { loadReportData, type ReportData } from "../../src/report/data.ts";
-import { writeRichReport } from "../../src/report/index.ts";
 import type { RowOf } from "../../src/store/schema.ts";
 import type { VerdictStore } from "../../src/store/store.ts";
 import { syntheticReview, syntheticStore } from "../analysis/synthetic-store.ts";
+import { writeHtmlReport } from "../helpers/html-report.ts";
 
 const STRICT = "structured_strict";
 const HEADLINE = "tau3-vs-structured";
@@ -97,20 +97,13 @@ beforeAll(async () => {
     }),
   ]);
   await installAnalyses(store);
-  data = await loadReportData(store, {
-    writtenAt: "2026-01-01T00:00:00Z",
-    reviewsSource: null,
-    allConversations: false,
-  });
+  data = await loadReportData(
+    store,
+    { writtenAt: "2026-01-01T00:00:00Z", reviewsSource: null, allConversations: false },
+    await summarize(store),
+  );
   out = join(mkdtempSync(join(tmpdir(), "tr-comparisons-")), "report");
-  await writeReport(store, out, async (tmp) => {
-    await writeRichReport(store, tmp, {
-      html: true,
-      writtenAt: "2026-01-01T00:00:00Z",
-      reviewsSource: null,
-      allConversations: false,
-    });
-  });
+  await writeHtmlReport(store, out);
   page = readFileSync(join(out, "report.html"), "utf8");
 }, 120_000);
 afterAll(() => store?.close());

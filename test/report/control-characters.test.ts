@@ -7,15 +7,15 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFil
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { writeReport } from "../../src/analysis/report.ts";
 import { loadExperiment } from "../../src/experiments/config.ts";
 import type { Progress } from "../../src/pipeline/progress.ts";
 import { runExperiment } from "../../src/pipeline/run.ts";
 import { planRun } from "../../src/pipeline/settings.ts";
-import { chartWarnings, writeRichReport } from "../../src/report/index.ts";
+import type { writeRichReport } from "../../src/report/index.ts";
 import { walkReviews } from "../../src/reviews/walk.ts";
 import { VerdictStore } from "../../src/store/store.ts";
 import { CORPUS_DIR } from "../helpers/data.ts";
+import { writeHtmlReport } from "../helpers/html-report.ts";
 import { writeExperiment } from "../helpers/small-run.ts";
 
 /** Two trials of task 6 flip pass → fail; task 0 trial 0 does not. */
@@ -62,16 +62,9 @@ beforeAll(async () => {
     },
   );
   out = join(dir, "report");
-  const summary = await writeReport(store, out, async (tmp) => {
-    charts = await writeRichReport(store, tmp, {
-      html: true,
-      writtenAt: "2026-01-01T00:00:00Z",
-      reviewsSource: null,
-      allConversations: true,
-    });
-    return chartWarnings(charts);
-  });
-  warnings = summary.warnings;
+  const written = await writeHtmlReport(store, out, { allConversations: true });
+  charts = written.charts;
+  warnings = written.summary.warnings;
 }, 120_000);
 afterAll(() => store?.close());
 

@@ -3,10 +3,9 @@ import { existsSync, mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { writeReport } from "../../src/analysis/report.ts";
-import { writeRichReport } from "../../src/report/index.ts";
 import type { VerdictStore } from "../../src/store/store.ts";
 import { type SyntheticSim, syntheticStore } from "../analysis/synthetic-store.ts";
+import { writeHtmlReport } from "../helpers/html-report.ts";
 
 const HOSTILE = [
   "javascript:alert(1)",
@@ -36,14 +35,7 @@ describe("report --html with hostile model names", () => {
     );
     store = await syntheticStore(sims, { minTaskCoverage: 0.5, bootstrapSamples: 20 });
     out = join(mkdtempSync(join(tmpdir(), "tr-hostile-")), "report");
-    await writeReport(store, out, async (tmp) => {
-      charts = await writeRichReport(store, tmp, {
-        html: true,
-        writtenAt: "2026-01-01T00:00:00Z",
-        reviewsSource: null,
-        allConversations: false,
-      });
-    });
+    ({ charts } = await writeHtmlReport(store, out));
   }, 60_000);
   afterAll(() => store.close());
 

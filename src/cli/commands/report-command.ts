@@ -106,10 +106,11 @@ export async function reportCommand(opts: ReportOptions, io: CommandIo): Promise
     if (opts.run !== undefined) await selectRun(store, opts.run);
     await loadReviews(store, src, opts.run);
     const extra = richReport
-      ? async (tmp: string) => {
+      ? async (tmp: string, summary: Summary) => {
           const { writeRichReport, chartWarnings } = await richReport;
           const charts = await writeRichReport(store, tmp, {
             html,
+            summary,
             writtenAt: new Date().toISOString(),
             reviewsSource: src.reviews?.path ?? null,
             allConversations: opts.allConversations === true,
