@@ -59,6 +59,7 @@ const KIND_COLOR: { readonly [K in CauseKind]: string } = {
   component: "#79706e",
   premature_termination: "#d67195",
   tau3: "#439894",
+  undecided_clause: "#d8b5a5",
 };
 const kindScale = (kinds: readonly string[]) => {
   const shown = [...new Set(kinds)].sort(

@@ -42,6 +42,11 @@ export const CAUSE_KINDS = {
     about:
       "a call that would have broken a requirement or a policy clause failed or changed nothing (reported; fails only when gated)",
   },
+  undecided_clause: {
+    reference: "the policy clause id",
+    about:
+      "a clause's conditions could not be decided because the task text states no fact they read (reported; never a pass or a fail)",
+  },
   unlicensed_write: {
     reference: "the DB field path (user-DB fields start with user:)",
     about:

@@ -14,6 +14,8 @@ export interface ProbeStep {
   readonly action: Pick<Action, "name" | "arguments" | "requestor">;
   /** Whether a user "yes" should follow (the policy wants explicit confirmation before writes). */
   readonly confirm: boolean;
+  /** The agent's words the user says yes to (by default it names the tool). */
+  readonly summary?: string;
 }
 
 export interface TrajectoryOptions {
@@ -57,7 +59,7 @@ function runSteps(from: Opening, steps: readonly ProbeStep[], idPrefix: string):
   steps.forEach((step, i) => {
     const { name, arguments: args, requestor } = step.action;
     if (step.confirm) {
-      const content = `I will now run ${name}. Shall I proceed?`;
+      const content = step.summary ?? `I will now run ${name}. Shall I proceed?`;
       messages.push({ role: "assistant", content, tool_calls: null, turn_idx: messages.length });
       messages.push({
         role: "user",

@@ -70,7 +70,9 @@ describe("requirements verify", () => {
   it("exits 0 with a one-line summary for the curated set", async () => {
     const r = await run(["verify", "--all"]);
     expect(r.code).toBe(0);
-    expect(r.stdout).toMatch(/^ok: \d+ rule\(s\) in \d+ fixture\(s\) verified against .+\n$/);
+    expect(r.stdout).toMatch(
+      /^ok: \d+ rule\(s\) and \d+ fact\(s\) in \d+ fixture\(s\) verified against .+\n$/,
+    );
   });
 
   it("prints every problem and exits 1", async () => {

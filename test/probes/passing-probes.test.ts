@@ -26,9 +26,19 @@ const GOLD_TAU3_EXCEPTIONS: Record<string, Record<string, string>> = {
  * confirmed; banking's is pinned against another task's gold that applies the rule.
  */
 const GOLD_POLICY_CONFLICTS: Record<string, Record<string, string>> = {
+  "airline head": {
+    // Cancels MSJ4OA (economy, booked 2024-05-05, insured) for a reason insurance does not cover: the user
+    // gives the seat to someone else (task fact airline.39.cancellation_reason). Head has not fixed it.
+    "39": "policy_clause:airline.cancel_reservation.not_eligible",
+  },
   "airline v0.2.0_f8de30c": {
     // Upgrades XEHM4B (basic economy, booked 2024-05-01, uninsured) to economy, then cancels it; head upgrades to business.
     "7": "policy_clause:airline.cancel_reservation.not_eligible",
+    // MSJ4OA, as in head.
+    "39": "policy_clause:airline.cancel_reservation.not_eligible",
+    // Cancels S61CZX (economy, booked 2024-05-02, insured) because it has flights over 4 hours; head's gold
+    // cancels nothing.
+    "44": "policy_clause:airline.cancel_reservation.not_eligible",
   },
   "retail v0.2.0_f8de30c": {
     // Each exchanges an item for the very same item id; head exchanges for another option.

@@ -21,6 +21,8 @@ import type { CommandIo } from "../io.ts";
 import { alignedTable } from "../table.ts";
 
 export interface ScanOptions {
+  /** Fact candidates (amounts, reasons, booking times) instead of prohibitions. */
+  facts?: boolean;
   domain?: string;
   taskVersion?: string;
   task?: string;
@@ -85,7 +87,9 @@ export function runScan(opts: ScanOptions, io: CommandIo): void {
     for (const task of set.tasks) {
       if (opts.task === undefined || task.id === opts.task) {
         found = true;
-        candidates.push(...scanTask(task, domain, set.ref.name));
+        candidates.push(
+          ...scanTask(task, domain, set.ref.name, opts.facts === true ? "facts" : "prohibitions"),
+        );
       }
     }
   }
@@ -97,12 +101,12 @@ export function runScan(opts: ScanOptions, io: CommandIo): void {
     return;
   }
   for (const c of candidates) {
-    const tools = c.tools.length > 0 ? c.tools.join(",") : "-";
+    const tools = opts.facts === true ? c.cues.join(",") : c.tools.length > 0 ? c.tools.join(",") : "-";
     io.stdout.write(
       `${c.task_version}\t${c.task_id}\t${c.field}[${c.start}:${c.end}]\t${tools}\t${c.sentence}\n`,
     );
   }
-  io.stdout.write(`${candidates.length} candidate(s)\n`);
+  io.stdout.write(`${candidates.length} ${opts.facts === true ? "fact " : ""}candidate(s)\n`);
 }
 
 const SUMMARY_COLUMNS = [
@@ -122,7 +126,14 @@ export function runSummary(opts: ScanOptions, io: CommandIo): void {
   const domains = opts.domain === undefined ? CURATED_DOMAINS : [domainOf(opts.domain)];
   const dir = opts.dir ?? BUILTIN_REQUIREMENTS_DIR;
   if (!existsSync(dir)) throw new UsageError(`no requirements dir ${dir}`);
-  const report = coverageReport(dataDir, dir, domains);
+  const kind = opts.facts === true ? "facts" : "prohibitions";
+  // Facts are audited in the domains that name some (a `_facts.json`): the others have no clause reading one.
+  const vocabularies = kind === "facts" ? loadRequirements(dir) : null;
+  const audited =
+    vocabularies === null
+      ? domains
+      : domains.filter((d) => Object.keys(vocabularies.vocabulary(d.name)).length > 0);
+  const report = coverageReport(dataDir, dir, audited, kind);
   const rows = report.rows.filter(
     (r) => opts.taskVersion === undefined || r.task_version === opts.taskVersion,
   );
@@ -177,7 +188,7 @@ export function runVerify(fixtures: string[], opts: VerifyOptions, io: CommandIo
     throw new InputError(`${result.problems.length} problem(s) in ${files} fixture file(s)`);
   }
   io.stdout.write(
-    `ok: ${result.rules} rule(s) in ${result.fixtures} fixture(s) verified against ${dataDir}\n`,
+    `ok: ${result.rules} rule(s) and ${result.facts} fact(s) in ${result.fixtures} fixture(s) verified against ${dataDir}\n`,
   );
 }
 

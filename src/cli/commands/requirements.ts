@@ -19,7 +19,13 @@ export function registerRequirementsCommand(program: Command, io: CommandIo): vo
 
   cmd
     .command("scan")
-    .description("list candidate prohibition sentences in task instructions")
+    .description(
+      "list candidate prohibition sentences (or, with --facts, fact sentences) in task instructions",
+    )
+    .option(
+      "--facts",
+      "candidate task facts instead: amounts, reasons, booking times (with --summary: covered by task_facts, rejected in _reviewed-facts.json)",
+    )
     .option("--domain <name>", `${DOMAIN_NAMES} (optional with --summary)`)
     .option("--task-version <v>", "head, head/tasks_small or a versions/ folder name (default: all)")
     .option("--task <id>", "only this task id")

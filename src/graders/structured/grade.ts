@@ -16,9 +16,11 @@ import type { Tau3Verdict } from "../tau3/evaluate.ts";
 import { tau3Causes } from "../tau3/grader.ts";
 import { type Attempt, callEffect, clauseAttemptCauses, requirementAttemptCauses } from "./attempts.ts";
 import type { AttributedField } from "./attribution.ts";
+import { chargeCapCauses } from "./charges.ts";
 import type { ClauseFinding } from "./clauses/evaluate.ts";
 import type { ClauseSet } from "./clauses/load.ts";
 import { type ClauseProblem, type VerifiedClause, verifyClauses } from "./clauses/verify.ts";
+import type { TaskFactValue } from "./conditions/evaluate.ts";
 import { effectiveMessages } from "./effective.ts";
 import { NO_EXTRA_GATES, type StructuredGates } from "./gates.ts";
 import { didTransfer, type HandoffLabel, type HandoffOverrides, labelTask } from "./handoff.ts";
@@ -26,6 +28,7 @@ import {
   findFormatErrors,
   POLICY_RULE_IDS,
   POLICY_RULES,
+  type PolicyInput,
   type PolicyRuleId,
   runPolicyRules,
 } from "./policy/index.ts";
@@ -40,12 +43,14 @@ import type { RequirementFixture, SourceField } from "./requirements/schema.ts";
 import {
   EVERY_TASK_ID,
   type RuleProblem,
+  type VerifiedCap,
+  type VerifiedFact,
   type VerifiedPermission,
   type VerifiedRule,
   verifyFixture,
 } from "./requirements/verify.ts";
-import { clauseCauses, fieldCauses } from "./write-causes.ts";
-import { type DeltaGateOutcome, gateWrites, writesNotGated } from "./write-gate.ts";
+import { clauseCauses, fieldCauses, undecidedClauseCauses } from "./write-causes.ts";
+import { type DeltaGateOutcome, type GatedWrites, gateWrites, writesNotGated } from "./write-gate.ts";
 
 /** The structured grader's loaded configuration. */
 export interface StructuredOptions {
@@ -82,6 +87,8 @@ export interface StructuredVerdict {
   readonly clauses: readonly ClauseFinding[];
   /** Clauses rejected for this domain and task version (they never grade). */
   readonly rejected_clauses: readonly ClauseProblem[];
+  /** The task's verified facts (its requirement fixture's `task_facts`), which clauses and caps read. */
+  readonly task_facts: readonly TaskFactValue[];
   readonly policy: Record<PolicyRuleId, Evidence[]>;
   readonly format_errors: readonly Evidence[];
   readonly transfer: { readonly should: 0 | 1; readonly did: boolean; readonly rule: HandoffLabel["rule"] };
@@ -159,12 +166,17 @@ const verifications = new WeakMap<
 function verifiedFor(
   hit: { readonly path: string; readonly fixture: RequirementFixture },
   input: StructuredInput,
+  reqSet: RequirementSet,
 ): Verification {
   let cache = verifications.get(hit.fixture);
   if (cache === undefined) {
     const reqs = hit.fixture.user_preflight_requirements;
     const fields = [
-      ...new Set([...reqs.action_preconditions, ...reqs.permissions].map((r) => r.source_field)),
+      ...new Set(
+        [...reqs.action_preconditions, ...reqs.permissions, ...hit.fixture.task_facts].map(
+          (r) => r.source_field,
+        ),
+      ),
     ];
     cache = { byTask: new WeakMap(), fields, byText: new Map() };
     verifications.set(hit.fixture, cache);
@@ -176,7 +188,7 @@ function verifiedFor(
   if (same.length === 0) cache.byText.set(input.task.id, same);
   let v = same.find((e) => e.texts.every((t, i) => t === texts[i]))?.v;
   if (v === undefined) {
-    v = verifyFixture(hit.path, hit.fixture, input.task, input.domain);
+    v = verifyFixture(hit.path, hit.fixture, input.task, input.domain, reqSet.vocabulary(input.domain.name));
     same.push({ texts, v });
   }
   cache.byTask.set(input.task, v);
@@ -189,6 +201,8 @@ interface TaskFixtures {
   readonly verified: readonly VerifiedRule[];
   readonly rejected: readonly RuleProblem[];
   readonly permissions: readonly VerifiedPermission[];
+  readonly facts: readonly VerifiedFact[];
+  readonly caps: readonly VerifiedCap[];
 }
 
 function fixturesFor(input: StructuredInput, reqs: RequirementSet): TaskFixtures | null {
@@ -200,15 +214,20 @@ function fixturesFor(input: StructuredInput, reqs: RequirementSet): TaskFixtures
     const verified: VerifiedRule[] = [];
     const rejected: RuleProblem[] = [];
     const permissions: VerifiedPermission[] = [];
+    const facts: VerifiedFact[] = [];
+    const caps: VerifiedCap[] = [];
     for (const hit of [own, every]) {
       if (hit === undefined) continue;
-      const v = verifiedFor(hit, input);
+      const v = verifiedFor(hit, input, reqs);
       paths.push(hit.path);
       verified.push(...v.verified);
       rejected.push(...v.problems);
       permissions.push(...v.permissions);
+      // The task's own fixture states a fact first; an every-task one fills in the rest.
+      for (const f of v.facts) if (!facts.some((x) => x.fact.name === f.fact.name)) facts.push(f);
+      caps.push(...v.caps);
     }
-    return { fixture: paths.join(", "), verified, rejected, permissions };
+    return { fixture: paths.join(", "), verified, rejected, permissions, facts, caps };
   }
   return null;
 }
@@ -225,8 +244,19 @@ function requirementsFor(
   reqs: RequirementSet | null,
 ): Omit<StructuredVerdict["requirements"], "attempts"> & {
   readonly permissions: readonly VerifiedPermission[];
+  readonly facts: ReadonlyMap<string, TaskFactValue>;
+  readonly caps: readonly VerifiedCap[];
 } {
-  const none = { pass: true, violations: [], checked: [], fixture: null, rejected: [], permissions: [] };
+  const none = {
+    pass: true,
+    violations: [],
+    checked: [],
+    fixture: null,
+    rejected: [],
+    permissions: [],
+    facts: NO_FACTS,
+    caps: [],
+  };
   if (reqs === null) return none;
   let known = taskFixtures(reqs, input.task, () => ({
     versions: input.taskVersions,
@@ -245,7 +275,40 @@ function requirementsFor(
     fixture: hit.fixture,
     rejected: hit.rejected,
     permissions: hit.permissions,
+    facts: factValues(hit.facts),
+    caps: hit.caps,
   };
+}
+
+const NO_FACTS: ReadonlyMap<string, TaskFactValue> = new Map();
+
+/** What a call charged, for the policy rules: 0 for a write that took effect and charged nothing. */
+function chargeLookup(writes: GatedWrites): PolicyInput["charges"] {
+  let byCall: Map<string, number> | null = null;
+  return (messageIndex, callId) => {
+    if (writes.wroteOf(messageIndex, callId) !== true) return undefined;
+    byCall ??= new Map(
+      writes.charges().map((c) => [`${c.call.messageIndex}\u0000${c.call.callId}`, c.amount]),
+    );
+    return byCall.get(`${messageIndex}\u0000${callId}`) ?? 0;
+  };
+}
+
+/** Verified facts by name, as conditions read them (worked out once per verified list). */
+const factMaps = new WeakMap<readonly VerifiedFact[], ReadonlyMap<string, TaskFactValue>>();
+function factValues(facts: readonly VerifiedFact[]): ReadonlyMap<string, TaskFactValue> {
+  if (facts.length === 0) return NO_FACTS;
+  let m = factMaps.get(facts);
+  if (m === undefined) {
+    m = new Map(
+      facts.map(({ fact }) => [
+        fact.name,
+        { id: fact.id, name: fact.name, value: fact.value, quote: fact.source_quote },
+      ]),
+    );
+    factMaps.set(facts, m);
+  }
+  return m;
 }
 
 function requirementCauses(violations: readonly RequirementViolation[]): Cause[] {
@@ -265,6 +328,7 @@ const KIND_RANK: { readonly [K in CauseKind]: number } = {
   policy_clause: 0,
   requirement: 1,
   attempted_violation: 2,
+  undecided_clause: 2,
   unlicensed_write: 3,
   user_state: 4,
   policy_rule: 5,
@@ -389,7 +453,14 @@ export function gradeStructured(
     if (effect.took) violations.push(v);
     else attempts.push({ v, effect });
   }
-  const policyInput = { domain, task, messages, terminationReason: sim.termination_reason, solo: input.solo };
+  const policyInput = {
+    domain,
+    task,
+    messages,
+    terminationReason: sim.termination_reason,
+    solo: input.solo,
+    charges: chargeLookup(writes),
+  };
   const policy = runPolicyRules(policyInput);
   const formatErrors = findFormatErrors(policyInput);
   const label = labelTask(task, domain.name, options.handoffOverrides);
@@ -404,6 +475,9 @@ export function gradeStructured(
   // An attempted breach of a clause gates only where a broken one would.
   const clauseAttempts = gates.attempted_violation && gates.policy_clauses;
   for (const c of clauseAttemptCauses(clauses, messages, clauseAttempts)) found.push(c);
+  for (const c of undecidedClauseCauses(clauses)) found.push(c);
+  const capCauses = chargeCapCauses(requirements.caps, writes.charges);
+  for (const c of capCauses) found.push(c);
   for (const c of fieldCauses(fields, licenseOf, {
     userState: gates.user_state,
     strict: gates.delta === "strict",
@@ -419,7 +493,7 @@ export function gradeStructured(
     tau3_pass: tau3Pass,
     db_match: tau3.db_match,
     requirements: {
-      pass: violations.length === 0,
+      pass: violations.length === 0 && capCauses.length === 0,
       violations,
       attempts,
       checked: requirements.checked,
@@ -430,6 +504,7 @@ export function gradeStructured(
     fields,
     clauses,
     rejected_clauses: clauseSet.problems,
+    task_facts: [...requirements.facts.values()],
     policy,
     format_errors: formatErrors,
     transfer: { should: label.should_transfer, did: didTransfer(messages), rule: label.rule },

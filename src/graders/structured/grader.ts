@@ -24,9 +24,9 @@ export const structuredConfig = z.strictObject({
 });
 export type StructuredConfig = z.infer<typeof structuredConfig>;
 
-/** The fixtures `loadRequirements` reads: `.json` files not starting with `_`. */
+/** What `loadRequirements` reads: fixtures (`.json` files not starting with `_`) and each domain's `_facts.json`. */
 export const requirementsRef = (dir: string) =>
-  folderRef(dir, (name) => name.endsWith(".json") && !name.startsWith("_"));
+  folderRef(dir, (name) => name.endsWith(".json") && (!name.startsWith("_") || name === "_facts.json"));
 
 export const policiesRef = (dir: string) => folderRef(dir, (name) => name.endsWith(".json"));
 
@@ -62,7 +62,7 @@ const record = (v: StructuredVerdict): VerdictRecord => ({
 
 export const structuredGrader = defineGrader({
   id: "structured",
-  version: "structured/4",
+  version: "structured/5",
   label: "structured",
   description:
     "τ³ AND the user's typed requirements AND the domain policy clauses AND the licensed delta gate; policy rules, format errors, curated NL, consistency, user state and attempted violations gate when configured",
@@ -94,6 +94,7 @@ export const structuredGrader = defineGrader({
       pass: v.requirements.pass,
       fixture: v.requirements.fixture,
       checked: v.requirements.checked,
+      facts: v.task_facts.map((f) => ({ id: f.id, name: f.name, value: f.value })),
       rejected_rules: v.requirements.rejected,
     },
     delta_gate: v.delta_gate.ran

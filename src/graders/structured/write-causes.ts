@@ -54,18 +54,41 @@ const callEvidence = (code: string, message: string, c: CallRef, quote: string):
   quote,
 });
 
+/** Each task fact a clause read, as evidence quoting the task's words (after the call's). */
+function pushTaskFactEvidence(out: Evidence[], f: ClauseFinding): void {
+  for (const t of f.taskFacts)
+    out.push({
+      code: "task_fact",
+      message: `task fact ${t.name} = ${JSON.stringify(t.value)} (${t.id})`,
+      quote: t.quote,
+    });
+}
+
 export function clauseCauses(findings: readonly ClauseFinding[], gates: boolean): Cause[] {
   return findings
     .filter((f) => f.outcome === "broken")
     .map((f) => {
       const c = f.clause.clause;
       const message = `${c.rule}: ${calledName(f.call)} at turn ${f.call.turnIdx ?? f.call.messageIndex}${factsText(f.facts)}`;
-      return cause("policy_clause", c.id, {
-        gates,
-        message,
-        evidence: [callEvidence("policy_clause.broken", message, f.call, c.source_quote)],
-      });
+      const evidence = [callEvidence("policy_clause.broken", message, f.call, c.source_quote)];
+      pushTaskFactEvidence(evidence, f);
+      return cause("policy_clause", c.id, { gates, message, evidence });
     });
+}
+
+/** Calls a clause could not judge because the task states no fact it reads: reported, never gating. */
+export function undecidedClauseCauses(findings: readonly ClauseFinding[]): Cause[] {
+  const out: Cause[] = [];
+  for (const f of findings) {
+    if (f.outcome !== "undecided") continue;
+    const c = f.clause.clause;
+    const missing = [...new Set(f.missingFacts)].join(", ");
+    const message = `${c.rule}: ${calledName(f.call)} at turn ${f.call.turnIdx ?? f.call.messageIndex} is undecided: the task states no ${missing}${factsText(f.facts)}`;
+    const evidence = [callEvidence("policy_clause.undecided", message, f.call, c.source_quote)];
+    pushTaskFactEvidence(evidence, f);
+    out.push(cause("undecided_clause", c.id, { gates: false, message, evidence }));
+  }
+  return out;
 }
 
 /** What allowed or forbade one call: permissions and clauses that licensed it, clauses and prohibitions it broke. */

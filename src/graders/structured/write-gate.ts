@@ -13,9 +13,10 @@ import { groupBy } from "../../util/group-by.ts";
 import type { GradingContext } from "../context.ts";
 import type { Tau3Verdict } from "../tau3/evaluate.ts";
 import { type AttributedField, attributeFields, type CallRef, callsOf } from "./attribution.ts";
+import { type Charges, chargesOf, NO_CHARGES } from "./charges.ts";
 import { type ClauseFinding, evaluateClauses, policyFileFor } from "./clauses/evaluate.ts";
 import type { VerifiedClause } from "./clauses/verify.ts";
-import { bind, evaluateAll, type StateView } from "./conditions/evaluate.ts";
+import { bind, evaluateAll, type StateView, type TaskFactValue } from "./conditions/evaluate.ts";
 import { type FinalStates, viewBefore } from "./conditions/history.ts";
 import { type DeltaGateResult, deltaGate, type GateStates } from "./delta-gate.ts";
 import type { RequirementViolation } from "./requirements/evaluate.ts";
@@ -48,6 +49,8 @@ export interface GatedWrites {
    * did not execute it (a tool that writes nothing, an unknown tool) or nothing was replayed.
    */
   readonly wroteOf: (messageIndex: number, callId: string) => boolean | null;
+  /** What each call charged, from the DB changes it made (none when nothing was replayed). */
+  readonly charges: Charges;
 }
 
 const NO_LICENCE: CallLicense = { permissions: [], clauses: [], broken: [], prohibited: [] };
@@ -59,6 +62,7 @@ export const writesNotGated = (note: string): GatedWrites => ({
   clauses: [],
   licenseOf: () => NO_LICENCE,
   wroteOf: () => null,
+  charges: NO_CHARGES,
 });
 
 /** `wroteOf` over the replayed calls, indexed on first ask (most simulations never ask). */
@@ -168,6 +172,8 @@ class CallLicences {
 interface GateRequirements {
   readonly permissions: readonly VerifiedPermission[];
   readonly violations: readonly RequirementViolation[];
+  /** The task's verified facts, which clauses may read. */
+  readonly facts: ReadonlyMap<string, TaskFactValue>;
 }
 
 export function gateWrites(
@@ -193,8 +199,16 @@ export function gateWrites(
     (step) => views.view(step),
     policyFileFor(domain, input.solo),
     (c, v) => views.permitted(c, v).length > 0,
+    requirements.facts,
   );
   const licences = new CallLicences(views, clauses, requirements.violations);
   const fields = attributeFields(delta.fields, journal, final, calls, domain.derived ?? []);
-  return { delta, fields, clauses, licenseOf: licences.of.bind(licences), wroteOf: wroteOfCalls(calls) };
+  return {
+    delta,
+    fields,
+    clauses,
+    licenseOf: licences.of.bind(licences),
+    wroteOf: wroteOfCalls(calls),
+    charges: chargesOf(journal, final, calls),
+  };
 }

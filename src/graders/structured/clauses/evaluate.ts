@@ -9,6 +9,7 @@ import {
   evaluateAll,
   type Fact,
   type StateView,
+  type TaskFactValue,
 } from "../conditions/evaluate.ts";
 import type { VerifiedClause } from "./verify.ts";
 
@@ -23,12 +24,19 @@ export interface ClauseFinding {
   /**
    * `broken`: the call broke the clause. `attempted`: it would have, but changed nothing (it failed, or
    * was a no-op; see `attempts.ts`). `satisfied`: a `require` clause's conditions held (necessary, not
-   * sufficient: it licenses nothing). `licenses`: a `permit` clause's conditions held.
+   * sufficient: it licenses nothing). `licenses`: a `permit` clause's conditions held. `undecided`:
+   * they could not be decided because the task states no fact they read (`missingFacts`).
    */
-  readonly outcome: "broken" | "attempted" | "satisfied" | "licenses";
+  readonly outcome: "broken" | "attempted" | "satisfied" | "licenses" | "undecided";
   /** The values the conditions read. */
   readonly facts: readonly Fact[];
+  /** The task facts the conditions read (with their quotes). */
+  readonly taskFacts: readonly TaskFactValue[];
+  /** Facts the conditions asked for that the task does not state. */
+  readonly missingFacts: readonly string[];
 }
+
+const NO_TASK_FACTS: ReadonlyMap<string, TaskFactValue> = new Map();
 
 /** The clauses of one policy document by the tools they govern, worked out once per verified set. */
 const toolIndex = keyedCache<readonly VerifiedClause[], string, Map<string, VerifiedClause[]>>();
@@ -62,6 +70,7 @@ export function evaluateClauses(
   viewBefore: (step: number) => StateView,
   policyFile: string,
   taskPermits: (call: CallRef, view: StateView) => boolean,
+  taskFacts: ReadonlyMap<string, TaskFactValue> = NO_TASK_FACTS,
 ): ClauseFinding[] {
   const out: ClauseFinding[] = [];
   const byTool = clausesByTool(clauses, policyFile);
@@ -74,22 +83,36 @@ export function evaluateClauses(
       const effect = c.clause.effect;
       // Only a clause that asks for task permissions pays for working them out.
       if (readsTaskPermits(c)) permits ??= taskPermits(call, view);
-      const ctx: EvalContext = { view, args: call.args, taskPermits: permits ?? false, facts: [] };
+      const taskFactsRead: TaskFactValue[] = [];
+      const missingFacts: string[] = [];
+      const ctx: EvalContext = {
+        view,
+        args: call.args,
+        taskPermits: permits ?? false,
+        facts: [],
+        taskFacts,
+        factsRead: taskFactsRead,
+        factsMissing: missingFacts,
+      };
       const scope = bind(c.clause.bind, ctx);
       if (scope === null) continue; // what it is about does not exist: the clause does not apply
       const held = evaluateAll(c.clause.when, ctx, scope);
+      const finding = (outcome: ClauseFinding["outcome"]): ClauseFinding => ({
+        clause: c,
+        call,
+        outcome,
+        facts: ctx.facts,
+        taskFacts: taskFactsRead,
+        missingFacts,
+      });
       // A call that changed nothing (it failed, or was a no-op) only attempted to break it. Whether it
       // wrote is asked last: it compares the records the call touched, and most conditions settle first.
       const violated = effect === "prohibit" ? held === true : effect === "require" && held === false;
-      if (violated)
-        out.push({ clause: c, call, outcome: call.wrote ? "broken" : "attempted", facts: ctx.facts });
+      if (violated) out.push(finding(call.wrote ? "broken" : "attempted"));
       else if (effect !== "prohibit" && held === true)
-        out.push({
-          clause: c,
-          call,
-          outcome: effect === "permit" ? "licenses" : "satisfied",
-          facts: ctx.facts,
-        });
+        out.push(finding(effect === "permit" ? "licenses" : "satisfied"));
+      // Unknown for want of a fact the task does not state: said, never a silent pass or fail.
+      else if (held === null && missingFacts.length > 0 && call.wrote) out.push(finding("undecided"));
     }
   }
   return out;

@@ -32,12 +32,26 @@ export interface Fact {
   readonly value: PyValue | undefined;
 }
 
+/** A verified task fact, as a condition reads it. */
+export interface TaskFactValue {
+  readonly id: string;
+  readonly name: string;
+  readonly value: string | number;
+  /** The task's words it was read from. */
+  readonly quote: string;
+}
+
 export interface EvalContext {
   readonly view: StateView;
   readonly args: PyDict;
   /** Whether a verified task permission licenses this call (for `task_permits`). */
   readonly taskPermits: boolean;
   readonly facts: Fact[];
+  /** The task's verified facts by name (none when absent). */
+  readonly taskFacts?: ReadonlyMap<string, TaskFactValue>;
+  /** Task facts the conditions read, and the names they asked for that the task does not state. */
+  readonly factsRead?: TaskFactValue[];
+  readonly factsMissing?: string[];
 }
 
 type Scope = ReadonlyMap<string, PyValue>;
@@ -56,13 +70,25 @@ function splitRef(o: Operand & { readonly ref: string }) {
 
 function operandValue(o: Operand, ctx: EvalContext, scope: Scope): PyValue | undefined {
   if ("value" in o) return o.value as PyValue;
+  if ("fact" in o) {
+    const f = ctx.taskFacts?.get(o.fact);
+    if (f === undefined) ctx.factsMissing?.push(o.fact);
+    else ctx.factsRead?.push(f);
+    return f?.value;
+  }
   if ("arg" in o) return Object.hasOwn(ctx.args, o.arg) ? ctx.args[o.arg] : undefined;
   const { head, rest } = splitRef(o);
   return scope.has(head) ? valueIn(scope.get(head), rest) : undefined;
 }
 
 const describe = (o: Operand): string =>
-  "value" in o ? JSON.stringify(o.value) : "arg" in o ? `argument ${o.arg}` : o.ref;
+  "value" in o
+    ? JSON.stringify(o.value)
+    : "arg" in o
+      ? `argument ${o.arg}`
+      : "fact" in o
+        ? `task fact ${o.fact}`
+        : o.ref;
 
 /** A `where` as entries, worked out once per loaded spec. */
 const whereEntries = new WeakMap<object, readonly (readonly [string, Operand])[]>();

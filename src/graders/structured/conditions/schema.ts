@@ -21,6 +21,8 @@ export const operandSchema = z.union([
   /** A value of a bound record (or list element): `line.contract_end_date`. */
   z.strictObject({ ref: z.string().regex(REF, "a ref is a bound name, then field names") }),
   z.strictObject({ value: literalSchema }),
+  /** A fact the task text states (a requirement fixture's `task_facts`); unknown when it states none. */
+  z.strictObject({ fact: name }),
 ]);
 export type Operand = z.infer<typeof operandSchema>;
 

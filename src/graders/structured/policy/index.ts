@@ -21,6 +21,7 @@ import { effectiveMessages, effectiveTask } from "../effective.ts";
 import { actionAfterTransfer } from "./rules/action-after-transfer.ts";
 import { multipleActionsInTurn } from "./rules/multiple-actions-in-turn.ts";
 import { offReferenceWrite } from "./rules/off-reference-write.ts";
+import { summaryMismatch } from "./rules/summary-mismatch.ts";
 import { writeBeforeAuthentication } from "./rules/write-before-authentication.ts";
 import { writeWithoutConfirmation } from "./rules/write-without-confirmation.ts";
 import { POLICY_RULE_IDS, type PolicyInput, type PolicyRule, type PolicyRuleId } from "./types.ts";
@@ -42,6 +43,7 @@ export const POLICY_RULES: { readonly [Id in PolicyRuleId]: PolicyRule<Id> } = {
   multiple_actions_in_turn: multipleActionsInTurn,
   action_after_transfer: actionAfterTransfer,
   off_reference_write: offReferenceWrite,
+  summary_mismatch: summaryMismatch,
 };
 
 /** Runs every rule on the calls as what they do (a dispatcher's call as the tool it runs, the gold's too). */

@@ -22,6 +22,11 @@ export interface PolicyInput {
   readonly terminationReason: string;
   /** Solo mode (`llm_agent_solo` + `dummy_user`): there is no user to confirm anything. */
   readonly solo?: boolean;
+  /**
+   * What a call (by message index and tool-call id) charged, from the DB change the replay saw: 0 for a
+   * write that charged nothing, undefined when unknown (not replayed, or it changed nothing).
+   */
+  readonly charges?: (messageIndex: number, callId: string) => number | undefined;
 }
 
 /** The rules in the order they run and report (plain data: the gate schema reads it without loading a rule). */
@@ -31,6 +36,7 @@ export const POLICY_RULE_IDS = [
   "multiple_actions_in_turn",
   "action_after_transfer",
   "off_reference_write",
+  "summary_mismatch",
 ] as const;
 export type PolicyRuleId = (typeof POLICY_RULE_IDS)[number];
 

@@ -14,7 +14,7 @@ import { pyDumps } from "../../../py/json.ts";
 import { effectiveTask } from "../effective.ts";
 import { type LoadedFixture, loadFixtureFile, loadRequirements } from "./load.ts";
 import { fixtureRelPath } from "./paths.ts";
-import type { ActionPrecondition } from "./schema.ts";
+import type { ActionPrecondition, FactVocabulary } from "./schema.ts";
 import { callInScope, entityNames, taskEntityNames } from "./scope.ts";
 import { taskSet, taskSetNames } from "./task-sets.ts";
 import { EVERY_TASK_ID, verifyFixture } from "./verify.ts";
@@ -28,7 +28,9 @@ export interface SetProblem {
 
 export interface SetVerification {
   readonly fixtures: number;
+  /** Rules of every kind: prohibitions, permissions and charge caps. */
   readonly rules: number;
+  readonly facts: number;
   readonly problems: readonly SetProblem[];
 }
 
@@ -48,10 +50,12 @@ export function verifyRequirementSet(opts: VerifySetOptions): SetVerification {
   }));
   const firstUse = new Map<string, { path: string; version: string; meaning: string }>();
   let rules = 0;
+  let facts = 0;
   for (const loaded of set.fixtures) {
     const { fixture } = loaded;
     const preconditions = fixture.user_preflight_requirements.action_preconditions;
-    rules += preconditions.length + fixture.user_preflight_requirements.permissions.length;
+    rules += ruleCount(fixture);
+    facts += fixture.task_facts.length;
     for (const rule of preconditions) {
       const meaning = JSON.stringify([rule.action, rule.arguments]);
       const first = firstUse.get(rule.id);
@@ -65,15 +69,16 @@ export function verifyRequirementSet(opts: VerifySetOptions): SetVerification {
       else if (first.meaning !== meaning)
         fail(`rule id means another action or scope in ${first.path}; give the new rule its own id`);
     }
-    problems.push(...checkFixture(loaded, opts));
+    problems.push(...checkFixture(loaded, opts, set.vocabulary(fixture.domain)));
   }
   const wanted = opts.only?.map((p) => resolve(p));
-  if (wanted === undefined) return { fixtures: set.fixtures.length, rules, problems };
+  if (wanted === undefined) return { fixtures: set.fixtures.length, rules, facts, problems };
   // Only the named files: those of the set as checked above; any other file is loaded and checked alone.
   const shown = problems.filter((p) => wanted.includes(resolve(p.fixture)));
   const inSet = new Set([...set.fixtures, ...set.problems].map((f) => resolve(f.path)));
   let named = 0;
   let namedRules = 0;
+  let namedFacts = 0;
   for (const file of wanted) {
     const loaded = inSet.has(file)
       ? set.fixtures.find((f) => resolve(f.path) === file)
@@ -84,15 +89,26 @@ export function verifyRequirementSet(opts: VerifySetOptions): SetVerification {
       continue;
     }
     named++;
-    const reqs = loaded.fixture.user_preflight_requirements;
-    namedRules += reqs.action_preconditions.length + reqs.permissions.length;
-    if (!inSet.has(file)) shown.push(...checkFixture(loaded, opts, false));
+    namedRules += ruleCount(loaded.fixture);
+    namedFacts += loaded.fixture.task_facts.length;
+    if (!inSet.has(file))
+      shown.push(...checkFixture(loaded, opts, set.vocabulary(loaded.fixture.domain), false));
   }
-  return { fixtures: named, rules: namedRules, problems: shown };
+  return { fixtures: named, rules: namedRules, facts: namedFacts, problems: shown };
 }
 
+const ruleCount = (f: LoadedFixture["fixture"]): number => {
+  const r = f.user_preflight_requirements;
+  return r.action_preconditions.length + r.permissions.length + r.charge_caps.length;
+};
+
 /** `located`: the file is in the set's folder, so where it sits must match what it says. */
-function checkFixture(loaded: LoadedFixture, opts: VerifySetOptions, located = true): SetProblem[] {
+function checkFixture(
+  loaded: LoadedFixture,
+  opts: VerifySetOptions,
+  vocabulary: FactVocabulary,
+  located = true,
+): SetProblem[] {
   const { path, fixture } = loaded;
   const problems: SetProblem[] = [];
   const fail = (ruleId: string | null, message: string) => problems.push({ fixture: path, ruleId, message });
@@ -113,13 +129,14 @@ function checkFixture(loaded: LoadedFixture, opts: VerifySetOptions, located = t
     fail(null, `no task version ${fixture.task_version} of ${domain.name} in the data dir (have: ${have})`);
     return problems;
   }
-  if (fixture.task_id === EVERY_TASK_ID) return everyTaskProblems(loaded, [...tasks.byId.values()], domain);
+  if (fixture.task_id === EVERY_TASK_ID)
+    return everyTaskProblems(loaded, [...tasks.byId.values()], domain, vocabulary);
   const task = tasks.byId.get(fixture.task_id);
   if (task === undefined) {
     fail(null, `task ${fixture.task_id} is not in ${domain.name} ${fixture.task_version}`);
     return problems;
   }
-  for (const p of verifyFixture(path, fixture, task, domain).problems) fail(p.ruleId, p.message);
+  for (const p of verifyFixture(path, fixture, task, domain, vocabulary).problems) fail(p.ruleId, p.message);
   const rules = fixture.user_preflight_requirements.action_preconditions as ActionPrecondition[];
   for (const rule of rules) {
     for (const message of scopeProblems(rule, domain, task, opts.dataDir)) fail(rule.id, message);
@@ -129,12 +146,17 @@ function checkFixture(loaded: LoadedFixture, opts: VerifySetOptions, located = t
 }
 
 /** A fixture for every task: each rule must apply somewhere, and nowhere forbid a task's own gold action. */
-function everyTaskProblems(loaded: LoadedFixture, tasks: readonly Task[], domain: DomainDef): SetProblem[] {
+function everyTaskProblems(
+  loaded: LoadedFixture,
+  tasks: readonly Task[],
+  domain: DomainDef,
+  vocabulary: FactVocabulary,
+): SetProblem[] {
   const { path, fixture } = loaded;
   const problems = new Map<string, SetProblem>();
   const applied = new Set<string>();
   for (const task of tasks) {
-    const v = verifyFixture(path, fixture, task, domain);
+    const v = verifyFixture(path, fixture, task, domain, vocabulary);
     for (const p of v.problems) problems.set(`${p.ruleId}\u0000${p.message}`, { ...p, fixture: path });
     for (const r of v.verified) {
       applied.add(r.rule.id);

@@ -5,10 +5,10 @@
  */
 import type { DomainDef } from "../../../domains/domain.ts";
 import { type LoadedFixture, loadRequirements } from "./load.ts";
-import { reviewedCandidatesPath } from "./paths.ts";
+import { reviewedCandidatesPath, reviewedFactsPath } from "./paths.ts";
 import { instructionField, locateQuote } from "./quote.ts";
 import { EVERY_TASK, loadReviewedCandidates, reviewKey } from "./reviewed.ts";
-import { type Candidate, scanTask } from "./scan.ts";
+import { type Candidate, type CandidateKind, scanTask } from "./scan.ts";
 import { taskSetsOf } from "./task-sets.ts";
 
 export interface CoverageRow {
@@ -34,7 +34,16 @@ export interface CoverageReport {
   readonly problems: readonly string[];
 }
 
-export function coverageReport(dataDir: string, dir: string, domains: readonly DomainDef[]): CoverageReport {
+/**
+ * Prohibition candidates are covered by rules and reviewed in `_reviewed-candidates.json`; fact
+ * candidates are covered by task facts and reviewed in `_reviewed-facts.json` (`rules` then counts facts).
+ */
+export function coverageReport(
+  dataDir: string,
+  dir: string,
+  domains: readonly DomainDef[],
+  kind: CandidateKind = "prohibitions",
+): CoverageReport {
   const set = loadRequirements(dir);
   const problems = set.problems.map((p) => `${p.path}: ${p.message}`);
   const rows: CoverageRow[] = [];
@@ -42,7 +51,11 @@ export function coverageReport(dataDir: string, dir: string, domains: readonly D
   for (const domain of domains) {
     for (const tasks of taskSetsOf(dataDir, domain.name)) {
       const version = tasks.ref.name;
-      const reviewPath = reviewedCandidatesPath(dir, domain.name, version);
+      const reviewPath = (kind === "facts" ? reviewedFactsPath : reviewedCandidatesPath)(
+        dir,
+        domain.name,
+        version,
+      );
       const review = loadReviewedCandidates(reviewPath);
       if (!review.ok) problems.push(`${reviewPath}: ${review.message}`);
       const notes = new Set(
@@ -55,13 +68,16 @@ export function coverageReport(dataDir: string, dir: string, domains: readonly D
       let rules = 0;
       for (const task of tasks.tasks) {
         const fixture = set.find(domain.name, version, task.id);
-        rules += fixture?.fixture.user_preflight_requirements.action_preconditions.length ?? 0;
-        for (const c of scanTask(task, domain, version)) {
+        rules +=
+          kind === "facts"
+            ? (fixture?.fixture.task_facts.length ?? 0)
+            : (fixture?.fixture.user_preflight_requirements.action_preconditions.length ?? 0);
+        for (const c of scanTask(task, domain, version, kind)) {
           candidates++;
           const own = reviewKey(c.task_id, c.field, c.sentence);
           const every = reviewKey(EVERY_TASK, c.field, c.sentence);
           const key = notes.has(own) ? own : notes.has(every) ? every : null;
-          if (fixture !== undefined && coversCandidate(fixture, task, c)) covered++;
+          if (fixture !== undefined && coversCandidate(fixture, task, c, kind)) covered++;
           else if (key !== null) {
             rejected++;
             used.add(key);
@@ -84,13 +100,18 @@ export function coverageReport(dataDir: string, dir: string, domains: readonly D
   return { rows, unreviewed, problems };
 }
 
-/** A rule covers a candidate when its quote sits (at least partly) inside the candidate sentence. */
+/** A rule (or fact) covers a candidate when its quote sits (at least partly) inside the candidate sentence. */
 function coversCandidate(
   loaded: LoadedFixture,
   task: Parameters<typeof instructionField>[0],
   c: Candidate,
+  kind: CandidateKind,
 ): boolean {
-  return loaded.fixture.user_preflight_requirements.action_preconditions.some((rule) => {
+  const quoted =
+    kind === "facts"
+      ? loaded.fixture.task_facts
+      : loaded.fixture.user_preflight_requirements.action_preconditions;
+  return quoted.some((rule) => {
     if (rule.source_field !== c.field) return false;
     const loc = locateQuote(instructionField(task, c.field), rule.source_quote);
     return loc.found && loc.start < c.end && c.start < loc.end;

@@ -3,7 +3,12 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import { isAbsolute, join, relative, resolve } from "node:path";
 import { protoKeyPath } from "../../../formats/json-path.ts";
 import { describeZodError } from "../../../formats/zod-issues.ts";
-import { type RequirementFixture, requirementFixtureSchema } from "./schema.ts";
+import {
+  type FactVocabulary,
+  factVocabularySchema,
+  type RequirementFixture,
+  requirementFixtureSchema,
+} from "./schema.ts";
 
 export interface LoadedFixture {
   readonly path: string;
@@ -20,6 +25,30 @@ export interface RequirementSet {
   readonly problems: readonly FixtureLoadProblem[];
   /** Lookup by `domain/task_version/task_id` (`*` finds the version's fixture for every task). */
   find(domain: string, taskVersion: string, taskId: string): LoadedFixture | undefined;
+  /** A domain's fact vocabulary (`<domain>/_facts.json`); empty when it has none. */
+  vocabulary(domain: string): FactVocabulary;
+}
+
+/** The file naming the facts a domain's fixtures may state. */
+export const FACT_VOCABULARY_FILE = "_facts.json";
+
+const NO_FACTS: FactVocabulary = Object.freeze({});
+
+/** A domain's fact vocabulary, or why it is not one (a missing file is an empty vocabulary). */
+export function loadFactVocabulary(path: string): { vocabulary: FactVocabulary } | FixtureLoadProblem {
+  const shown = shownPath(path);
+  let raw: unknown;
+  try {
+    raw = JSON.parse(readFileSync(path, "utf8"));
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === "ENOENT") return { vocabulary: NO_FACTS };
+    return { path: shown, message: `invalid JSON: ${(e as Error).message}` };
+  }
+  const proto = protoKeyPath(raw);
+  if (proto !== null) return { path: shown, message: `at ${proto}: the key __proto__ is not allowed` };
+  const parsed = factVocabularySchema.safeParse(raw);
+  if (!parsed.success) return { path: shown, message: describeZodError(parsed.error) };
+  return { vocabulary: parsed.data };
 }
 
 const key = (domain: string, version: string, id: string) => `${domain}\u0000${version}\u0000${id}`;
@@ -62,6 +91,13 @@ export function loadRequirements(dir: string): RequirementSet {
   const fixtures: LoadedFixture[] = [];
   const problems: FixtureLoadProblem[] = [];
   const index = new Map<string, LoadedFixture>();
+  const vocabularies = new Map<string, FactVocabulary>();
+  for (const name of readdirSync(dir).sort()) {
+    if (!statSync(join(dir, name)).isDirectory()) continue;
+    const v = loadFactVocabulary(join(dir, name, FACT_VOCABULARY_FILE));
+    if ("message" in v) problems.push(v);
+    else vocabularies.set(name, v.vocabulary);
+  }
   for (const path of listJson(dir)) {
     const one = loadFixtureFile(path);
     if ("message" in one) {
@@ -86,5 +122,6 @@ export function loadRequirements(dir: string): RequirementSet {
     fixtures,
     problems,
     find: (domain, version, id) => index.get(key(domain, version, id)),
+    vocabulary: (domain) => vocabularies.get(domain) ?? NO_FACTS,
   };
 }

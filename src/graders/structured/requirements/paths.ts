@@ -2,6 +2,8 @@
 import { join } from "node:path";
 
 export const REVIEWED_CANDIDATES_FILE = "_reviewed-candidates.json";
+/** Fact candidates that did not become a fact, each with its reason. */
+export const REVIEWED_FACTS_FILE = "_reviewed-facts.json";
 
 /** Path segments of a task version (`head/tasks_small` is a nested folder). */
 const versionSegments = (taskVersion: string): string[] => taskVersion.split("/");
@@ -21,6 +23,10 @@ export function taskVersionDir(dir: string, domain: string, taskVersion: string)
 
 export function reviewedCandidatesPath(dir: string, domain: string, taskVersion: string): string {
   return join(taskVersionDir(dir, domain, taskVersion), REVIEWED_CANDIDATES_FILE);
+}
+
+export function reviewedFactsPath(dir: string, domain: string, taskVersion: string): string {
+  return join(taskVersionDir(dir, domain, taskVersion), REVIEWED_FACTS_FILE);
 }
 
 /**

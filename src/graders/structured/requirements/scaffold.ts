@@ -41,6 +41,7 @@ export function scaffoldFixture(domain: DomainDef, taskVersion: string, task: Ta
     domain: domain.name,
     task_version: taskVersion,
     task_id: task.id,
-    user_preflight_requirements: { action_preconditions: preconditions, permissions: [] },
+    user_preflight_requirements: { action_preconditions: preconditions, permissions: [], charge_caps: [] },
+    task_facts: [],
   };
 }

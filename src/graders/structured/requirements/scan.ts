@@ -105,13 +105,42 @@ export function toolsHintedBy(sentence: string, domain: DomainDef): string[] {
   return names.filter((n) => hit.has(n));
 }
 
-export function scanTask(task: Task, domain: DomainDef, taskVersion: string): Candidate[] {
+/**
+ * Phrases that mark a sentence as a possible task fact: an amount (a budget, a fee limit), a reason (why
+ * the user wants something, which policies tell apart), a booking time (the 24-hour rule).
+ */
+const FACT_CUES: readonly (readonly [label: string, pattern: RegExp])[] = [
+  ["amount", /\$\s?\d|\b\d+(?:\.\d+)?\s*(?:dollars|usd)\b/i],
+  ["budget", /\b(?:budget|afford|willing to pay|up to|at most|no more than|less than|cheaper)\b/i],
+  [
+    "reason",
+    /\b(?:because|reason|since you|so that|sick|ill|unwell|health\w*|weather|storm|emergency|by mistake|no longer need\w*|passed away|funeral|hospital\w*)\b/i,
+  ],
+  [
+    "booking time",
+    /\b(?:booked|booking|made the reservation|purchased)\b.*\b(?:yesterday|today|this morning|hours? ago|last night|just now)\b/i,
+  ],
+];
+
+export function factCuesIn(sentence: string): string[] {
+  return FACT_CUES.filter(([, re]) => re.test(sentence)).map(([label]) => label);
+}
+
+/** Candidate prohibitions (what the user does not want) or candidate facts (what the task states). */
+export type CandidateKind = "prohibitions" | "facts";
+
+export function scanTask(
+  task: Task,
+  domain: DomainDef,
+  taskVersion: string,
+  kind: CandidateKind = "prohibitions",
+): Candidate[] {
   const out: Candidate[] = [];
   for (const field of fieldsOf(task)) {
     const text = instructionField(task, field);
     if (text === null) continue;
     for (const s of splitSentences(text)) {
-      const cues = cuesIn(s.text);
+      const cues = kind === "facts" ? factCuesIn(s.text) : cuesIn(s.text);
       if (cues.length === 0) continue;
       out.push({
         domain: domain.name,
@@ -122,7 +151,7 @@ export function scanTask(task: Task, domain: DomainDef, taskVersion: string): Ca
         start: s.start,
         end: s.end,
         cues,
-        tools: toolsHintedBy(s.text, domain),
+        tools: kind === "facts" ? [] : toolsHintedBy(s.text, domain),
       });
     }
   }

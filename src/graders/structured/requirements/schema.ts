@@ -55,18 +55,80 @@ export const permissionSchema = z.strictObject({
 });
 export type Permission = z.infer<typeof permissionSchema> & { readonly arguments: PyDict | null };
 
-export const requirementFixtureSchema = z.strictObject({
-  domain: z.string(),
-  /** `head`, `head/tasks_small`, or a `versions/` folder name such as `v0.2.0_f8de30c`. */
-  task_version: z.string(),
-  /** A task id, or `*` for every task of the version whose text holds each quote (checked per task). */
-  task_id: z.string(),
-  user_preflight_requirements: z
-    .strictObject({
-      /** Prohibitions: calls the user did not want. */
-      action_preconditions: z.array(actionPreconditionSchema).default([]),
-      permissions: z.array(permissionSchema).default([]),
-    })
-    .refine((r) => r.action_preconditions.length + r.permissions.length > 0, "a fixture needs a rule"),
+/** A fact's name: what clauses and requirements read (`{"fact": "cancellation_reason"}`). */
+export const FACT_NAME = /^[a-z][a-z0-9_]*$/;
+export const FACT_TYPES = ["number", "enum", "string"] as const;
+
+/**
+ * A fact the task text states (the user's cancellation reason, a budget), typed and quoted verbatim.
+ * An `enum` fact's value is one of its domain vocabulary's values (`_facts.json`).
+ */
+export const taskFactSchema = z
+  .strictObject({
+    /** Stable id, e.g. `airline.39.cancellation_reason`. */
+    id: actionPreconditionSchema.shape.id,
+    name: z.string().regex(FACT_NAME, "fact names are snake_case"),
+    type: z.enum(FACT_TYPES),
+    value: z.union([z.number(), z.string().min(1)]),
+    source_field: z.enum(SOURCE_FIELDS),
+    source_quote: z.string().min(8, "a quote this short cannot pin a user's words"),
+    /** Why the quote reads as this value, when it is not the quote's own words. */
+    note: z.string().optional(),
+  })
+  .refine((f) => (f.type === "number") === (typeof f.value === "number"), {
+    message: "a number fact's value is a number, any other fact's a string",
+    path: ["value"],
+  });
+export type TaskFact = z.infer<typeof taskFactSchema>;
+
+/**
+ * A cap on what the agent's writes charge, read from a number fact (`{"fact": "max_charge"}`): the
+ * charges of the calls to `tools` (every write when null), computed from the DB changes they made,
+ * must not add up to more than the fact's value.
+ */
+export const chargeCapSchema = z.strictObject({
+  id: actionPreconditionSchema.shape.id,
+  rule: z.string().min(1),
+  cap: z.strictObject({ fact: z.string().regex(FACT_NAME) }),
+  tools: z.array(z.string().min(1)).min(1).nullable().default(null),
 });
+export type ChargeCap = z.infer<typeof chargeCapSchema>;
+
+/** A domain's fact vocabulary (`requirements/<domain>/_facts.json`): every name a fact may have. */
+export const factVocabularySchema = z.record(
+  z.string().regex(FACT_NAME),
+  z.union([
+    z.strictObject({ type: z.literal("enum"), values: z.array(z.string().min(1)).min(2), about: z.string() }),
+    z.strictObject({ type: z.enum(["number", "string"]), about: z.string() }),
+  ]),
+);
+export type FactVocabulary = z.infer<typeof factVocabularySchema>;
+
+export const requirementFixtureSchema = z
+  .strictObject({
+    domain: z.string(),
+    /** `head`, `head/tasks_small`, or a `versions/` folder name such as `v0.2.0_f8de30c`. */
+    task_version: z.string(),
+    /** A task id, or `*` for every task of the version whose text holds each quote (checked per task). */
+    task_id: z.string(),
+    user_preflight_requirements: z
+      .strictObject({
+        /** Prohibitions: calls the user did not want. */
+        action_preconditions: z.array(actionPreconditionSchema).default([]),
+        permissions: z.array(permissionSchema).default([]),
+        charge_caps: z.array(chargeCapSchema).default([]),
+      })
+      .default({ action_preconditions: [], permissions: [], charge_caps: [] }),
+    /** What the task text states, for clauses and requirements to read. */
+    task_facts: z.array(taskFactSchema).default([]),
+  })
+  .refine(
+    (f) => {
+      const r = f.user_preflight_requirements;
+      return (
+        r.action_preconditions.length + r.permissions.length + r.charge_caps.length + f.task_facts.length > 0
+      );
+    },
+    { message: "a fixture needs a rule or a fact", path: ["user_preflight_requirements"] },
+  );
 export type RequirementFixture = z.infer<typeof requirementFixtureSchema>;

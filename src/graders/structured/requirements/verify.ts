@@ -3,7 +3,14 @@
 import type { Toolkit } from "../../../domains/toolkit.ts";
 import type { Task } from "../../../formats/model.ts";
 import { instructionField, locateQuote } from "./quote.ts";
-import type { ActionPrecondition, Permission, RequirementFixture } from "./schema.ts";
+import type {
+  ActionPrecondition,
+  ChargeCap,
+  FactVocabulary,
+  Permission,
+  RequirementFixture,
+  TaskFact,
+} from "./schema.ts";
 
 export interface VerifiedRule {
   readonly rule: ActionPrecondition;
@@ -24,10 +31,25 @@ export interface VerifiedPermission {
   readonly quoteEnd: number;
 }
 
+/** A task fact whose quote is verbatim in the task, of a name and type its domain's vocabulary knows. */
+export interface VerifiedFact {
+  readonly fact: TaskFact;
+  readonly quoteStart: number;
+  readonly quoteEnd: number;
+}
+
+/** A charge cap whose fact is a verified number fact of the same fixture. */
+export interface VerifiedCap {
+  readonly cap: ChargeCap;
+  readonly fact: VerifiedFact;
+}
+
 export interface Verification {
   /** Prohibitions whose quote is verbatim in the task. */
   readonly verified: readonly VerifiedRule[];
   readonly permissions: readonly VerifiedPermission[];
+  readonly facts: readonly VerifiedFact[];
+  readonly caps: readonly VerifiedCap[];
   readonly problems: readonly RuleProblem[];
 }
 
@@ -48,10 +70,13 @@ export function verifyFixture(
   fixture: RequirementFixture,
   task: Task,
   toolkits: ToolkitInfo,
+  vocabulary: FactVocabulary = {},
 ): Verification {
   const verified: VerifiedRule[] = [];
   const permissions: VerifiedPermission[] = [];
   const problems: RuleProblem[] = [];
+  const facts = verifyFacts(fixturePath, fixture, task, vocabulary, problems);
+  const caps = verifyCaps(fixturePath, fixture, toolkits, facts, problems);
   const seen = new Set<string>();
   const every = fixture.task_id === EVERY_TASK_ID;
   const reqs = fixture.user_preflight_requirements;
@@ -93,5 +118,82 @@ export function verifyFixture(
       permissions.push({ permission: rule as Permission, quoteStart: loc.start, quoteEnd: loc.end });
     else verified.push({ rule: rule as ActionPrecondition, quoteStart: loc.start, quoteEnd: loc.end });
   });
-  return { verified, permissions, problems };
+  return { verified, permissions, facts, caps, problems };
+}
+
+/** A quote checked where a rule's is: verbatim in its field (silent in a task without it, for `*`). */
+function placeQuote(
+  task: Task,
+  field: TaskFact["source_field"],
+  quote: string,
+  every: boolean,
+  fail: (message: string) => void,
+): { start: number; end: number } | null {
+  const text = instructionField(task, field);
+  if (every && !(text ?? "").includes(quote)) return null;
+  const loc = locateQuote(text, quote);
+  if (loc.found) return { start: loc.start, end: loc.end };
+  const closest =
+    loc.closest === null ? `the task has no ${field} field` : `closest text: ${JSON.stringify(loc.closest)}`;
+  fail(`source_quote not found verbatim in ${field} of task ${task.id}; ${closest}`);
+  return null;
+}
+
+/** Each fact: a name and type the vocabulary knows, an enum value it lists, one fact per name, its quote verbatim. */
+function verifyFacts(
+  fixturePath: string,
+  fixture: RequirementFixture,
+  task: Task,
+  vocabulary: FactVocabulary,
+  problems: RuleProblem[],
+): VerifiedFact[] {
+  const out: VerifiedFact[] = [];
+  const names = new Set<string>();
+  const every = fixture.task_id === EVERY_TASK_ID;
+  for (const fact of fixture.task_facts) {
+    const before = problems.length;
+    const fail = (message: string) => problems.push({ fixture: fixturePath, ruleId: fact.id, message });
+    if (!every && task.id !== fixture.task_id) fail(`fixture is for task ${fixture.task_id}, not ${task.id}`);
+    if (/\bTODO\b/.test(fact.source_quote))
+      fail(`unedited scaffold: source_quote still reads ${JSON.stringify(fact.source_quote)}`);
+    const known = Object.hasOwn(vocabulary, fact.name) ? vocabulary[fact.name] : undefined;
+    if (known === undefined)
+      fail(
+        `fact ${fact.name} is not in the ${fixture.domain} fact vocabulary (${Object.keys(vocabulary).join(", ") || "none"})`,
+      );
+    else if (known.type !== fact.type) fail(`fact ${fact.name} is a ${known.type}, not a ${fact.type}`);
+    else if (known.type === "enum" && !known.values.includes(String(fact.value)))
+      fail(`${JSON.stringify(fact.value)} is not a value of ${fact.name} (${known.values.join(", ")})`);
+    if (names.has(fact.name)) fail(`a second fact named ${fact.name}`);
+    names.add(fact.name);
+    const at = placeQuote(task, fact.source_field, fact.source_quote, every, fail);
+    if (at !== null && problems.length === before) out.push({ fact, quoteStart: at.start, quoteEnd: at.end });
+  }
+  return out;
+}
+
+/** Each cap: tools of the toolkit, and a verified number fact of the same fixture (silent when that fact is). */
+function verifyCaps(
+  fixturePath: string,
+  fixture: RequirementFixture,
+  toolkits: ToolkitInfo,
+  facts: readonly VerifiedFact[],
+  problems: RuleProblem[],
+): VerifiedCap[] {
+  const out: VerifiedCap[] = [];
+  for (const cap of fixture.user_preflight_requirements.charge_caps) {
+    const fail = (message: string) => problems.push({ fixture: fixturePath, ruleId: cap.id, message });
+    const unknown = (cap.tools ?? []).filter(
+      (t) => !toolkits.agentTools.tools.has(t) && !toolkits.userTools?.tools.has(t),
+    );
+    if (unknown.length > 0)
+      fail(`tools ${unknown.join(", ")} are not tools of the ${fixture.domain} toolkit`);
+    const declared = fixture.task_facts.find((f) => f.name === cap.cap.fact);
+    if (declared === undefined) fail(`the cap reads fact ${cap.cap.fact}, which the fixture does not state`);
+    else if (declared.type !== "number")
+      fail(`the cap reads fact ${cap.cap.fact}, a ${declared.type}, not a number`);
+    const fact = facts.find((f) => f.fact.name === cap.cap.fact);
+    if (unknown.length === 0 && declared?.type === "number" && fact !== undefined) out.push({ cap, fact });
+  }
+  return out;
 }

@@ -93,11 +93,17 @@ describe("airline cancellation", () => {
     expect(recent.structured.clauses).toEqual([]);
   });
 
-  it("undecided: an insured reservation (the reason is not in the DB) and one with a past segment", () => {
-    // MSJ4OA: economy with insurance, booked 2024-05-05.
+  it("an insured reservation: judged by the task's cancellation reason, undecided where the task states none", () => {
+    // MSJ4OA: economy with insurance, booked 2024-05-05; task 39's user gives the seat away (not covered).
     const insured = grade("head", "39", [cancel("MSJ4OA")]);
-    expect(outcomes(insured, NOT_ELIGIBLE)).toEqual([]);
-    // A90KR2: economy, no insurance, booked 2024-05-13, its flight dated 2024-05-14 (flown or airline-cancelled).
+    expect(outcomes(insured, NOT_ELIGIBLE)).toEqual(["broken"]);
+    // XYNI64: basic economy with insurance, booked 2024-05-11; task 28 states no reason.
+    const noReason = grade("head", "28", [cancel("XYNI64")]);
+    expect(outcomes(noReason, NOT_ELIGIBLE)).toEqual(["undecided"]);
+  });
+
+  it("undecided, silently: a reservation with a past segment (flown or airline-cancelled)", () => {
+    // A90KR2: economy, no insurance, booked 2024-05-13, its flight dated 2024-05-14.
     const past = grade("head", "7", [cancel("A90KR2")]);
     expect(outcomes(past, NOT_ELIGIBLE)).toEqual([]);
   });

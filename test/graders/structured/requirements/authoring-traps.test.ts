@@ -32,7 +32,7 @@ describe("verifying one fixture FILE", () => {
   it("verifies that file: a good copy passes", () => {
     const r = verify(draft((t) => t));
     expect(r.problems, lines(r)).toEqual([]);
-    expect(r).toMatchObject({ rules: 1, fixtures: 1 });
+    expect(r).toMatchObject({ rules: 2, facts: 1, fixtures: 1 });
   });
 
   it("verifies that file: invalid JSON fails, naming it", () => {
