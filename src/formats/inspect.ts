@@ -4,7 +4,7 @@
  * its reason; the others still run.
  */
 import { readdirSync, statSync } from "node:fs";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { FormatError } from "./errors.ts";
 import { loadJsonFile } from "./load.ts";
 import type { FormatVariant, TrajectoryFile } from "./model.ts";
@@ -30,13 +30,34 @@ export interface InspectedFile {
   /** Simulations that failed validation (each is listed in `rejections`). */
   readonly rejected: number;
   readonly rejections: TrajectoryFile["rejected"];
+  /** The task ids of the file's simulations (for grouping per-simulation files into a run). */
+  readonly task_ids: readonly string[];
   /** Why the task version is unknown/none, or why the file holds no trajectories. */
   readonly note: string | null;
   readonly error: string | null;
 }
 
+/**
+ * A folder of per-simulation files read as one run: every trajectory file in it holds one simulation,
+ * and all share their run metadata (domain, models, task version).
+ */
+export interface InspectedRun {
+  readonly folder: string;
+  readonly files: number;
+  readonly variant: FormatVariant;
+  readonly domain: string | null;
+  readonly agent_model: string | null;
+  readonly user_model: string | null;
+  readonly task_version: string | null;
+  readonly simulations: number;
+  /** The most simulations recorded for one task id across the folder's files. */
+  readonly trials: number;
+  readonly recorded_pass_rate: number | null;
+}
+
 export interface InspectReport {
   readonly files: InspectedFile[];
+  readonly runs: InspectedRun[];
   readonly totals: {
     readonly files: number;
     readonly trajectory_files: number;
@@ -57,11 +78,12 @@ const EMPTY: Omit<InspectedFile, "path"> = {
   recorded_pass_rate: null,
   rejected: 0,
   rejections: [],
+  task_ids: [],
   note: null,
   error: null,
 };
 
-/** Expands directories (recursively, sorted) to their `.json` files; a named file is kept as given. */
+/** Expands directories (recursively, sorted) to their `.json` and `.jsonl` files; a named file is kept as given. */
 export function listJsonFiles(paths: readonly string[]): { files: string[]; missing: string[] } {
   const files: string[] = [];
   const missing: string[] = [];
@@ -71,7 +93,7 @@ export function listJsonFiles(paths: readonly string[]): { files: string[]; miss
     )) {
       const full = join(dir, entry.name);
       if (entry.isDirectory()) walk(full);
-      else if (entry.isFile() && entry.name.toLowerCase().endsWith(".json")) files.push(full);
+      else if (entry.isFile() && /\.jsonl?$/i.test(entry.name)) files.push(full);
     }
   };
   for (const p of paths) {
@@ -109,6 +131,7 @@ function describeTrajectories(file: TrajectoryFile, dataDir: string | null): Ins
     recorded_pass_rate: file.simulations.length === 0 ? null : passes / file.simulations.length,
     rejected: file.rejected.length,
     rejections: file.rejected,
+    task_ids: file.simulations.map((s) => s.task_id),
     note: version.note,
   };
 }
@@ -141,6 +164,7 @@ export function inspectCorpus(paths: readonly string[], options: { dataDir: stri
   const trajectoryFiles = inspected.filter((f) => f.error === null && f.variant !== "not-trajectories");
   return {
     files: inspected,
+    runs: perSimulationRuns(trajectoryFiles),
     totals: {
       files: inspected.length,
       trajectory_files: trajectoryFiles.length,
@@ -148,4 +172,40 @@ export function inspectCorpus(paths: readonly string[], options: { dataDir: stri
       failed_files: inspected.filter((f) => f.error !== null).length,
     },
   };
+}
+
+const runKey = (f: InspectedFile) =>
+  JSON.stringify([f.variant, f.domain, f.agent_model, f.user_model, f.task_version]);
+
+/** Folders of two or more one-simulation trajectory files (and no other), all with the same run metadata. */
+function perSimulationRuns(files: readonly InspectedFile[]): InspectedRun[] {
+  const byFolder = new Map<string, InspectedFile[]>();
+  for (const f of files) {
+    const folder = dirname(f.path);
+    byFolder.set(folder, [...(byFolder.get(folder) ?? []), f]);
+  }
+  const runs: InspectedRun[] = [];
+  for (const [folder, group] of byFolder) {
+    const first = group[0] as InspectedFile;
+    if (group.length < 2 || group.some((f) => f.simulations + f.rejected !== 1)) continue;
+    if (group.some((f) => runKey(f) !== runKey(first))) continue;
+    const perTask = new Map<string, number>();
+    for (const f of group) for (const t of f.task_ids) perTask.set(t, (perTask.get(t) ?? 0) + 1);
+    const graded = group.filter((f) => f.recorded_pass_rate !== null);
+    const passes = graded.reduce((n, f) => n + (f.recorded_pass_rate as number) * f.simulations, 0);
+    const simulations = group.reduce((n, f) => n + f.simulations, 0);
+    runs.push({
+      folder,
+      files: group.length,
+      variant: first.variant as FormatVariant,
+      domain: first.domain,
+      agent_model: first.agent_model,
+      user_model: first.user_model,
+      task_version: first.task_version,
+      simulations,
+      trials: Math.max(0, ...perTask.values()),
+      recorded_pass_rate: simulations === 0 ? null : Math.round(passes) / simulations,
+    });
+  }
+  return runs;
 }

@@ -1,7 +1,7 @@
 /**
- * Entry point for reading recorded runs: detects which of the known layouts a `.json` file uses and
- * hands it to that loader. JSON files that hold no trajectories (leaderboard `submission.json`, judge
- * outputs, JSON Lines saved as `.json`, the PR #344 annotated example) are classified, not errors.
+ * Entry point for reading recorded runs: detects which of the known layouts a `.json` or `.jsonl` file
+ * uses and hands it to that loader. JSON files that hold no trajectories (leaderboard `submission.json`,
+ * judge outputs, JSON Lines of other records, the PR #344 annotated example) are classified, not errors.
  *
  * The PR #344 file `{_about, task, simulation_run}` is classified `not-trajectories` on purpose: its
  * `_about` says the simulation is reconstructed and its tool outputs are representative rather than
@@ -12,6 +12,11 @@ import { FormatError } from "./errors.ts";
 import { loadBareSimulations } from "./loaders/bare-simulations.ts";
 import { loadDomainSimulations } from "./loaders/domain-simulations.ts";
 import { isRecord, type RawRecord } from "./loaders/raw.ts";
+import {
+  loadJsonlSimulations,
+  loadSingleSimulation,
+  looksLikeSimulation,
+} from "./loaders/single-simulations.ts";
 import { loadTauBenchV1, V1_TYPED_KEYS } from "./loaders/tau-bench-v1.ts";
 import { isRunnerOutput, loadTau2Results } from "./loaders/tau2-results.ts";
 import type { FormatVariant, TrajectoryFile } from "./model.ts";
@@ -36,7 +41,7 @@ function typedKeysOf(data: unknown): readonly string[] {
 }
 
 export type Detection =
-  | { readonly variant: FormatVariant }
+  | { readonly variant: Exclude<FormatVariant, "jsonl-simulations"> }
   | { readonly variant: "not-trajectories"; readonly reason: string };
 
 const keyList = (doc: RawRecord): string => {
@@ -69,6 +74,7 @@ export function detectVariant(data: unknown): Detection {
   if (!isRecord(data))
     return { variant: "not-trajectories", reason: `JSON ${data === null ? "null" : typeof data}` };
   if (!("simulations" in data) && !("simulation_index" in data)) {
+    if (looksLikeSimulation(data)) return { variant: "single-simulation" };
     return { variant: "not-trajectories", reason: describeObject(data) };
   }
   if ("info" in data) return { variant: isRunnerOutput(data) ? "tau2-runner" : "tau2-results" };
@@ -83,6 +89,10 @@ export function loadJsonFile(
 ): LoadedJsonFile {
   const doc = readJsonDocument(path, typedKeysOf, content);
   if (doc.kind === "jsonl") {
+    // Simulations when the first line that parses is one (a bad line then is that line's rejection).
+    const first = doc.lines.find((l) => "value" in l);
+    if (first !== undefined && "value" in first && isRecord(first.value) && looksLikeSimulation(first.value))
+      return loadJsonlSimulations(path, doc.lines);
     return {
       path,
       variant: "not-trajectories",
@@ -100,6 +110,8 @@ export function loadJsonFile(
       return loadBareSimulations(path, data as unknown[]);
     case "domain-simulations":
       return loadDomainSimulations(path, data as RawRecord);
+    case "single-simulation":
+      return loadSingleSimulation(path, data as RawRecord);
     case "tau2-results":
     case "tau2-runner":
       return loadTau2Results(path, data as RawRecord);

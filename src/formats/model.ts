@@ -125,7 +125,11 @@ export type FormatVariant =
   | "tau2-runner"
   | "bare-simulations"
   | "domain-simulations"
-  | "tau-bench-v1";
+  | "tau-bench-v1"
+  /** One tau2 simulation object at the top level (runners that save one file per simulation). */
+  | "single-simulation"
+  /** JSON Lines, one tau2 simulation per line. */
+  | "jsonl-simulations";
 
 export interface RunInfo {
   readonly domain: string | null;

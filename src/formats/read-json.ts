@@ -18,9 +18,14 @@ import { FormatError } from "./errors.ts";
 import { MAX_NESTING, markWithinNesting } from "./nesting.ts";
 import { restoreTypedValues, TAU2_TYPED_KEYS, TypedArgumentsError } from "./typed-arguments.ts";
 
+/** One non-empty line of a JSON Lines file: its value, or why it is not one. */
+export type JsonLine =
+  | { readonly line: number; readonly value: unknown }
+  | { readonly line: number; readonly error: string };
+
 export type JsonDocument =
   | { readonly kind: "json"; readonly data: unknown }
-  | { readonly kind: "jsonl"; readonly records: number };
+  | { readonly kind: "jsonl"; readonly records: number; readonly lines: readonly JsonLine[] };
 
 function lineAndColumn(text: string, position: number): string {
   let line = 1;
@@ -32,24 +37,42 @@ function lineAndColumn(text: string, position: number): string {
   return `line ${line}, column ${position - lineStart + 1}`;
 }
 
-/** Counts the records when every non-empty line is a JSON value on its own (and there are at least two). */
-function jsonLinesRecords(text: string): number | null {
-  let records = 0;
+/**
+ * Every non-empty line parsed on its own (Python's number types restored where `keysOf` names them), with
+ * its 1-based line number; a line that is no JSON value keeps its error.
+ */
+function jsonLines(file: string, text: string, keysOf: (data: unknown) => readonly string[]): JsonLine[] {
+  const out: JsonLine[] = [];
+  let line = 0;
   for (let start = 0; start < text.length; ) {
     const newline = text.indexOf("\n", start);
     const end = newline === -1 ? text.length : newline;
-    const line = text.slice(start, end);
+    const raw = text.slice(start, end);
     start = end + 1;
-    if (line.trim() === "") continue;
+    line++;
+    if (raw.trim() === "") continue;
+    let value: unknown;
     try {
-      JSON.parse(line);
-    } catch {
-      return null;
+      value = JSON.parse(raw);
+    } catch (err) {
+      out.push({ line, error: `invalid JSON: ${(err as Error).message}` });
+      continue;
     }
-    records++;
+    try {
+      const depth = restoreTypedValues(raw, value, keysOf(value));
+      if (depth !== null && depth < MAX_NESTING) markWithinNesting(value);
+    } catch (err) {
+      if (!(err instanceof TypedArgumentsError)) throw err;
+      out.push({ line, error: `at ${err.path}: ${err.message}` });
+      continue;
+    }
+    out.push({ line, value });
   }
-  return records >= 2 ? records : null;
+  if (out.length === 0) throw new FormatError(file, "$", "empty file (no JSON value)");
+  return out;
 }
+
+const parsedLines = (lines: readonly JsonLine[]) => lines.filter((l) => "value" in l).length;
 
 /**
  * True when the first line is a JSON value on its own and more text follows: then the whole text
@@ -192,35 +215,35 @@ export function readJsonDocument(
   const keysOf = (data: unknown) => (typeof typedKeys === "function" ? typedKeys(data) : typedKeys);
   const text = typeof content === "string" ? content : decodeUtf8(file, content ?? readBytes(file));
   if (text.trim() === "") throw new FormatError(file, "$", "empty file (no JSON value)");
-  const jsonLinesFirst = startsWithJsonLine(text);
-  if (jsonLinesFirst) {
-    const records = jsonLinesRecords(text);
-    if (records !== null) return { kind: "jsonl", records };
+  // A first line that is a JSON value with more text after it cannot start one JSON document: the file
+  // is JSON Lines, and a bad line further on is that line's problem, not the file's.
+  if (startsWithJsonLine(text)) {
+    const lines = jsonLines(file, text, keysOf);
+    return { kind: "jsonl", records: parsedLines(lines), lines };
   }
   let data: unknown;
   try {
     data = JSON.parse(text);
   } catch {
-    const records = jsonLinesFirst ? null : jsonLinesRecords(text);
-    if (records !== null) return { kind: "jsonl", records };
     // Our own parser gives an exact position, and accepts Python's NaN/Infinity.
     try {
       const typed = parsePyJson(text);
       return { kind: "json", data: plainOutsideTypedKeys(typed, new Set(keysOf(typed))) };
     } catch (err) {
-      if (err instanceof JsonSyntaxError) {
-        // At the very end the parser's own text ("expected a string key") hides the real cause.
-        const truncated = err.position >= text.trimEnd().length;
-        const message = truncated
-          ? "unexpected end of input (truncated file?)"
-          : err.message.replace(/ at position \d+$/, "");
-        throw new FormatError(
-          file,
-          "$",
-          `invalid JSON: ${message} at position ${err.position} (${lineAndColumn(text, err.position)})`,
-        );
-      }
-      throw err;
+      if (!(err instanceof JsonSyntaxError)) throw err;
+      // Not one document: JSON Lines whose first line is bad, when at least two other lines parse.
+      const lines = /\n\s*\S/.test(text.trimEnd()) ? jsonLines(file, text, keysOf) : [];
+      if (parsedLines(lines) >= 2) return { kind: "jsonl", records: parsedLines(lines), lines };
+      // At the very end the parser's own text ("expected a string key") hides the real cause.
+      const truncated = err.position >= text.trimEnd().length;
+      const message = truncated
+        ? "unexpected end of input (truncated file?)"
+        : err.message.replace(/ at position \d+$/, "");
+      throw new FormatError(
+        file,
+        "$",
+        `invalid JSON: ${message} at position ${err.position} (${lineAndColumn(text, err.position)})`,
+      );
     }
   }
   try {

@@ -84,12 +84,14 @@ export function validateSimulations(
   raws: readonly unknown[],
   basePath: string,
   schema: z.ZodType<Simulation> = simulationSchema,
+  /** Where the simulation at `index` is (default: `basePath[index]`). */
+  pathOf: (index: number) => string = (index) => joinPath(basePath, [index]),
 ): ValidatedSimulations {
   const simulations: Simulation[] = [];
   const rejected: Rejection[] = [];
   raws.forEach((raw, index) => {
     const id = isRecord(raw) && typeof raw.id === "string" ? raw.id : null;
-    const simPath = joinPath(basePath, [index]);
+    const simPath = pathOf(index);
     // A 1.0 full-duplex run stores ticks instead of messages; say so instead of "expected array".
     if (isRecord(raw) && (raw.messages === undefined || raw.messages === null) && raw.ticks) {
       rejected.push({

@@ -1,5 +1,5 @@
 /**
- * Expands CLI path arguments into the JSON files below them, in a stable order.
+ * Expands CLI path arguments into the JSON and JSON Lines files below them, in a stable order.
  *
  * A corpus is untrusted, so walking it never throws below the given roots: an entry that cannot be
  * inspected (a symlink loop, a dangling link, an unreadable folder) and a folder named `*.json` are
@@ -9,6 +9,9 @@
 import { readdirSync, realpathSync, statSync } from "node:fs";
 import { isAbsolute, join, relative, resolve, sep } from "node:path";
 import { FormatError } from "../formats/errors.ts";
+
+/** What a corpus folder's walk reads: JSON results files and JSON Lines of simulations. */
+export const isTrajectoryFileName = (name: string): boolean => /\.jsonl?$/i.test(name);
 
 /** The real path of `p` when it lies outside `realRoot` (a symlink out of the root), else null. */
 export function targetOutside(realRoot: string, p: string): string | null {
@@ -52,11 +55,11 @@ export function listInputFiles(paths: readonly string[], root?: string): string[
       try {
         isDir = statSync(p).isDirectory();
       } catch {
-        if (name.endsWith(".json")) out.push(p); // a broken or looping link: reported when read
+        if (isTrajectoryFileName(name)) out.push(p); // a broken or looping link: reported when read
         continue;
       }
-      if (isDir && !name.endsWith(".json")) walkDir(p);
-      else if (name.endsWith(".json")) out.push(p);
+      if (isDir && !isTrajectoryFileName(name)) walkDir(p);
+      else if (isTrajectoryFileName(name)) out.push(p);
     }
   };
   for (const p of paths) {

@@ -48,31 +48,33 @@ describe("decodeUtf8", () => {
 });
 
 /**
- * What a text is, by definition: one JSON document (Python's NaN and Infinity allowed), JSON Lines (two
- * or more strict JSON values, one per line), or neither.
+ * What a text is, by definition. JSON Lines: its first line is a strict JSON value with more text after
+ * it (then it cannot be one document), or it is no document and at least two of its lines are JSON
+ * values; it counts the lines that are, and a bad line is that line's problem. Else one JSON document
+ * (Python's NaN and Infinity allowed), or neither.
  */
 function referenceKind(text: string): string {
+  const parses = (l: string) => {
+    try {
+      JSON.parse(l);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  const lines = text.split("\n").filter((l) => l.trim() !== "");
+  const [firstLine, ...rest] = text.split("\n");
+  if (parses(firstLine as string) && rest.join("\n").trim() !== "")
+    return `jsonl ${lines.filter(parses).length}`;
+  if (parses(text)) return "json";
   try {
-    JSON.parse(text);
+    parsePyJson(text);
     return "json";
   } catch {
-    try {
-      parsePyJson(text);
-      return "json";
-    } catch {
-      // not one document: JSON Lines, perhaps
-    }
-    const lines = text.split("\n").filter((l) => l.trim() !== "");
-    const allValues = lines.every((l) => {
-      try {
-        JSON.parse(l);
-        return true;
-      } catch {
-        return false;
-      }
-    });
-    return lines.length >= 2 && allValues ? `jsonl ${lines.length}` : "neither";
+    // not one document: JSON Lines, perhaps
   }
+  const values = lines.filter(parses).length;
+  return lines.length >= 2 && values >= 2 ? `jsonl ${values}` : "neither";
 }
 
 function kindOf(text: string): string {
@@ -109,7 +111,10 @@ describe("readJsonDocument: JSON or JSON Lines", () => {
     expect(kindOf('\n\n{"a": 1}\n\n[2]\n')).toBe("jsonl 2");
     expect(kindOf('{"a": 1}\n')).toBe("json");
     expect(kindOf("[1,\n2]\n")).toBe("json");
-    expect(kindOf('{"a": 1}\n{"a": ')).toBe("neither");
+    // A first line that is a value makes JSON Lines; a cut last line is that line's problem.
+    expect(kindOf('{"a": 1}\n{"a": ')).toBe("jsonl 1");
+    expect(kindOf('{"a": \n{"a": 1}\n[2]')).toBe("jsonl 2");
+    expect(kindOf('{"a": \n{"a": 1}')).toBe("neither");
     expect(kindOf("1\n2\n3")).toBe("jsonl 3");
   });
 });

@@ -34,7 +34,7 @@ function toJson(report: InspectReport, notes: readonly string[]): string {
     note: f.note,
     error: f.error,
   }));
-  return `${JSON.stringify({ files, totals: report.totals, notes }, null, 2)}\n`;
+  return `${JSON.stringify({ files, runs: report.runs, totals: report.totals, notes }, null, 2)}\n`;
 }
 
 const dash = (v: string | null): string => v ?? "-";
@@ -75,6 +75,15 @@ function toTable(report: InspectReport, notes: readonly string[]): string {
     ].map(terminalSafe),
   );
   const out = [alignedTable([header, ...rows])];
+  if (report.runs.length > 0) {
+    out.push("", "Per-simulation folders read as one run:");
+    for (const r of report.runs) {
+      const pass = r.recorded_pass_rate === null ? "-" : `${(r.recorded_pass_rate * 100).toFixed(1)}%`;
+      out.push(
+        `  ${r.folder}: ${r.files} files (${r.variant}), ${r.simulations} simulations, ${r.trials} trial(s) per task, ${dash(r.domain)}, agent ${dash(r.agent_model)}, recorded pass ${pass}`,
+      );
+    }
+  }
   const other = report.files.filter((f) => f.variant === "not-trajectories");
   if (other.length > 0) out.push("", "Not trajectory files:", ...other.map((f) => `  ${f.path}: ${f.note}`));
   const rejected = report.files.filter((f) => f.rejected > 0);
