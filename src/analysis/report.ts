@@ -147,7 +147,38 @@ const ORDER: Partial<Record<(typeof REPORTED)[number], string>> = {
   miss_rates: "comparison_seq, domain",
   excluded_files: "path",
   error_list: "scope, path, simulation_id, stage",
+  published_vs_reproduced: "submission, domain",
+  submissions_without_trajectories: "submission",
 };
+
+/** One row of `published_vs_reproduced`. */
+export interface PublishedRow {
+  submission: string;
+  model_name: string | null;
+  domain: string;
+  published_pass_1: number;
+  baseline: string;
+  baseline_pass_1: number;
+  baseline_lo: number;
+  baseline_hi: number;
+  baseline_difference: number;
+  candidate: string;
+  candidate_pass_1: number;
+  candidate_lo: number;
+  candidate_hi: number;
+  candidate_difference: number;
+  simulations: number;
+  tasks: number;
+  /** The tasks of the domain's task set the whole corpus holds. */
+  set_tasks: number;
+  min_trials: number;
+  max_trials: number;
+  files: number;
+  task_versions: string;
+  infrastructure_errors: string;
+  reproduced: boolean;
+  reason: string | null;
+}
 
 /** A rate with its Wilson 95% interval; null where nothing was counted. */
 export interface Rate {
@@ -249,6 +280,20 @@ export interface Summary {
   >;
   /** Every comparison by name, in the experiment's order. */
   comparisons: Record<string, ComparisonSummary>;
+  /**
+   * Per leaderboard submission and domain with trajectories: the published pass^1 and pass^1 recomputed
+   * under each side of the headline comparison (`published_vs_reproduced`).
+   */
+  published_vs_reproduced: PublishedRow[];
+  /** Submissions the corpus holds no graded trajectories of, with their published pass^1. */
+  submissions_without_trajectories: {
+    submission: string;
+    model_name: string | null;
+    submitting_organization: string | null;
+    submission_date: string | null;
+    published_pass_1: string | null;
+    error: string | null;
+  }[];
   /** What went wrong without stopping the report (a chart not drawn, say); absent when nothing did. */
   warnings?: string[];
 }
@@ -500,6 +545,14 @@ export async function summarize(store: VerdictStore): Promise<Summary> {
       "SELECT domain, task_version, task_id, reason, simulations FROM excluded_tasks ORDER BY domain, task_version, task_id",
     ),
     reviews: await reviewSummary(store, headline),
+    published_vs_reproduced: await rows<PublishedRow>(
+      store,
+      "SELECT * EXCLUDE (simulations, tasks, set_tasks, min_trials, max_trials, files), simulations::INTEGER AS simulations, tasks::INTEGER AS tasks, set_tasks::INTEGER AS set_tasks, min_trials::INTEGER AS min_trials, max_trials::INTEGER AS max_trials, files::INTEGER AS files FROM published_vs_reproduced ORDER BY submission, domain",
+    ),
+    submissions_without_trajectories: await rows<Summary["submissions_without_trajectories"][number]>(
+      store,
+      "SELECT * FROM submissions_without_trajectories ORDER BY submission",
+    ),
     vacuous_passes: vacuous,
     by_domain: byDomain,
     ranking,

@@ -45,10 +45,29 @@ const VIEWS: readonly [name: string, sql: string][] = [
                              (SELECT run_id FROM runs WHERE completed ORDER BY seq DESC LIMIT 1))`,
   ],
   [
+    // The graded files each leaderboard submission covers, with how many of its files hold that domain.
+    "submission_coverage",
+    `WITH covered AS (
+       SELECT sf.submission, sf.path, s.model_name, f.domain, f.task_version, f.simulations, f.excluded,
+              f.exclusion_reason
+       FROM submission_files sf JOIN current_run r USING (run_id)
+       JOIN submissions s ON s.run_id = sf.run_id AND s.submission = sf.submission
+       JOIN files f ON f.run_id = sf.run_id AND f.path = sf.path
+       WHERE sf.found AND f.status = 'graded' AND f.simulations > 0 AND s.error IS NULL)
+     SELECT c.*, count(*) OVER (PARTITION BY c.submission, c.domain) AS files_for_domain FROM covered c`,
+  ],
+  [
+    // A file one submission covers alone for its domain is ranked under the submission's model name.
+    "submission_labels",
+    `SELECT path, min(model_name) AS model_name FROM submission_coverage WHERE files_for_domain = 1
+     GROUP BY path HAVING count(*) = 1`,
+  ],
+  [
     "sim_verdicts",
     `SELECT s.sim_key, s.file_id, f.path, s.domain, s.task_version, s.task_id, s.trial, s.termination_reason,
             s.recorded_reward, s.simulation_id,
-            coalesce(f.agent_model, 'unknown') || ' [' || coalesce(f.agent_implementation, '?') || ']' AS model,
+            coalesce(sl.model_name,
+                     coalesce(f.agent_model, 'unknown') || ' [' || coalesce(f.agent_implementation, '?') || ']') AS model,
             f.user_model,
             -- pass^k pools trials only within one run configuration (agent model and implementation, user
             -- model, task set); a file that leaves any of them unknown is a configuration of its own.
@@ -60,6 +79,7 @@ const VIEWS: readonly [name: string, sql: string][] = [
      FROM simulations s
      JOIN current_run r USING (run_id)
      JOIN files f ON f.run_id = s.run_id AND f.file_id = s.file_id
+     LEFT JOIN submission_labels sl ON sl.path = f.path
      -- the experiment's excluded tasks (one reason per simulation, however many entries match it)
      LEFT JOIN (SELECT s2.sim_key, min(te.reason) AS reason
                 FROM simulations s2 JOIN current_run r2 USING (run_id)
@@ -102,6 +122,68 @@ const VIEWS: readonly [name: string, sql: string][] = [
      FROM sim_verdicts sv JOIN run_verdicts v ON v.sim_key = sv.sim_key CROSS JOIN current_run r
      WHERE NOT (sv.termination_reason = 'infrastructure_error' AND r.infrastructure_errors = 'drop')
        AND (v.grader <> '${RECORDED}' OR v.grader IN (SELECT grader FROM compared_graders))`,
+  ],
+  [
+    // Per submission and domain: the published pass^1 beside pass^1 recomputed from the files it covers
+    // under each side of the headline comparison (the run's infrastructure-error convention applied),
+    // with Wilson intervals, and what the tool can see when the published number is outside the
+    // baseline's interval.
+    "published_vs_reproduced",
+    `WITH headline AS (SELECT baseline, candidate FROM run_comparisons ORDER BY seq LIMIT 1),
+          sims AS (SELECT c.submission, c.domain, c.path, sv.sim_key, sv.task_id, sv.task_version
+                   FROM submission_coverage c JOIN sim_verdicts sv ON sv.path = c.path),
+          side AS (SELECT s.submission, s.domain, g.grader, count(*) AS n, count(*) FILTER (WHERE g.success) AS k,
+                          count(DISTINCT s.task_id) AS tasks
+                   FROM sims s JOIN graded_long g ON g.sim_key = s.sim_key GROUP BY ALL),
+          per_task AS (SELECT submission, domain, task_id, count(*) AS trials FROM sims GROUP BY ALL),
+          shape AS (SELECT s.submission, s.domain, count(DISTINCT s.path) AS files, min(p.trials) AS min_trials,
+                           max(p.trials) AS max_trials, string_agg(DISTINCT s.task_version, ', ') AS task_versions
+                    FROM sims s JOIN per_task p USING (submission, domain, task_id) GROUP BY ALL),
+          excl AS (SELECT submission, domain, string_agg(DISTINCT exclusion_reason, '; ') AS excluded
+                   FROM submission_coverage WHERE excluded GROUP BY ALL),
+          -- The tasks of a domain's task set the whole corpus holds (as rankings count coverage).
+          universe AS (SELECT domain, split_part(task_version, ' ', 1) AS version, count(DISTINCT task_id) AS tasks
+                       FROM sim_verdicts GROUP BY ALL),
+          known AS (SELECT s.submission, s.domain, max(u.tasks) AS set_tasks
+                    FROM sims s JOIN universe u ON u.domain = s.domain AND u.version = split_part(s.task_version, ' ', 1)
+                    GROUP BY ALL)
+     SELECT sub.submission, sub.model_name, r.domain, r.pass_1 AS published_pass_1,
+            b.grader AS baseline, b.k / b.n AS baseline_pass_1, wilson_lo(b.k, b.n) AS baseline_lo,
+            wilson_hi(b.k, b.n) AS baseline_hi, b.k / b.n - r.pass_1 AS baseline_difference,
+            c.grader AS candidate, c.k / c.n AS candidate_pass_1, wilson_lo(c.k, c.n) AS candidate_lo,
+            wilson_hi(c.k, c.n) AS candidate_hi, c.k / c.n - r.pass_1 AS candidate_difference,
+            b.n AS simulations, b.tasks, kn.set_tasks, sh.min_trials, sh.max_trials, sh.files, sh.task_versions,
+            cr.infrastructure_errors,
+            r.pass_1 BETWEEN wilson_lo(b.k, b.n) AND wilson_hi(b.k, b.n) AS reproduced,
+            CASE WHEN r.pass_1 BETWEEN wilson_lo(b.k, b.n) AND wilson_hi(b.k, b.n) THEN NULL ELSE
+              concat_ws('; ',
+                CASE WHEN b.tasks < kn.set_tasks THEN 'missing tasks: ' || b.tasks || ' of the ' || kn.set_tasks || ' the corpus holds' END,
+                CASE WHEN sh.files > 1 THEN sh.files || ' files for this domain: which runs the number pools is not said' END,
+                CASE WHEN sh.min_trials <> sh.max_trials THEN 'uneven trials per task (' || sh.min_trials || ' to ' || sh.max_trials || ')' END,
+                CASE WHEN sh.task_versions LIKE '%assumed%' OR sh.task_versions NOT LIKE 'head%' THEN 'task version ' || sh.task_versions END,
+                CASE WHEN x.excluded IS NOT NULL THEN 'excluded: ' || x.excluded END,
+                'the files hold ' || b.tasks || ' tasks, ' || b.n || ' simulations')
+            END AS reason
+     FROM submissions sub JOIN current_run cr USING (run_id)
+     JOIN submission_results r ON r.run_id = sub.run_id AND r.submission = sub.submission
+     CROSS JOIN headline h
+     JOIN side b ON b.submission = sub.submission AND b.domain = r.domain AND b.grader = h.baseline
+     JOIN side c ON c.submission = sub.submission AND c.domain = r.domain AND c.grader = h.candidate
+     JOIN shape sh ON sh.submission = sub.submission AND sh.domain = r.domain
+     LEFT JOIN excl x ON x.submission = sub.submission AND x.domain = r.domain
+     LEFT JOIN known kn ON kn.submission = sub.submission AND kn.domain = r.domain
+     WHERE r.pass_1 IS NOT NULL`,
+  ],
+  [
+    // Submissions the corpus holds no graded trajectories of, with their published numbers.
+    "submissions_without_trajectories",
+    `SELECT sub.submission, sub.model_name, sub.submitting_organization, sub.submission_date,
+            string_agg(r.domain || ' ' || round(r.pass_1 * 100, 1) || '%', ', ' ORDER BY r.domain) AS published_pass_1,
+            sub.error
+     FROM submissions sub JOIN current_run cr USING (run_id)
+     LEFT JOIN submission_results r ON r.run_id = sub.run_id AND r.submission = sub.submission AND r.pass_1 IS NOT NULL
+     WHERE sub.submission NOT IN (SELECT submission FROM submission_coverage)
+     GROUP BY ALL`,
   ],
   [
     "pass_hat_k",
@@ -259,6 +341,8 @@ export const REPORTED = [
   "miss_rates",
   "excluded_files",
   "error_list",
+  "published_vs_reproduced",
+  "submissions_without_trajectories",
 ] as const;
 
 /**

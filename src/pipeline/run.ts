@@ -18,6 +18,7 @@ import { gradeInWorkers, inputBytes, THREADS_LOAD_TYPESCRIPT, workerCount } from
 import { type FileJob, type FileResult, prefetchFile, processFile } from "./process-file.ts";
 import type { Progress } from "./progress.ts";
 import { fileDepsFor, type RunPlan, TOOL_VERSION, workerInit } from "./settings.ts";
+import { submissionRows } from "./submissions.ts";
 
 export { TOOL_VERSION };
 
@@ -198,6 +199,7 @@ export async function runExperiment(
   options.onStored?.(stored);
   const rejectedFixtures = plan.grading.graders.structured?.requirements?.problems.length ?? 0;
   const jobs = jobsFor(plan.exp);
+  await store.replaceSubmissions(plan.runId, submissionRows(plan.runId, jobs));
   // A live judge's limiter, cache and counts live in this thread: grade here. So does a TypeScript
   // grader module where threads cannot load one (this thread has the loader the command ran with).
   const typescript = THREADS_LOAD_TYPESCRIPT ? [] : plan.exp.graderModules.filter(isTypeScriptModule);

@@ -111,6 +111,61 @@ ${table(
 )}`;
 }
 
+const pct1 = (v: number | null): string => (v === null ? "–" : `${(v * 100).toFixed(1)}%`);
+const signed = (v: number): string => `${v >= 0 ? "+" : "−"}${Math.abs(v * 100).toFixed(1)} pts`;
+
+/** Each leaderboard submission's published pass^1 beside the one its files reproduce, and the metadata-only ones. */
+export function publishedSection(d: ReportData): SafeHtml {
+  const rows = d.summary.published_vs_reproduced;
+  const bare = d.summary.submissions_without_trajectories;
+  const first = rows[0];
+  const sides =
+    first === undefined ? "" : ` under ${graderLabel(first.baseline)} and ${graderLabel(first.candidate)}`;
+  return html`<h2 id="published">Published against reproduced (${rows.length})</h2>
+<p class="muted">Per leaderboard submission (<code>submission.json</code>) and domain with trajectories in the corpus: the pass^1 it publishes, and pass^1 recomputed from the files it covers${sides} (the headline comparison), with Wilson 95% intervals, the simulations and tasks behind it, and the infrastructure-error convention. A published number outside the baseline's interval is not reproduced; the reason lists what the tool can see. Excluded files are included here.</p>
+${table(
+  [
+    { label: "submission", value: (r) => r.submission },
+    { label: "model", value: (r) => r.model_name },
+    { label: "domain", value: (r) => r.domain },
+    { label: "published", value: (r) => pct1(r.published_pass_1) },
+    {
+      label: "baseline",
+      value: (r) =>
+        `${pct1(r.baseline_pass_1)} [${pct1(r.baseline_lo)}, ${pct1(r.baseline_hi)}] (${signed(r.baseline_difference)})`,
+    },
+    {
+      label: "candidate",
+      value: (r) =>
+        `${pct1(r.candidate_pass_1)} [${pct1(r.candidate_lo)}, ${pct1(r.candidate_hi)}] (${signed(r.candidate_difference)})`,
+    },
+    { label: "simulations", value: (r) => r.simulations },
+    { label: "tasks", value: (r) => `${r.tasks} of ${r.set_tasks}` },
+    {
+      label: "trials",
+      value: (r) =>
+        r.min_trials === r.max_trials ? String(r.min_trials) : `${r.min_trials}–${r.max_trials}`,
+    },
+    { label: "infra errors", value: (r) => r.infrastructure_errors },
+    { label: "reproduced", value: (r) => (r.reproduced ? "yes" : `no: ${r.reason}`) },
+  ],
+  rows,
+  { caption: "Published against reproduced", id: "published-table" },
+)}
+${table(
+  [
+    { label: "submission", value: (r) => r.submission },
+    { label: "model", value: (r) => r.model_name },
+    { label: "organisation", value: (r) => r.submitting_organization },
+    { label: "date", value: (r) => r.submission_date },
+    { label: "published pass^1", value: (r) => r.published_pass_1 },
+    { label: "", value: (r) => r.error ?? "no trajectories" },
+  ],
+  bare,
+  { caption: `Submissions without trajectories (${bare.length})`, id: "published-without" },
+)}`;
+}
+
 export function errorSection(d: ReportData): SafeHtml {
   return html`<h2 id="errors">Errors (${d.errorList.length})</h2>
 <p class="muted">Files that could not be read and simulations that could not be graded, each with the reason.</p>

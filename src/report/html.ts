@@ -12,7 +12,14 @@ import { conversationSection } from "./conversation.ts";
 import type { ComparisonData, ReportData } from "./data.ts";
 import { html, type SafeHtml, sourceConstant, trustedSvg } from "./escape.ts";
 import { flipTable } from "./flip-table.ts";
-import { errorSection, excludedSection, interval, reviewSection, runLine } from "./honesty.ts";
+import {
+  errorSection,
+  excludedSection,
+  interval,
+  publishedSection,
+  reviewSection,
+  runLine,
+} from "./honesty.ts";
 import { SORT_SCRIPT } from "./sort-script.ts";
 import { num, pct, table } from "./table.ts";
 
@@ -548,7 +555,7 @@ export function renderHtml(
 <h1>${title}</h1>
 ${runLine(d)}
 <p class="muted">Each comparison grades the same simulations under two graders, a baseline and a candidate (or the reward the file recorded), and pairs their verdicts; the first is the headline. Click a column header to sort.</p>
-<nav>${d.comparisons.map((k) => html`<a href="#${comparisonAnchor(k.ref.comparison)}">${k.ref.comparison}</a>`)}<a href="#reviews">reviews</a>${other.length === 0 ? "" : html`<a href="#charts">other charts</a>`}<a href="#vacuous-section">vacuous</a>${d.probeCensus === null ? "" : html`<a href="#probes">probes</a>`}<a href="#excluded">excluded</a><a href="#errors">errors</a><a href="#flips">flips (${d.flipCount})</a><a href="#conversations">conversations</a></nav>
+<nav>${d.comparisons.map((k) => html`<a href="#${comparisonAnchor(k.ref.comparison)}">${k.ref.comparison}</a>`)}<a href="#reviews">reviews</a>${other.length === 0 ? "" : html`<a href="#charts">other charts</a>`}<a href="#vacuous-section">vacuous</a>${d.probeCensus === null ? "" : html`<a href="#probes">probes</a>`}<a href="#published">published</a><a href="#excluded">excluded</a><a href="#errors">errors</a><a href="#flips">flips (${d.flipCount})</a><a href="#conversations">conversations</a></nav>
 ${headline(d)}
 ${chartWarningList(charts)}${d.comparisons.length === 0 ? html`<p class="empty">The run declares no comparison.</p>` : d.comparisons.map((k) => comparisonSection(d, k, charts))}
 ${reviewSection(d)}
@@ -560,6 +567,7 @@ ${other.map(chartFigure)}`
 }
 ${vacuousSection(d)}
 ${probeSection(d)}
+${publishedSection(d)}
 ${excludedSection(d)}
 ${errorSection(d)}
 <h2 id="flips">Flips (${d.flipCount}${excludedFlips(d) === 0 ? "" : `, ${excludedFlips(d)} of them in excluded files or tasks`})</h2>

@@ -254,6 +254,7 @@ export function renderMarkdown(d: ReportData, charts: readonly RenderedChart[]):
     );
   for (const k of d.comparisons) out.push(...comparisonLines(d, k, charts));
   out.push(...reviewLines(d));
+  out.push(...publishedLines(d));
   out.push(
     "## Excluded files and tasks",
     "",
@@ -309,4 +310,69 @@ export function renderMarkdown(d: ReportData, charts: readonly RenderedChart[]):
   else if (charts.length === 0) out.push("No chart has data.");
   else out.push("Each comparison's charts are in its section.");
   return `${out.join("\n")}\n`;
+}
+
+const pct1 = (v: number): string => `${(v * 100).toFixed(1)}%`;
+const signed = (v: number): string => `${v >= 0 ? "+" : "−"}${Math.abs(v * 100).toFixed(1)} pts`;
+
+/** Each submission's published pass^1 beside the reproduced one, then the submissions without trajectories. */
+function publishedLines(d: ReportData): string[] {
+  const rows = d.summary.published_vs_reproduced;
+  const bare = d.summary.submissions_without_trajectories;
+  const first = rows[0];
+  return [
+    "## Published against reproduced",
+    "",
+    first === undefined
+      ? "No submission with trajectories."
+      : `Per leaderboard submission and domain: the published pass^1, and pass^1 recomputed from its files under ${escapeMarkdown(graderLabel(first.baseline))} and ${escapeMarkdown(graderLabel(first.candidate))} (Wilson 95% intervals; infrastructure errors: ${first.infrastructure_errors}). Not reproduced: the published number is outside the baseline's interval.`,
+    "",
+    ...(rows.length === 0
+      ? []
+      : [
+          mdTable(
+            [
+              "submission",
+              "domain",
+              "published",
+              "baseline",
+              "candidate",
+              "sims",
+              "tasks",
+              "trials",
+              "reproduced",
+            ],
+            rows.map((r) => [
+              `${r.model_name ?? "?"} (${r.submission})`,
+              r.domain,
+              pct1(r.published_pass_1),
+              `${pct1(r.baseline_pass_1)} [${pct1(r.baseline_lo)}, ${pct1(r.baseline_hi)}] ${signed(r.baseline_difference)}`,
+              `${pct1(r.candidate_pass_1)} [${pct1(r.candidate_lo)}, ${pct1(r.candidate_hi)}] ${signed(r.candidate_difference)}`,
+              r.simulations,
+              `${r.tasks} of ${r.set_tasks}`,
+              r.min_trials === r.max_trials ? r.min_trials : `${r.min_trials}–${r.max_trials}`,
+              r.reproduced ? "yes" : `no: ${r.reason}`,
+            ]),
+          ),
+          "",
+        ]),
+    `Submissions without trajectories (${bare.length}):`,
+    "",
+    ...(bare.length === 0
+      ? ["None."]
+      : [
+          mdTable(
+            ["submission", "model", "organisation", "date", "published pass^1", ""],
+            bare.map((b) => [
+              b.submission,
+              b.model_name,
+              b.submitting_organization,
+              b.submission_date,
+              b.published_pass_1,
+              b.error ?? "no trajectories",
+            ]),
+          ),
+        ]),
+    "",
+  ];
 }

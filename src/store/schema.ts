@@ -30,7 +30,7 @@ export interface TableSpec {
  * The layout this build writes and reads. Bump it with every change to `TABLES`: a store written by
  * another layout is refused with a message that says what to do (`store.ts`), never misread.
  */
-export const SCHEMA_VERSION = 6;
+export const SCHEMA_VERSION = 7;
 
 const c = <N extends string, T extends ColumnType>(name: N, type: T): Column<N, T, false> => ({
   name,
@@ -278,6 +278,57 @@ export const TABLES = {
    * Reviews of simulations drawn among those both sides of a comparison pass (`review sample`), as last
    * loaded from the reviews file: keyed like `reviews` by fingerprint, and by the comparison (schema 6).
    */
+  /** Leaderboard submissions read beside the corpus's trajectory files (`submission.json`). */
+  submissions: {
+    columns: [
+      c("run_id", "VARCHAR"),
+      /** The submission file's path, relative to the corpus root. */
+      c("submission", "VARCHAR"),
+      /** Its folder, relative to the corpus root ('.' at the root). */
+      c("folder", "VARCHAR"),
+      n("model_name", "VARCHAR"),
+      n("model_organization", "VARCHAR"),
+      n("submitting_organization", "VARCHAR"),
+      n("submission_date", "VARCHAR"),
+      n("submission_type", "VARCHAR"),
+      n("trajectories_available", "BOOLEAN"),
+      n("evaluation_date", "VARCHAR"),
+      n("tau2_bench_version", "VARCHAR"),
+      n("user_simulator", "VARCHAR"),
+      n("modified_prompts", "BOOLEAN"),
+      n("omitted_questions", "BOOLEAN"),
+      /** Why the file could not be read as a submission (the other columns are then null). */
+      n("error", "VARCHAR"),
+    ],
+    key: ["run_id", "submission"],
+  },
+  /** A submission's published pass^k per domain, in [0, 1] (the file's percentages divided by 100). */
+  submission_results: {
+    columns: [
+      c("run_id", "VARCHAR"),
+      c("submission", "VARCHAR"),
+      c("domain", "VARCHAR"),
+      n("pass_1", "DOUBLE"),
+      n("pass_2", "DOUBLE"),
+      n("pass_3", "DOUBLE"),
+      n("pass_4", "DOUBLE"),
+    ],
+    key: ["run_id", "submission", "domain"],
+  },
+  /**
+   * The trajectory files a submission names (`trajectory_files`, with their domain), or else every file
+   * in its folder; `found` says whether the corpus has the file.
+   */
+  submission_files: {
+    columns: [
+      c("run_id", "VARCHAR"),
+      c("submission", "VARCHAR"),
+      c("path", "VARCHAR"),
+      n("declared_domain", "VARCHAR"),
+      c("found", "BOOLEAN"),
+    ],
+    key: ["run_id", "submission", "path"],
+  },
   sample_reviews: {
     columns: [
       c("experiment", "VARCHAR"),

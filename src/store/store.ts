@@ -134,6 +134,12 @@ export class VerdictStore {
       await this.conn.run(ddl("sample_reviews"));
       version = "6";
     }
+    if (version === "6" && !readOnly) {
+      // Schema 7 only added the submission tables (an upgraded run has no submissions recorded).
+      for (const name of ["submissions", "submission_results", "submission_files"] as const)
+        await this.conn.run(ddl(name));
+      version = "7";
+    }
     if (version !== stored)
       await this.conn.run(`UPDATE store_meta SET value = '${version}' WHERE key = 'schema_version'`);
     if (version !== null && version !== String(SCHEMA_VERSION)) {
@@ -295,6 +301,24 @@ export class VerdictStore {
       "SELECT file_id FROM files WHERE run_id = $1 AND path = $2 AND file_id <> $3",
       [row.run_id, row.path, row.file_id],
     );
+  }
+
+  /** A run's submissions, read again on every invocation (the files beside them may have changed). */
+  async replaceSubmissions(
+    runId: string,
+    rows: {
+      readonly submissions: readonly RowOf<"submissions">[];
+      readonly results: readonly RowOf<"submission_results">[];
+      readonly files: readonly RowOf<"submission_files">[];
+    },
+  ): Promise<void> {
+    await this.transaction(async () => {
+      for (const t of ["submissions", "submission_results", "submission_files"] as const)
+        await this.conn.run(`DELETE FROM ${t} WHERE run_id = $1`, [runId]);
+      await this.append("submissions", rows.submissions);
+      await this.append("submission_results", rows.results);
+      await this.append("submission_files", rows.files);
+    });
   }
 
   async append<T extends TableName>(table: T, rows: readonly RowOf<T>[]): Promise<void> {

@@ -126,4 +126,25 @@ describe("the default experiment", () => {
       await rows(store, "SELECT DISTINCT gates FROM causes WHERE reference = 'summary_mismatch'"),
     ).toEqual([{ gates: false }]);
   });
+
+  it("published against reproduced: a row per submission folder and domain with trajectories, and the metadata-only ones", async () => {
+    const got = await rows<{ model_name: string; domain: string; reproduced: boolean }>(
+      store,
+      "SELECT model_name, domain, reproduced FROM published_vs_reproduced ORDER BY model_name",
+    );
+    expect(got).toEqual([
+      { model_name: "AdaptiveAgent + AgentShield + Claude Opus 4.6", domain: "airline", reproduced: false },
+      { model_name: "AdaptiveAgent + Claude Opus 4.6", domain: "airline", reproduced: true },
+      { model_name: "Button (Claude Opus 4.6)", domain: "airline", reproduced: true },
+      { model_name: "IronShell-IronForge-v3", domain: "airline", reproduced: false },
+      { model_name: "Nemotron-Orchestrator-8B", domain: "retail", reproduced: false },
+      { model_name: "claude-sonnet-4-5", domain: "airline", reproduced: true },
+      { model_name: "gpt-oss-120b", domain: "airline", reproduced: true },
+    ]);
+    const bare = await rows<{ n: number }>(
+      store,
+      "SELECT count(*)::INTEGER AS n FROM submissions_without_trajectories",
+    );
+    expect(bare).toEqual([{ n: 52 }]);
+  });
 });
