@@ -294,6 +294,7 @@ export interface Summary {
     published_pass_1: string | null;
     error: string | null;
   }[];
+
   /** What went wrong without stopping the report (a chart not drawn, say); absent when nothing did. */
   warnings?: string[];
 }
@@ -545,6 +546,10 @@ export async function summarize(store: VerdictStore): Promise<Summary> {
       "SELECT domain, task_version, task_id, reason, simulations FROM excluded_tasks ORDER BY domain, task_version, task_id",
     ),
     reviews: await reviewSummary(store, headline),
+    vacuous_passes: vacuous,
+    by_domain: byDomain,
+    ranking,
+    comparisons: all,
     published_vs_reproduced: await rows<PublishedRow>(
       store,
       "SELECT * EXCLUDE (simulations, tasks, set_tasks, min_trials, max_trials, files), simulations::INTEGER AS simulations, tasks::INTEGER AS tasks, set_tasks::INTEGER AS set_tasks, min_trials::INTEGER AS min_trials, max_trials::INTEGER AS max_trials, files::INTEGER AS files FROM published_vs_reproduced ORDER BY submission, domain",
@@ -553,10 +558,6 @@ export async function summarize(store: VerdictStore): Promise<Summary> {
       store,
       "SELECT * FROM submissions_without_trajectories ORDER BY submission",
     ),
-    vacuous_passes: vacuous,
-    by_domain: byDomain,
-    ranking,
-    comparisons: all,
   };
 }
 

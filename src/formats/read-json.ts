@@ -75,17 +75,32 @@ function jsonLines(file: string, text: string, keysOf: (data: unknown) => readon
 const parsedLines = (lines: readonly JsonLine[]) => lines.filter((l) => "value" in l).length;
 
 /**
+ * Whether lines whose first is no JSON value still read as JSON Lines: at least two are objects, and
+ * objects are at least half the lines (a cut or broken pretty-printed document has a few lines that
+ * parse alone, `"b"` or `{}`, among many that do not).
+ */
+function mostlyObjectLines(lines: readonly JsonLine[]): boolean {
+  const objects = lines.filter(
+    (l) => "value" in l && typeof l.value === "object" && l.value !== null && !Array.isArray(l.value),
+  ).length;
+  return objects >= 2 && objects * 2 >= lines.length;
+}
+
+/**
  * True when the first line is a JSON value on its own and more text follows: then the whole text
  * cannot be one JSON document, and parsing it as one (which fails only at the second line, after
  * scanning the rest) is skipped. A pretty-printed document's first line (`{`) fails at once.
  */
 function startsWithJsonLine(text: string): boolean {
-  const newline = text.indexOf("\n");
+  // The first line with text (blank lines before it are skipped).
+  const start = text.search(/[^\s]/);
+  const lineStart = start <= 0 ? 0 : text.lastIndexOf("\n", start) + 1;
+  const newline = text.indexOf("\n", lineStart);
   if (newline === -1) return false;
   const visible = /\S/g;
   visible.lastIndex = newline + 1;
   if (!visible.test(text)) return false;
-  const line = text.slice(0, newline);
+  const line = text.slice(lineStart, newline);
   const first = line.trim();
   if (first === "{" || first === "[") return false; // a pretty-printed document: skip the throw
   try {
@@ -231,9 +246,9 @@ export function readJsonDocument(
       return { kind: "json", data: plainOutsideTypedKeys(typed, new Set(keysOf(typed))) };
     } catch (err) {
       if (!(err instanceof JsonSyntaxError)) throw err;
-      // Not one document: JSON Lines whose first line is bad, when at least two other lines parse.
+      // Not one document: JSON Lines whose first line is bad, when the lines are mostly objects.
       const lines = /\n\s*\S/.test(text.trimEnd()) ? jsonLines(file, text, keysOf) : [];
-      if (parsedLines(lines) >= 2) return { kind: "jsonl", records: parsedLines(lines), lines };
+      if (mostlyObjectLines(lines)) return { kind: "jsonl", records: parsedLines(lines), lines };
       // At the very end the parser's own text ("expected a string key") hides the real cause.
       const truncated = err.position >= text.trimEnd().length;
       const message = truncated

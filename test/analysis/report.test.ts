@@ -44,6 +44,8 @@ describe("tau-rescore report", () => {
       "by_domain",
       "ranking",
       "comparisons",
+      "published_vs_reproduced",
+      "submissions_without_trajectories",
     ]);
     expect(summary.run).toMatchObject({ experiment: "small", completed: true });
     expect(summary.run.run_id).toMatch(/^[0-9a-f]{16}$/);

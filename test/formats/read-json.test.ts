@@ -48,10 +48,10 @@ describe("decodeUtf8", () => {
 });
 
 /**
- * What a text is, by definition. JSON Lines: its first line is a strict JSON value with more text after
- * it (then it cannot be one document), or it is no document and at least two of its lines are JSON
- * values; it counts the lines that are, and a bad line is that line's problem. Else one JSON document
- * (Python's NaN and Infinity allowed), or neither.
+ * What a text is, by definition. JSON Lines: its first line with text is a strict JSON value with more text after
+ * it (then it cannot be one document), or it is no document and at least two of its lines, and at least
+ * half, are JSON objects; it counts the lines that are values, and a bad line is that line's problem.
+ * Else one JSON document (Python's NaN and Infinity allowed), or neither.
  */
 function referenceKind(text: string): string {
   const parses = (l: string) => {
@@ -63,8 +63,17 @@ function referenceKind(text: string): string {
     }
   };
   const lines = text.split("\n").filter((l) => l.trim() !== "");
-  const [firstLine, ...rest] = text.split("\n");
-  if (parses(firstLine as string) && rest.join("\n").trim() !== "")
+  // The first line with text, and whether any text follows it.
+  const all = text.split("\n");
+  const at = all.findIndex((l) => l.trim() !== "");
+  const firstLine = all[at] ?? "";
+  if (
+    parses(firstLine) &&
+    all
+      .slice(at + 1)
+      .join("\n")
+      .trim() !== ""
+  )
     return `jsonl ${lines.filter(parses).length}`;
   if (parses(text)) return "json";
   try {
@@ -74,7 +83,15 @@ function referenceKind(text: string): string {
     // not one document: JSON Lines, perhaps
   }
   const values = lines.filter(parses).length;
-  return lines.length >= 2 && values >= 2 ? `jsonl ${values}` : "neither";
+  const objects = lines.filter((l) => {
+    try {
+      const v = JSON.parse(l);
+      return typeof v === "object" && v !== null && !Array.isArray(v);
+    } catch {
+      return false;
+    }
+  }).length;
+  return objects >= 2 && objects * 2 >= lines.length ? `jsonl ${values}` : "neither";
 }
 
 function kindOf(text: string): string {
@@ -113,7 +130,11 @@ describe("readJsonDocument: JSON or JSON Lines", () => {
     expect(kindOf("[1,\n2]\n")).toBe("json");
     // A first line that is a value makes JSON Lines; a cut last line is that line's problem.
     expect(kindOf('{"a": 1}\n{"a": ')).toBe("jsonl 1");
-    expect(kindOf('{"a": \n{"a": 1}\n[2]')).toBe("jsonl 2");
+    expect(kindOf('{"a": \n{"a": 1}\n{"b": 2}')).toBe("jsonl 2");
+    // A cut pretty-printed document: a few lines parse alone, most do not.
+    expect(
+      kindOf('{\n  "tags": [\n    "a",\n    "b"\n  ],\n  "more": [\n    {}\n  ],\n  "x": [\n    "c"\n'),
+    ).toBe("neither");
     expect(kindOf('{"a": \n{"a": 1}')).toBe("neither");
     expect(kindOf("1\n2\n3")).toBe("jsonl 3");
   });
