@@ -9,6 +9,11 @@ export type { DomainName } from "../formats/domains.ts";
 
 export interface DomainDef {
   readonly name: DomainName;
+  /**
+   * The variant this definition grades (`domains/<variant>/variant.json` extending `name`, see
+   * `variants.ts`): the base's tools and code on the variant's own documents.
+   */
+  readonly variant?: string;
   /** Loads and validates the agent DB from a tau2 data dir (`data/tau2`). */
   loadAgentDb(dataDir: string): DbBase;
   /** Loads the user DB, for domains that have one. */
@@ -76,6 +81,7 @@ export function defineDomain(def: DomainDef): DomainDef {
   // Each value is the domain's own member: the type only has to make the compiler ask for every key.
   const uniform: Record<keyof DomainDef, unknown> = {
     name: def.name,
+    variant: def.variant,
     loadAgentDb: def.loadAgentDb,
     loadUserDb: def.loadUserDb,
     agentDbFromPlain: def.agentDbFromPlain,

@@ -60,6 +60,11 @@ export const experimentSchema = z
     /** Task set for files that embed no tasks (every other file is graded against the tasks it embeds). */
     fallback_task_version: z.string().min(1).default("head"),
     /**
+     * Domain names graded as a base domain, for variants without a `domains/<name>/variant.json` in the
+     * data dir: `{"airline_tighter_policy": "airline"}`.
+     */
+    domain_as: z.record(z.string().min(1), z.string().min(1)).optional(),
+    /**
      * Graders by registry id; `corrections: true` adds `tau3_corrected`, and `structured` brings
      * `structured_strict`. Ids of graders from `grader_modules` are checked once those are imported.
      */

@@ -109,6 +109,8 @@ export const gradingSpecSchema = z
     judge: judgeSpecSchema,
     /** Task set for files that embed no tasks. */
     fallback_task_version: z.string().min(1),
+    /** Domain names graded as a base domain (absent when none: the spec, and its hashes, stay as they were). */
+    domain_as: z.record(z.string().min(1), z.string().min(1)).optional(),
     /** The selected graders and each one's configuration. */
     graders: gradersSchema,
   })
@@ -145,6 +147,8 @@ export interface GradingChoice {
     readonly params?: Readonly<Record<string, unknown>>;
   };
   readonly fallbackTaskVersion: string;
+  /** Domain names graded as a base domain (`domain_as`, `--domain-as`). */
+  readonly domainAs?: Readonly<Record<string, string>>;
   readonly requirementsDir: string;
   readonly policiesDir: string;
   readonly correctionsDir: string;
@@ -221,6 +225,9 @@ export function buildGradingSpec(choice: GradingChoice): GradingSpec {
     quirks: choice.quirks,
     judge,
     fallback_task_version: choice.fallbackTaskVersion,
+    ...(choice.domainAs === undefined || Object.keys(choice.domainAs).length === 0
+      ? {}
+      : { domain_as: choice.domainAs }),
     graders,
   });
   if (!parsed.success) throw new GradingSpecError(describeZodError(parsed.error));
@@ -241,6 +248,7 @@ export function specHashes(spec: GradingSpec): Readonly<Partial<Record<GraderId,
     quirks: spec.quirks,
     judge: spec.judge,
     fallback_task_version: spec.fallback_task_version,
+    ...(spec.domain_as === undefined ? {} : { domain_as: spec.domain_as }),
   };
   for (const id of selectedGraders(spec)) {
     const g = graderOf(id);
@@ -279,6 +287,7 @@ export interface LoadedGrading {
   readonly judge: NlJudge;
   readonly quirks: Quirks;
   readonly fallbackTaskVersion: string;
+  readonly domainAs: Readonly<Record<string, string>>;
   readonly graders: LoadedGraders;
 }
 
@@ -357,6 +366,7 @@ export async function loadGrading(
     judge: await judgeFor(spec.judge, secrets, runtime),
     quirks: resolveQuirks(spec.quirks.preset, spec.quirks.overrides),
     fallbackTaskVersion: spec.fallback_task_version,
+    domainAs: spec.domain_as ?? {},
     graders: graders as LoadedGraders,
   };
 }

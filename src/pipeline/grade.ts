@@ -3,7 +3,6 @@
  * order (each grader sees the verdicts of those before it). Nothing is dropped: a simulation that
  * cannot be graded yields a row with an `error` and the run goes on.
  */
-import { loadDomain } from "../domains/load.ts";
 import { canonicalDomainName } from "../formats/domains.ts";
 import { loadJsonFile } from "../formats/load.ts";
 import type { Simulation, Task, TrajectoryFile } from "../formats/model.ts";
@@ -21,6 +20,7 @@ import {
 import type { Tau3Verdict } from "../graders/tau3/evaluate.ts";
 import { assertionsToJudge, type JudgeRequest, type NlJudge } from "../graders/tau3/nl.ts";
 import type { ContextPool } from "./contexts.ts";
+import { fileDomain } from "./domains.ts";
 
 export interface GradeSettings {
   readonly judge: NlJudge;
@@ -28,6 +28,8 @@ export interface GradeSettings {
   readonly fallbackTaskVersion: string;
   /** The graders beyond τ³, loaded (`loadGrading`); τ³ always runs, every other grader builds on it. */
   readonly graders?: LoadedGraders;
+  /** Domain names graded as a base domain (`domain_as`, `--domain-as`), besides the data dir's variants. */
+  readonly domainAs?: Readonly<Record<string, string>>;
 }
 
 /** What the store and the JSON lines say about a simulation besides its verdicts. */
@@ -208,7 +210,12 @@ export async function* gradeFile(
   settings: GradeSettings,
 ): AsyncGenerator<GradedSimulation> {
   const domainName = file.info.domain;
-  const { tasks, taskVersion, taskVersions } = fileTasks(file, version, pool, settings);
+  // A variant is graded on its own overlay data dir: its tasks, policy and DB.
+  const resolved = await fileDomain(domainName, pool, settings.domainAs);
+  const filePool = resolved !== null && "def" in resolved ? resolved.pool : pool;
+  // A variant's task sets are the ones of its overlay (a caller detects them on the data dir itself).
+  const fileVersion = filePool === pool ? version : detectTaskVersion(file, filePool.dataDir);
+  const { tasks, taskVersion, taskVersions } = fileTasks(file, fileVersion, filePool, settings);
   const base = {
     file: file.path,
     domain: domainName,
@@ -233,7 +240,7 @@ export async function* gradeFile(
       verdicts: {},
     };
   }
-  const domain = domainName === null ? undefined : await loadDomain(domainName);
+  const domain = resolved !== null && "def" in resolved ? resolved.def : undefined;
   const graders = settings.graders ?? {};
   const recordWrites = GRADER_IDS.some((id) => graders[id] !== undefined && graderOf(id).readsWriteJournal);
   // A live judge is slow: ask about every simulation of the file at once (its limiter bounds it).
@@ -252,7 +259,13 @@ export async function* gradeFile(
       yield ungraded(
         row,
         sim,
-        domainName === null ? "the file's domain is unknown" : clip(`domain ${domainName} is not supported`),
+        domainName === null
+          ? "the file's domain is unknown"
+          : resolved !== null && "error" in resolved
+            ? clip(resolved.error)
+            : clip(
+                `domain ${domainName} is not supported (a variant of a supported domain: declare it in the data dir's domains/${domainName}/variant.json, or map it with --domain-as ${domainName}=<domain>)`,
+              ),
       );
       continue;
     }
@@ -263,13 +276,13 @@ export async function* gradeFile(
     }
     try {
       const input: GraderInput = {
-        ctx: pool.get(domain),
+        ctx: filePool.get(domain),
         domain,
         task,
         sim,
         solo: file.info.solo,
         // Corrections are keyed by the matched task set (not the "assumed" label).
-        taskVersion: version.version,
+        taskVersion: fileVersion.version,
         taskVersions,
         judge: settings.judge,
         recordWrites,

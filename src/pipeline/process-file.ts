@@ -3,7 +3,6 @@
  * simulation, build the rows. Shared by the in-thread path and the worker threads.
  */
 import { createHash } from "node:crypto";
-import { loadDomain } from "../domains/load.ts";
 import type { ExperimentConfig } from "../experiments/config.ts";
 import { duplicateIdWarnings } from "../formats/duplicate-ids.ts";
 import { FormatError } from "../formats/errors.ts";
@@ -15,6 +14,7 @@ import type { GraderId } from "../graders/registry.ts";
 import { sha256Hex } from "../py/json.ts";
 import { type PackedBatch, packRows, type RowOf, type TableName } from "../store/schema.ts";
 import type { ContextPool } from "./contexts.ts";
+import { fileDomain } from "./domains.ts";
 import { type GradeSettings, gradeFile, prefetchFileAt } from "./grade.ts";
 import {
   appendSimulationRows,
@@ -158,8 +158,12 @@ export async function processFile(job: FileJob, deps: FileDeps): Promise<FileRes
       errors: 0,
     };
   }
-  const version = detectTaskVersion(loaded, deps.dataDir);
-  const domain = await loadDomain(loaded.info.domain ?? "");
+  // A variant's task sets are its own (its overlay data dir), as its grading reads them.
+  const resolved = await fileDomain(loaded.info.domain, deps.pool, deps.settings.domainAs);
+  const graded = resolved !== null && "def" in resolved ? resolved : null;
+  const version = detectTaskVersion(loaded, graded?.pool.dataDir ?? deps.dataDir);
+  const domain = graded?.def;
+  // gradeFile resolves the same pool and detects the same version from it.
   // Each simulation becomes rows as soon as it is graded: holding every verdict (replayed DB
   // states, evidence) until the file ends kept them alive through many young-generation GCs.
   const rowContext = {

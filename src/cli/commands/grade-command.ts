@@ -1,6 +1,7 @@
 /** `tau-rescore grade` as a library function: flags in, JSON lines or table rows out. */
 
 import { existsSync } from "node:fs";
+import { parseDomainAs, VariantError } from "../../domains/variants.ts";
 import { terminalSafe } from "../../formats/terminal-text.ts";
 import { BUILTIN_CORRECTIONS_DIR } from "../../graders/corrections/folder.ts";
 import { buildGradingSpec, type GradingChoice, loadGrading } from "../../graders/spec.ts";
@@ -32,6 +33,7 @@ export interface GradeOptions extends JudgeRuntimeOptions {
   corrections: string;
   correctionsDir?: string;
   fallbackTaskVersion: string;
+  domainAs?: string[];
   quirks: string;
   quirk?: string[];
   requirements?: string;
@@ -75,12 +77,23 @@ function choiceOf(opts: GradeOptions, envVars: Env): GradingChoice {
       ...(opts.judgeParams === undefined ? {} : { params: judgeParamsOf(opts.judgeParams) }),
     },
     fallbackTaskVersion: opts.fallbackTaskVersion,
+    domainAs: domainAsOf(opts.domainAs ?? []),
     requirementsDir: opts.requirements ?? BUILTIN_REQUIREMENTS_DIR,
     policiesDir: opts.policies ?? BUILTIN_POLICIES_DIR,
     correctionsDir: opts.correctionsDir ?? BUILTIN_CORRECTIONS_DIR,
     handoffOverrides: opts.handoffOverrides ?? null,
     gate: gatesFromWords(gate, opts.policyClauses === "on", opts.deltaGate),
   };
+}
+
+/** `--domain-as NAME=BASE` pairs; a malformed one is a usage mistake. */
+function domainAsOf(pairs: readonly string[]): Record<string, string> {
+  try {
+    return parseDomainAs(pairs);
+  } catch (e) {
+    if (e instanceof VariantError) throw new UsageError(e.message);
+    throw e;
+  }
 }
 
 function judgeParamsOf(text: string): Record<string, unknown> {
@@ -126,6 +139,7 @@ export async function gradeCommand(paths: string[], opts: GradeOptions, io: Comm
     judge: grading.judge,
     fallbackTaskVersion: grading.fallbackTaskVersion,
     graders: grading.graders,
+    domainAs: grading.domainAs,
   };
   const files = listInputFiles(paths);
   const out = io.stdout;

@@ -66,6 +66,11 @@ export function registerGradeCommand(program: Command, io: CommandIo): void {
     .option("--corrections <on|off>", "also report verdicts under the corrections overlay", "off")
     .option("--corrections-dir <dir>", "corrections overlays (default: the repo's corrections/)")
     .option("--fallback-task-version <name>", "task set for files that embed no tasks", "head")
+    .option(
+      "--domain-as <name=base>",
+      "grade files of domain NAME as the domain BASE: a variant with no domains/NAME/variant.json in the data dir (repeatable)",
+      (p: string, all: string[] = []) => [...all, p],
+    )
     .option("--quirks <preset>", "tau2 bugs: tau2 (reproduce, for parity) or fixed", "tau2")
     // Repeatable, not variadic: a variadic option would swallow the paths after it.
     .option(

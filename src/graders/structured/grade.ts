@@ -206,9 +206,25 @@ interface TaskFixtures {
 }
 
 function fixturesFor(input: StructuredInput, reqs: RequirementSet): TaskFixtures | null {
+  // A variant's own fixtures (`requirements/<variant>/…`) first, then its base's; quotes are checked
+  // against the variant's task text either way.
+  const names =
+    input.domain.variant === undefined ? [input.domain.name] : [input.domain.variant, input.domain.name];
+  for (const name of names) {
+    const hit = fixturesUnder(input, reqs, name);
+    if (hit !== null) return hit;
+  }
+  return null;
+}
+
+function fixturesUnder(
+  input: StructuredInput,
+  reqs: RequirementSet,
+  domainName: string,
+): TaskFixtures | null {
   for (const version of input.taskVersions) {
-    const own = reqs.find(input.domain.name, version, input.task.id);
-    const every = reqs.find(input.domain.name, version, EVERY_TASK_ID);
+    const own = reqs.find(domainName, version, input.task.id);
+    const every = reqs.find(domainName, version, EVERY_TASK_ID);
     if (own === undefined && every === undefined) continue;
     const paths: string[] = [];
     const verified: VerifiedRule[] = [];

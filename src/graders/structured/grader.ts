@@ -101,6 +101,11 @@ export const structuredGrader = defineGrader({
       ? { pass: v.delta_gate.pass, in_footprint: v.delta_gate.inFootprint }
       : { pass: v.delta_gate.pass, note: v.delta_gate.note },
     transfer: v.transfer,
+    // Clauses that cannot grade this domain and task set (none where every clause verifies): a variant's
+    // policy without a clause's quote makes it not applicable.
+    ...(v.rejected_clauses.length === 0
+      ? {}
+      : { rejected_clauses: v.rejected_clauses.map((p) => ({ clause: p.clauseId, message: p.message })) }),
     consistency: {
       status: v.consistency.status,
       note: v.consistency.note,
