@@ -7,6 +7,7 @@ import { mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
+import { verifyRequirementSet } from "../../src/graders/structured/requirements/check-all.ts";
 import { cliInProcess } from "../helpers/cli-in-process.ts";
 import { CORPUS_DIR, DATA_DIR } from "../helpers/data.ts";
 
@@ -129,6 +130,8 @@ describe("a policy variant: same tools, another policy", () => {
         },
       }),
     );
+    // `requirements verify` checks it against the variant's task text, as grading does.
+    expect(verifyRequirementSet({ dir: reqs, dataDir: data }).problems).toEqual([]);
     const lines = await grade(runFile("variant.json", VARIANT, variantTasks), "--requirements", reqs);
     const task0 = lines.filter((l) => l.task_id === "0");
     expect(task0.length).toBeGreaterThan(0);

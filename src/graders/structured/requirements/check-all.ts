@@ -7,8 +7,9 @@
  * forbidding one of the task's own gold actions (that would mean the rule misreads the user).
  */
 import { relative, resolve, sep } from "node:path";
-import type { DomainDef } from "../../../domains/domain.ts";
+import { type DomainDef, defineDomain } from "../../../domains/domain.ts";
 import { domainByName, loadDomainData } from "../../../domains/registry.ts";
+import { overlayDataDir, VariantError, variantOf } from "../../../domains/variants.ts";
 import type { Task } from "../../../formats/model.ts";
 import { pyDumps } from "../../../py/json.ts";
 import { effectiveTask } from "../effective.ts";
@@ -118,14 +119,16 @@ function checkFixture(
   if (located && actual !== expected)
     fail(null, `file is at ${actual} but its domain/task_version/task_id say ${expected}`);
 
-  const domain = domainByName(fixture.domain);
-  if (domain === undefined) {
-    fail(null, `unknown domain ${fixture.domain}`);
+  // A variant's fixtures (`requirements/<variant>/`) are checked against its own tasks and DB.
+  const target = domainOf(fixture.domain, opts.dataDir);
+  if (typeof target === "string") {
+    fail(null, target);
     return problems;
   }
-  const tasks = taskSet(opts.dataDir, domain.name, fixture.task_version);
+  const { domain, dataDir } = target;
+  const tasks = taskSet(dataDir, domain.name, fixture.task_version);
   if (tasks === null) {
-    const have = taskSetNames(opts.dataDir, domain.name).join(", ") || "none";
+    const have = taskSetNames(dataDir, domain.name).join(", ") || "none";
     fail(null, `no task version ${fixture.task_version} of ${domain.name} in the data dir (have: ${have})`);
     return problems;
   }
@@ -139,10 +142,26 @@ function checkFixture(
   for (const p of verifyFixture(path, fixture, task, domain, vocabulary).problems) fail(p.ruleId, p.message);
   const rules = fixture.user_preflight_requirements.action_preconditions as ActionPrecondition[];
   for (const rule of rules) {
-    for (const message of scopeProblems(rule, domain, task, opts.dataDir)) fail(rule.id, message);
+    for (const message of scopeProblems(rule, domain, task, dataDir)) fail(rule.id, message);
     for (const message of goldConflicts(rule, task, domain)) fail(rule.id, message);
   }
   return problems;
+}
+
+/** A fixture's domain: a base domain, or a variant of one in the data dir (`domains/<name>/variant.json`); else why not. */
+function domainOf(name: string, dataDir: string): { domain: DomainDef; dataDir: string } | string {
+  const base = domainByName(name);
+  if (base !== undefined) return { domain: base, dataDir };
+  let variant: ReturnType<typeof variantOf>;
+  try {
+    variant = variantOf(dataDir, name);
+  } catch (e) {
+    if (e instanceof VariantError) return e.message;
+    throw e;
+  }
+  const of = variant === null ? undefined : domainByName(variant.base);
+  if (variant === null || of === undefined) return `unknown domain ${name}`;
+  return { domain: defineDomain({ ...of, variant: name }), dataDir: overlayDataDir(dataDir, variant) };
 }
 
 /** A fixture for every task: each rule must apply somewhere, and nowhere forbid a task's own gold action. */
