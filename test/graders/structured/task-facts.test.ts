@@ -115,8 +115,9 @@ describe("a charge cap the user states", () => {
 });
 
 describe("what the user agreed to", () => {
-  it("a yes to a summary that states another amount than the call charged is reported", () => {
-    const g = gradeCalls("airline", "head", "34", [
+  // Three paid bags on HXDUBJ cost $150; the user says yes to a summary stating `amount`.
+  const confirmedBags = (amount: string) =>
+    gradeCalls("airline", "head", "34", [
       {
         ...step("update_reservation_baggages", {
           reservation_id: "HXDUBJ",
@@ -124,10 +125,12 @@ describe("what the user agreed to", () => {
           nonfree_baggages: 3,
           payment_id: "gift_card_1646646",
         }),
-        summary:
-          "I will add 3 checked bags to reservation HXDUBJ for $100 on your gift card. Shall I proceed?",
+        summary: `I will add 3 checked bags to reservation HXDUBJ for ${amount} on your gift card. Shall I proceed?`,
       },
     ]);
+
+  it("a yes to a summary that states another amount than the call charged is reported", () => {
+    const g = confirmedBags("$100");
     const hits = g.structured.causes.filter(
       (c) => c.kind === "policy_rule" && c.reference === "summary_mismatch",
     );
@@ -137,18 +140,7 @@ describe("what the user agreed to", () => {
   });
 
   it("a summary naming the amount charged says nothing", () => {
-    const g = gradeCalls("airline", "head", "34", [
-      {
-        ...step("update_reservation_baggages", {
-          reservation_id: "HXDUBJ",
-          total_baggages: 3,
-          nonfree_baggages: 3,
-          payment_id: "gift_card_1646646",
-        }),
-        summary:
-          "I will add 3 checked bags to reservation HXDUBJ for $150 on your gift card. Shall I proceed?",
-      },
-    ]);
+    const g = confirmedBags("$150");
     expect(g.structured.causes.filter((c) => c.reference === "summary_mismatch")).toEqual([]);
   });
 });
