@@ -41,18 +41,14 @@ export interface InspectedFile {
  * A folder of per-simulation files read as one run: every trajectory file in it holds one simulation,
  * and all share their run metadata (domain, models, task version).
  */
-export interface InspectedRun {
+export interface InspectedRun
+  extends Pick<
+    InspectedFile,
+    "domain" | "agent_model" | "user_model" | "task_version" | "simulations" | "trials" | "recorded_pass_rate"
+  > {
   readonly folder: string;
   readonly files: number;
   readonly variant: FormatVariant;
-  readonly domain: string | null;
-  readonly agent_model: string | null;
-  readonly user_model: string | null;
-  readonly task_version: string | null;
-  readonly simulations: number;
-  /** The most simulations recorded for one task id across the folder's files. */
-  readonly trials: number;
-  readonly recorded_pass_rate: number | null;
 }
 
 export interface InspectReport {

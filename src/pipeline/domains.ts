@@ -6,6 +6,7 @@
 import { type DomainDef, defineDomain } from "../domains/domain.ts";
 import { loadDomain } from "../domains/load.ts";
 import { overlayDataDir, VariantError, variantOf } from "../domains/variants.ts";
+import { keyedCache } from "../util/keyed-cache.ts";
 import { ContextPool } from "./contexts.ts";
 
 export type FileDomain =
@@ -16,7 +17,7 @@ export type FileDomain =
 
 /** One definition per variant (caches key on the definition object), one context pool per overlay. */
 const variantDefs = new Map<string, DomainDef>();
-const overlayPools = new WeakMap<ContextPool, Map<string, ContextPool>>();
+const overlayPools = keyedCache<ContextPool, string, ContextPool>();
 
 export async function fileDomain(
   name: string | null,
@@ -42,15 +43,5 @@ export async function fileDomain(
     variantDefs.set(key, def);
   }
   const dir = overlayDataDir(pool.dataDir, variant);
-  let pools = overlayPools.get(pool);
-  if (pools === undefined) {
-    pools = new Map();
-    overlayPools.set(pool, pools);
-  }
-  let overlay = pools.get(dir);
-  if (overlay === undefined) {
-    overlay = new ContextPool(dir, pool.quirks);
-    pools.set(dir, overlay);
-  }
-  return { def, pool: overlay };
+  return { def, pool: overlayPools(pool, dir, () => new ContextPool(dir, pool.quirks)) };
 }

@@ -7,7 +7,7 @@ import { graderLabel } from "../charts/common.ts";
 import { comparisonAnchor } from "./anchors.ts";
 import type { ReportData } from "./data.ts";
 import { html, type SafeHtml } from "./escape.ts";
-import { type Column, pct, table } from "./table.ts";
+import { type Column, pct, points, table } from "./table.ts";
 
 export const interval = (lo: unknown, hi: unknown) =>
   typeof lo === "number" && typeof hi === "number" ? `[${pct(lo)}, ${pct(hi)}]` : "";
@@ -111,9 +111,6 @@ ${table(
 )}`;
 }
 
-const pct1 = (v: number | null): string => (v === null ? "–" : `${(v * 100).toFixed(1)}%`);
-const signed = (v: number): string => `${v >= 0 ? "+" : "−"}${Math.abs(v * 100).toFixed(1)} pts`;
-
 /** Each leaderboard submission's published pass^1 beside the one its files reproduce, and the metadata-only ones. */
 export function publishedSection(d: ReportData): SafeHtml {
   const rows = d.summary.published_vs_reproduced;
@@ -128,16 +125,16 @@ ${table(
     { label: "submission", value: (r) => r.submission },
     { label: "model", value: (r) => r.model_name },
     { label: "domain", value: (r) => r.domain },
-    { label: "published", value: (r) => pct1(r.published_pass_1) },
+    { label: "published", value: (r) => pct(r.published_pass_1) },
     {
       label: "baseline",
       value: (r) =>
-        `${pct1(r.baseline_pass_1)} [${pct1(r.baseline_lo)}, ${pct1(r.baseline_hi)}] (${signed(r.baseline_difference)})`,
+        `${pct(r.baseline_pass_1)} [${pct(r.baseline_lo)}, ${pct(r.baseline_hi)}] (${points(r.baseline_difference)})`,
     },
     {
       label: "candidate",
       value: (r) =>
-        `${pct1(r.candidate_pass_1)} [${pct1(r.candidate_lo)}, ${pct1(r.candidate_hi)}] (${signed(r.candidate_difference)})`,
+        `${pct(r.candidate_pass_1)} [${pct(r.candidate_lo)}, ${pct(r.candidate_hi)}] (${points(r.candidate_difference)})`,
     },
     { label: "simulations", value: (r) => r.simulations },
     { label: "tasks", value: (r) => `${r.tasks} of ${r.set_tasks}` },

@@ -9,7 +9,7 @@ import { comparisonLabel, graderLabel } from "../charts/common.ts";
 import { chartWarnings, type RenderedChart } from "../charts/index.ts";
 import type { ComparisonData, ReportData } from "./data.ts";
 import { escapeMarkdown } from "./escape.ts";
-import { num, pct } from "./table.ts";
+import { num, pct, points } from "./table.ts";
 
 type MdCell = string | number | null | undefined;
 
@@ -312,9 +312,6 @@ export function renderMarkdown(d: ReportData, charts: readonly RenderedChart[]):
   return `${out.join("\n")}\n`;
 }
 
-const pct1 = (v: number): string => `${(v * 100).toFixed(1)}%`;
-const signed = (v: number): string => `${v >= 0 ? "+" : "−"}${Math.abs(v * 100).toFixed(1)} pts`;
-
 /** Each submission's published pass^1 beside the reproduced one, then the submissions without trajectories. */
 function publishedLines(d: ReportData): string[] {
   const rows = d.summary.published_vs_reproduced;
@@ -345,9 +342,9 @@ function publishedLines(d: ReportData): string[] {
             rows.map((r) => [
               `${r.model_name ?? "?"} (${r.submission})`,
               r.domain,
-              pct1(r.published_pass_1),
-              `${pct1(r.baseline_pass_1)} [${pct1(r.baseline_lo)}, ${pct1(r.baseline_hi)}] ${signed(r.baseline_difference)}`,
-              `${pct1(r.candidate_pass_1)} [${pct1(r.candidate_lo)}, ${pct1(r.candidate_hi)}] ${signed(r.candidate_difference)}`,
+              pct(r.published_pass_1),
+              `${pct(r.baseline_pass_1)} [${pct(r.baseline_lo)}, ${pct(r.baseline_hi)}] ${points(r.baseline_difference)}`,
+              `${pct(r.candidate_pass_1)} [${pct(r.candidate_lo)}, ${pct(r.candidate_hi)}] ${points(r.candidate_difference)}`,
               r.simulations,
               `${r.tasks} of ${r.set_tasks}`,
               r.min_trials === r.max_trials ? r.min_trials : `${r.min_trials}–${r.max_trials}`,

@@ -19,6 +19,8 @@ const fixed = (v: number, digits: number) => {
 };
 
 export const pct = (v: Cell) => (typeof v === "number" ? `${fixed(v * 100, 1)}%` : "–");
+/** A difference of two rates in percentage points, signed: `+2.0 pts`, `−4.0 pts`. */
+export const points = (v: number) => `${v >= 0 ? "+" : "−"}${fixed(Math.abs(v * 100), 1)} pts`;
 export const num = (digits: number) => (v: Cell) => (typeof v === "number" ? fixed(v, digits) : "–");
 
 function cell<T>(col: Column<T>, row: T): SafeHtml {

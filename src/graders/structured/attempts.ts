@@ -95,7 +95,8 @@ function attemptEvidence(
   };
 }
 
-const turnOf = (at: { readonly turnIdx?: number | null; readonly messageIndex?: number }) =>
+/** The turn a call or its evidence is at: its recorded `turn_idx`, else its message index. */
+export const turnOf = (at: { readonly turnIdx?: number | null; readonly messageIndex?: number }) =>
   at.turnIdx ?? at.messageIndex;
 
 /** Requirement violations whose calls did not take effect, one cause per rule (like `requirement`). */

@@ -8,9 +8,11 @@ import { isPyDict, numericValue, type PyValue } from "../../py/value.ts";
 import type { WriteJournal } from "../../replay/journal.ts";
 import { type Cause, cause } from "../causes.ts";
 import type { Evidence } from "../evidence.ts";
+import { turnOf } from "./attempts.ts";
 import type { CallRef } from "./attribution.ts";
 import type { FinalStates } from "./conditions/history.ts";
 import type { VerifiedCap } from "./requirements/verify.ts";
+import { callEvidence } from "./write-causes.ts";
 
 /** One charge a call made: where it is recorded, and how much. */
 export interface ChargeEntry {
@@ -95,10 +97,7 @@ export function chargesOf(journal: WriteJournal, final: FinalStates, calls: read
 }
 
 /** Money as the policies write it: `$150`, `$12.50`. */
-export const dollars = (n: number): string =>
-  Number.isInteger(n) ? `$${n}` : `$${n.toFixed(2).replace(/\.?0+$/, "")}`;
-
-const turnOf = (c: CallRef) => c.turnIdx ?? c.messageIndex;
+export const dollars = (n: number): string => (Number.isInteger(n) ? `$${n}` : `$${n.toFixed(2)}`);
 
 /**
  * Each cap the agent's charges exceed (their sum over the calls it governs): a `requirement` cause
@@ -116,17 +115,14 @@ export function chargeCapCauses(caps: readonly VerifiedCap[], charges: Charges):
     if (total <= limit + 0.005) continue;
     const each = governed.map((c) => `${c.call.name} at turn ${turnOf(c.call)}: ${dollars(c.amount)}`);
     const message = `${cap.rule}: charged ${dollars(total)} (${each.join("; ")}), above the ${dollars(limit)} the user stated`;
-    const evidence: Evidence[] = governed.map((c) => ({
-      code: "charge_cap.charge",
-      quote: fact.fact.source_quote,
-      message: `${c.call.name} at turn ${turnOf(c.call)} charged ${dollars(c.amount)} (${c.entries.map((e) => `${e.path} = ${dollars(e.amount)}`).join(", ")})`,
-      messageIndex: c.call.messageIndex,
-      turnIdx: c.call.turnIdx,
-      toolCallId: c.call.callId,
-      toolName: c.call.name,
-      actor: "agent",
-      arguments: c.call.args,
-    }));
+    const evidence: Evidence[] = governed.map((c) =>
+      callEvidence(
+        "charge_cap.charge",
+        `${c.call.name} at turn ${turnOf(c.call)} charged ${dollars(c.amount)} (${c.entries.map((e) => `${e.path} = ${dollars(e.amount)}`).join(", ")})`,
+        c.call,
+        fact.fact.source_quote,
+      ),
+    );
     evidence.push({
       code: "task_fact",
       message: `task fact ${fact.fact.name} = ${limit} (${fact.fact.id}): the cap is ${dollars(limit)}`,

@@ -42,7 +42,7 @@ const calledName = (c: CallRef) => (c.via === null ? c.name : `${c.name} via ${c
  * for every call (no spread): this runs for every written field, and a spread of varying shapes made
  * the callers slow to optimize and quick to deoptimize.
  */
-const callEvidence = (code: string, message: string, c: CallRef, quote: string): Evidence => ({
+export const callEvidence = (code: string, message: string, c: CallRef, quote: string): Evidence => ({
   code,
   message,
   messageIndex: c.messageIndex,

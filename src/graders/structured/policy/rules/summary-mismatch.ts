@@ -7,6 +7,7 @@
 import type { Message } from "../../../../formats/model.ts";
 import { isPyDict, type PyValue } from "../../../../py/value.ts";
 import type { Evidence } from "../../../evidence.ts";
+import { dollars } from "../../charges.ts";
 import { findAffirmative } from "../affirmation.ts";
 import {
   agentCalls,
@@ -34,7 +35,6 @@ export function dollarAmounts(text: string): number[] {
   );
 }
 
-const money = (n: number) => (Number.isInteger(n) ? `$${n}` : `$${n.toFixed(2)}`);
 const near = (a: number, b: number) => Math.abs(a - b) < 0.005;
 
 /** The latest agent message with text before `index`, and where it is. */
@@ -127,12 +127,12 @@ export const summaryMismatch: PolicyRule<"summary_mismatch"> = {
         // The price was known when an agent message since the last write before the yes stated one.
         const lastWrite = writes.filter((c) => c.messageIndex < yesAt).at(-1);
         const since = lastWrite === undefined ? 0 : lastWrite.messageIndex + 1;
-        const charge = `${did} charged ${money(total)}`;
+        const charge = `${did} charged ${dollars(total)}`;
         if (stated.length > 0 && !matches)
           out.push(
             callEvidence(
               "summary_mismatch.amount",
-              `${yes} stating ${distinct.map(money).join(", ")}; ${charge}`,
+              `${yes} stating ${distinct.map(dollars).join(", ")}; ${charge}`,
               first,
               summary.text,
             ),
