@@ -1,6 +1,10 @@
 /** The `tau-rescore` process: the real stdout, stderr, environment and signals, handed to `runCli`. */
+import { removeVariantOverlays } from "../domains/overlay-root.ts";
 import type { Signals } from "./io.ts";
 import { runCli } from "./program.ts";
+
+// Variant overlays are this process's own: gone however it ends (a signal's handler exits through here).
+process.on("exit", removeVariantOverlays);
 
 // A closed pipe (`tau-rescore ... | head`) is a normal way to stop reading, not an error.
 process.stdout.on("error", (e: NodeJS.ErrnoException) => {

@@ -22,12 +22,13 @@ import {
   statSync,
   symlinkSync,
 } from "node:fs";
-import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { z } from "zod";
 import { DOMAIN_NAMES, type DomainName, isDomainName } from "../formats/domains.ts";
 import { describeZodError } from "../formats/zod-issues.ts";
 import { EXIT_USAGE, RescoreError } from "../util/errors.ts";
+import { isSafeName, joinBelow, UnsafeNameError, unsafeNameReason } from "../util/safe-name.ts";
+import { overlayRoot } from "./overlay-root.ts";
 
 export const VARIANT_FILE = "variant.json";
 
@@ -51,9 +52,22 @@ export interface DomainVariant {
   readonly dir: string | null;
 }
 
+/**
+ * `<folder>/domains/<name>` (of a data dir or an overlay): a domain name that is not one path segment is
+ * refused before any path is built.
+ */
+function domainFolder(folder: string, name: string): string {
+  try {
+    return joinBelow(join(folder, "domains"), "domain name", name);
+  } catch (e) {
+    if (e instanceof UnsafeNameError) throw new VariantError(e.message);
+    throw e;
+  }
+}
+
 /** `domains/<name>/variant.json` of a data dir, read; null when there is none. Throws `VariantError`. */
 export function readVariant(dataDir: string, name: string): DomainVariant | null {
-  const dir = join(dataDir, "domains", name);
+  const dir = domainFolder(dataDir, name);
   const file = join(dir, VARIANT_FILE);
   if (!existsSync(file)) return null;
   let raw: unknown;
@@ -82,7 +96,7 @@ export function variantOf(
   if (declared !== null) {
     if (mapped !== undefined && mapped !== declared.base)
       throw new VariantError(
-        `--domain-as ${name}=${mapped}: ${join(dataDir, "domains", name, VARIANT_FILE)} declares it extends ${declared.base}`,
+        `--domain-as ${name}=${mapped}: ${join(declared.dir as string, VARIANT_FILE)} declares it extends ${declared.base}`,
       );
     return declared;
   }
@@ -101,6 +115,8 @@ export function parseDomainAs(pairs: readonly string[]): Record<string, string> 
     const m = /^([^=\s]+)=([^=\s]+)$/.exec(p);
     if (m === null)
       throw new VariantError(`--domain-as ${p}: expected NAME=BASE, e.g. airline_tighter_policy=airline`);
+    for (const name of [m[1] as string, m[2] as string])
+      if (!isSafeName(name)) throw new VariantError(`--domain-as ${p}: ${unsafeNameReason(name)}`);
     out[m[1] as string] = m[2] as string;
   }
   return out;
@@ -123,14 +139,16 @@ const overlays = new Map<string, string>();
  * A data dir in which the variant's files stand in for its base's: `domains/<base>/` (and the same folder
  * as `domains/<name>/`) links every file of the base's folder, or the variant's file of that name; every
  * other entry of the data dir is linked as it is. Built once per process and content, atomically (grading
- * threads may build it at once).
+ * threads may build it at once), and only below `overlayRoot()`.
  */
 export function overlayDataDir(dataDir: string, v: DomainVariant): string {
   const key = overlayKey(dataDir, v);
   const known = overlays.get(key);
-  if (known !== undefined) return known;
-  const root = join(tmpdir(), "tau-rescore-variants");
+  if (known !== undefined && existsSync(known)) return known; // gone once the overlays were removed
+  const root = overlayRoot();
   const target = join(root, key);
+  // The variant's name becomes a link in the overlay: one segment, below the root, checked before any write.
+  domainFolder(target, v.name);
   if (!existsSync(target)) {
     const tmp = `${target}.${process.pid}.${Math.random().toString(36).slice(2)}`;
     mkdirSync(join(tmp, "domains"), { recursive: true });
@@ -144,7 +162,7 @@ export function overlayDataDir(dataDir: string, v: DomainVariant): string {
     for (const f of readdirSync(join(dataDir, "domains", v.base)))
       if (!own.has(f)) symlinkSync(resolve(dataDir, "domains", v.base, f), join(merged, f));
     for (const f of own) symlinkSync(resolve(v.dir as string, f), join(merged, f));
-    if (v.name !== v.base) symlinkSync(v.base, join(tmp, "domains", v.name));
+    if (v.name !== v.base) symlinkSync(v.base, domainFolder(tmp, v.name));
     try {
       renameSync(tmp, target);
     } catch {

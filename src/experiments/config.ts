@@ -15,7 +15,12 @@ import { structuredGatesConfigSchema } from "../graders/structured/gates.ts";
 import { sha256Hex } from "../py/json.ts";
 import { MEMORY_LIMIT_FORMAT, memoryLimitBytes } from "../store/resources.ts";
 import { EXIT_USAGE, RescoreError } from "../util/errors.ts";
-import { LIMITS, type NumberRange, outOfRange } from "../util/limits.ts";
+import { LIMITS, type NumberRange, nameTooLong, outOfRange } from "../util/limits.ts";
+import { safeNameSchema, unsafeNameReason } from "../util/safe-name.ts";
+
+/** A name that becomes part of file names (report charts): at most `LIMITS.nameLength` characters. */
+const boundedName = (what: string) =>
+  z.maxLength(LIMITS.nameLength.max, { error: (i) => nameTooLong(what, i.input) });
 
 /** A number in its documented range; any other value is refused naming the range. */
 const bounded = (r: NumberRange) => {
@@ -63,13 +68,18 @@ export const experimentSchema = z
      * Domain names graded as a base domain, for variants without a `domains/<name>/variant.json` in the
      * data dir: `{"airline_tighter_policy": "airline"}`.
      */
-    domain_as: z.record(z.string().min(1), z.string().min(1)).optional(),
+    domain_as: z.record(z.string(), safeNameSchema).optional(),
     /**
      * Graders by registry id; `corrections: true` adds `tau3_corrected`, and `structured` brings
      * `structured_strict`. Ids of graders from `grader_modules` are checked once those are imported.
      */
     graders: z
-      .array(z.string().regex(GRADER_ID_PATTERN, "a grader id is lowercase letters, digits and _"))
+      .array(
+        z
+          .string()
+          .regex(GRADER_ID_PATTERN, "a grader id is lowercase letters, digits and _")
+          .check(boundedName("a grader id")),
+      )
       .min(1)
       .default(["tau3", "structured"]),
     /**
@@ -127,7 +137,14 @@ export const experimentSchema = z
      * Pairs of ways to grade, compared side by side: graders this experiment runs, or `recorded`. The first
      * is the headline. Without the key, what each grader run declares it is compared with.
      */
-    comparisons: z.array(comparisonSchema).min(1).optional(),
+    comparisons: z
+      .array(comparisonSchema)
+      .min(1)
+      .max(LIMITS.comparisons.max, {
+        error: (i) =>
+          `at most ${LIMITS.comparisons.max} comparisons (got ${(i.input as unknown[]).length}): report memory grows with each`,
+      })
+      .optional(),
     ranking: z
       .strictObject({
         /** Entities covering less than this share of their group's tasks are left out of rankings. */
@@ -150,6 +167,11 @@ export const experimentSchema = z
       .optional(),
   })
   .superRefine((c, ctx) => {
+    // A variant's name picks a folder of the data dir: a name, never a path (zod words a key's issue vaguely).
+    for (const name of Object.keys(c.domain_as ?? {})) {
+      const why = unsafeNameReason(name);
+      if (why !== null) ctx.addIssue({ code: "custom", path: ["domain_as", name], message: why });
+    }
     // Without modules every id must be built in: say which entry is wrong before anything is imported.
     if (c.grader_modules.length === 0)
       c.graders.forEach((g, i) => {

@@ -4,6 +4,7 @@
  */
 import { basename } from "node:path";
 import { z } from "zod";
+import { safeNameSchema } from "../util/safe-name.ts";
 import { DOMAIN_NAMES, type DomainName } from "./domains.ts";
 import { FormatError } from "./errors.ts";
 import type { RunInfo } from "./model.ts";
@@ -20,7 +21,13 @@ const infoSchema = z.object({
   num_trials: z.number().int().nullable().optional(),
   agent_info: participantInfoSchema,
   user_info: participantInfoSchema,
-  environment_info: z.object({ domain_name: optionalString }).nullable().optional(),
+  environment_info: z
+    .object({
+      // The domain name picks the data dir's folder: a name, never a path.
+      domain_name: safeNameSchema.nullable().optional(),
+    })
+    .nullable()
+    .optional(),
 });
 
 export const EMPTY_RUN_INFO: RunInfo = {

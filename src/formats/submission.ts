@@ -7,6 +7,7 @@
 import { readFileSync } from "node:fs";
 import { basename } from "node:path";
 import { z } from "zod";
+import { safeNameSchema } from "../util/safe-name.ts";
 import { describeZodError } from "./zod-issues.ts";
 
 /** Whether a file name is a submission's metadata. */
@@ -25,7 +26,7 @@ export const submissionSchema = z.looseObject({
   submission_type: z.string().nullish(),
   trajectories_available: z.boolean().nullish(),
   /** Domain → trajectory file name, relative to the submission's folder. */
-  trajectory_files: z.record(z.string(), z.string()).nullish(),
+  trajectory_files: z.record(z.string(), safeNameSchema).nullish(),
   /** Domain → published pass^k, in percent. */
   results: z.record(
     z.string(),

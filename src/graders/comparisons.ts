@@ -4,6 +4,7 @@
  * as tau2 counts one). The first comparison is the headline.
  */
 import { z } from "zod";
+import { LIMITS, nameTooLong } from "../util/limits.ts";
 import { type GraderId, graderOf, isGraderId } from "./registry.ts";
 
 /** The pseudo-grader whose verdict is the reward the file recorded. */
@@ -38,6 +39,8 @@ export const comparisonSchema = z.strictObject({
   name: z
     .string()
     .regex(/^[A-Za-z0-9_.-]+$/, "a comparison name may hold letters, digits, _, . and -")
+    .refine((n) => n !== "." && n !== "..", "a comparison name may not be . or ..")
+    .max(LIMITS.nameLength.max, { error: (i) => nameTooLong("a comparison name", i.input) })
     .optional(),
 });
 export type ComparisonChoice = z.infer<typeof comparisonSchema>;

@@ -34,6 +34,15 @@ export const LIMITS = {
   workers: int(1, 64),
   commitFiles: int(1, 10_000),
   progressMs: num(0, 3_600_000),
+  /**
+   * Seconds one simulation may take in a grader from `grader_modules` before it is an error row: the
+   * slowest built-in grader needs milliseconds on the largest corpus simulation.
+   */
+  graderModuleTimeout: num(0.001, 600),
+  /** Comparisons one experiment declares: `report --html` memory grows with them (measured in the docs). */
+  comparisons: int(1, 32),
+  /** Characters of a name that becomes part of a file name (grader id, comparison name). */
+  nameLength: int(1, 64),
 } as const satisfies Record<string, NumberRange>;
 
 export const inRange = (r: NumberRange, n: number): boolean =>
@@ -51,8 +60,19 @@ const shown = (value: unknown): string =>
 export const outOfRange = (r: NumberRange, got: unknown): string =>
   `must be ${rangeText(r)} (got ${shown(got)})`;
 
+/** How an integer is written on a command line: decimal digits (`1e3`, `0x10` and `1.0` are not). */
+const DECIMAL_INTEGER = /^-?[0-9]+$/;
+/** How any other number is: decimal, with an optional fraction. */
+const DECIMAL_NUMBER = /^-?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)$/;
+
+/** `a grader id may take at most 64 characters (got 300)`. */
+export const nameTooLong = (what: string, got: unknown): string =>
+  `${what} may take at most ${LIMITS.nameLength.max} characters (got ${String(got).length})`;
+
 /** A number from text (a flag or an environment variable), or null when it is not one in range. */
 export function parseInRange(r: NumberRange, text: string): number | null {
-  const n = Number(text);
-  return text.trim() !== "" && inRange(r, n) ? n : null;
+  const t = text.trim();
+  if (!(r.integer ? DECIMAL_INTEGER : DECIMAL_NUMBER).test(t)) return null;
+  const n = Number(t);
+  return inRange(r, n) ? n : null;
 }

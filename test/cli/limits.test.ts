@@ -116,6 +116,8 @@ describe("a flag out of its range", () => {
     ["--judge-concurrency", "0", "an integer from 1 to 256"],
     ["--judge-timeout", "1e12", "a number from 0.001 to 3600"],
     ["--judge-retries", "11", "an integer from 0 to 10"],
+    ["--judge-retries", "0x2", "an integer from 0 to 10"],
+    ["--judge-concurrency", "8.0", "an integer from 1 to 256"],
   ])("grade %s %s exits 2 naming the flag and its range, and grades nothing", async (flag, value, range) => {
     const r = await cli(["grade", GOOD, "--data-dir", DATA_DIR, flag, value]);
     expect(r.code).toBe(2);
@@ -128,6 +130,14 @@ describe("a flag out of its range", () => {
     const r = await cli(["run", file, "--judge-concurrency", "1e9"]);
     expect(r.code).toBe(2);
     expect(r.stderr).toBe(`tau-rescore: --judge-concurrency: must be an integer from 1 to 256 (got "1e9")\n`);
+    untouched(dir);
+  });
+
+  it.each(["1e3", "0x10"])("review sample --n %s is refused: integers are decimal digits", async (n) => {
+    const { file, dir } = experiment();
+    const r = await cli(["review", "sample", file, "--comparison", "x", "--n", n, "--seed", "1"]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe(`tau-rescore: --n: must be an integer from 1 to 10000 (got "${n}")\n`);
     untouched(dir);
   });
 

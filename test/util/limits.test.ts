@@ -8,6 +8,10 @@ const DOC: Record<string, NumberRange> = {
   "`ranking.min_task_coverage`": LIMITS.minTaskCoverage,
   "`ranking.seed`": LIMITS.seed,
   "`judge.temperature`": LIMITS.judgeTemperature,
+  "`comparisons`": LIMITS.comparisons,
+  "`graders[]`": LIMITS.nameLength,
+  "`comparisons[].name`": LIMITS.nameLength,
+  "`TAU_RESCORE_GRADER_TIMEOUT`": LIMITS.graderModuleTimeout,
   "`--judge-concurrency`": LIMITS.judgeConcurrency,
   "`--judge-timeout`": LIMITS.judgeTimeout,
   "`--judge-retries`": LIMITS.judgeRetries,
@@ -32,7 +36,7 @@ describe("docs/reference/limits.md", () => {
     expect(new Set(Object.values(DOC)).size).toBe(Object.keys(LIMITS).length);
     for (const [key, r] of Object.entries(DOC))
       expect(rows.get(key), key).toMatch(
-        new RegExp(`^${r.integer ? "integer" : "number"} ${r.min} to ${r.max}( \\(seconds\\))?$`),
+        new RegExp(`^${r.integer ? "integer" : "number"} ${r.min} to ${r.max}( \\((seconds|characters|entries)\\))?$`),
       );
   });
 
@@ -56,6 +60,24 @@ describe("ranges", () => {
       20_000,
       7,
       null,
+      null,
+      null,
+      null,
+    ]);
+    // An integer is written in decimal digits: a float, hex or exponent form is no integer flag.
+    expect(["1e3", "0x10", "1.0", "+5", "1_000", "010"].map((t) => parseInRange(r, t))).toEqual([
+      null,
+      null,
+      null,
+      null,
+      null,
+      10,
+    ]);
+    const t = LIMITS.judgeTimeout;
+    expect(["0.5", ".5", "2.", "1e1", "0x10", "Infinity"].map((x) => parseInRange(t, x))).toEqual([
+      0.5,
+      0.5,
+      2,
       null,
       null,
       null,
