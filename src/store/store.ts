@@ -9,9 +9,8 @@ import { closeSync, existsSync, openSync, readSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type DuckDBAppender, type DuckDBConnection, DuckDBInstance } from "@duckdb/node-api";
-import { defaultComparisons } from "../graders/comparisons.ts";
-import { GRADER_IDS } from "../graders/registry.ts";
 import { EXIT_INPUT_FAILED, RescoreError } from "../util/errors.ts";
+import { MIGRATION_STEPS } from "./migrations.ts";
 import { defaultMemoryLimit } from "./resources.ts";
 import {
   type CellValue,
@@ -114,34 +113,18 @@ export class VerdictStore {
     } else if (tables.has("runs")) {
       version = "1"; // written before the schema was versioned
     }
-    // A writable store of an older schema that only lacks additions is brought up to date in place.
-    const stored = version;
-    if (version === "2" && !readOnly) {
-      // Schema 3 only added tables (nl_assertions, judgments).
-      for (const name of Object.keys(TABLES) as TableName[]) await this.conn.run(ddl(name));
-      version = "3";
-    }
-    if (version === "3" && !readOnly) {
-      await this.addJudgeFailureColumn();
-      version = "4";
-    }
-    if (version === "4" && !readOnly) {
-      await this.addDefaultComparisons();
-      version = "5";
-    }
-    if (version === "5" && !readOnly) {
-      // Schema 6 only added `sample_reviews`.
-      await this.conn.run(ddl("sample_reviews"));
-      version = "6";
-    }
-    if (version === "6" && !readOnly) {
-      // Schema 7 only added the submission tables (an upgraded run has no submissions recorded).
-      for (const name of ["submissions", "submission_results", "submission_files"] as const)
-        await this.conn.run(ddl(name));
-      version = "7";
-    }
-    if (version !== stored)
-      await this.conn.run(`UPDATE store_meta SET value = '${version}' WHERE key = 'schema_version'`);
+    // A writable store of an older schema that only lacks additions is brought up to date in place,
+    // one step per version: a kill mid-upgrade leaves the step's work and its version bump both or neither.
+    if (!readOnly)
+      for (const step of MIGRATION_STEPS) {
+        if (version !== String(step.from)) continue;
+        const next = String(step.from + 1);
+        await this.transaction(async () => {
+          await step.apply(this.conn);
+          await this.conn.run("UPDATE store_meta SET value = $1 WHERE key = 'schema_version'", [next]);
+        });
+        version = next;
+      }
     if (version !== null && version !== String(SCHEMA_VERSION)) {
       const older = Number(version) < SCHEMA_VERSION;
       throw new StoreError(
@@ -154,57 +137,9 @@ export class VerdictStore {
     if (readOnly) return;
     for (const name of Object.keys(TABLES) as TableName[]) await this.conn.run(ddl(name));
     if (version === null)
-      await this.conn.run(
-        `INSERT INTO store_meta VALUES ('schema_version', '${SCHEMA_VERSION}') ON CONFLICT DO NOTHING`,
-      );
-  }
-
-  /**
-   * Schema 4 added `verdicts.judge_failure`. A schema-3 store said so only in τ³'s notes (JSON text
-   * holding `NL_ASSERTION unknown: NL judge failed: …`), read here once to fill the column.
-   */
-  private async addJudgeFailureColumn(): Promise<void> {
-    await this.transaction(async () => {
-      await this.conn.run("ALTER TABLE verdicts ADD COLUMN IF NOT EXISTS judge_failure VARCHAR");
-      const prefix = "NL_ASSERTION unknown: ";
-      const rows = await this.query<{ run_id: string; sim_key: string; grader: string; notes: string }>(
-        "SELECT run_id, sim_key, grader, notes FROM verdicts WHERE notes LIKE '%NL judge failed: %'",
-      );
-      for (const r of rows) {
-        const note = (JSON.parse(r.notes) as string[]).find((n) =>
-          n.startsWith(`${prefix}NL judge failed: `),
-        );
-        if (note === undefined) continue;
-        await this.conn.run(
-          "UPDATE verdicts SET judge_failure = $1 WHERE run_id = $2 AND sim_key = $3 AND grader = $4",
-          [note.slice(prefix.length), r.run_id, r.sim_key, r.grader],
-        );
-      }
-    });
-  }
-
-  /**
-   * Schema 5 added the `comparisons` table. A run stored before it compared what its graders declare
-   * (`defaultComparisons`): those rows are added for each of its runs.
-   */
-  private async addDefaultComparisons(): Promise<void> {
-    await this.transaction(async () => {
-      await this.conn.run(ddl("comparisons"));
-      const rows = await this.query<{ run_id: string; grader: string }>(
-        "SELECT DISTINCT run_id, grader FROM verdicts",
-      );
-      for (const runId of new Set(rows.map((r) => r.run_id))) {
-        const graders = GRADER_IDS.filter((id) => rows.some((r) => r.run_id === runId && r.grader === id));
-        for (const [i, c] of defaultComparisons(graders).entries())
-          await this.conn.run("INSERT INTO comparisons VALUES ($1, $2, $3, $4, $5)", [
-            runId,
-            i + 1,
-            c.name,
-            c.baseline,
-            c.candidate,
-          ]);
-      }
-    });
+      await this.conn.run("INSERT INTO store_meta VALUES ('schema_version', $1) ON CONFLICT DO NOTHING", [
+        String(SCHEMA_VERSION),
+      ]);
   }
 
   /** The `files` rows of a run: what identifies each stored file (path and content). */
