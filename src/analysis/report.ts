@@ -8,6 +8,7 @@ import { join, resolve } from "node:path";
 import type { VerdictStore } from "../store/store.ts";
 import { EXIT_INPUT_FAILED, EXIT_USAGE, RescoreError } from "../util/errors.ts";
 import { toCsv } from "./csv.ts";
+import { unmatchedExclusionWarnings } from "./exclusions.ts";
 import { OutDirError, type Staging, stage } from "./out-dir.ts";
 import { analysisStatements, frozenForReport, REPORTED, RUN_VARIABLE } from "./views.ts";
 
@@ -295,7 +296,10 @@ export interface Summary {
     error: string | null;
   }[];
 
-  /** What went wrong without stopping the report (a chart not drawn, say); absent when nothing did. */
+  /**
+   * What went wrong without stopping the report (an `exclude_tasks` entry that matches no simulation of
+   * the run, a chart not drawn); absent when nothing did.
+   */
   warnings?: string[];
 }
 
@@ -564,7 +568,8 @@ export async function summarize(store: VerdictStore): Promise<Summary> {
 /**
  * Writes the whole report into `outDir` (a new or empty folder, or a previous report) and swaps it in
  * only when complete. `extra` writes more into the folder (given the summary, so it is not worked out
- * twice) and returns its warnings, which summary.json counts.
+ * twice) and returns its warnings, which summary.json counts after the `exclude_tasks` entries that
+ * match no simulation of the run.
  */
 export async function writeReport(
   store: VerdictStore,
@@ -588,8 +593,10 @@ export async function writeReport(
       await store.conn.run(`COPY (${sql}) TO ${sqlString(join(tmp, `${view}.parquet`))} (FORMAT PARQUET)`);
     }
     const summary = await summarize(store);
-    const warnings = (await extra?.(tmp, summary)) ?? [];
-    if (warnings.length > 0) summary.warnings = [...warnings];
+    const exclusions =
+      summary.run === null ? [] : await unmatchedExclusionWarnings(store, summary.run.run_id);
+    const warnings = [...exclusions, ...((await extra?.(tmp, summary)) ?? [])];
+    if (warnings.length > 0) summary.warnings = warnings;
     writeFileSync(join(tmp, "summary.json"), `${JSON.stringify(summary, null, 2)}\n`);
     await thaw();
     staging.commit();

@@ -1,6 +1,11 @@
 /** Left-aligned text columns for the terminal: the first row is the header, no trailing newline. */
 export function alignedTable(rows: readonly (readonly string[])[]): string {
-  const widths = (rows[0] ?? []).map((_, i) => Math.max(...rows.map((r) => (r[i] ?? "").length)));
+  // A loop, not a spread into Math.max: a table may have more rows than a call takes arguments.
+  const widths = (rows[0] ?? []).map((_, i) => {
+    let widest = 0;
+    for (const r of rows) widest = Math.max(widest, (r[i] ?? "").length);
+    return widest;
+  });
   return rows
     .map((r) =>
       r

@@ -106,9 +106,22 @@ export function listJsonFiles(paths: readonly string[]): { files: string[]; miss
   return { files, missing };
 }
 
-function describeTrajectories(file: TrajectoryFile, dataDir: string | null): InspectedFile {
+/**
+ * The most times one task id occurs (0 for none). Counted in a loop: spreading every count into
+ * `Math.max` overflows the stack past about 125,000 tasks.
+ */
+function mostTrialsOfOneTask(taskIds: Iterable<string>): number {
   const perTask = new Map<string, number>();
-  for (const s of file.simulations) perTask.set(s.task_id, (perTask.get(s.task_id) ?? 0) + 1);
+  let most = 0;
+  for (const id of taskIds) {
+    const n = (perTask.get(id) ?? 0) + 1;
+    perTask.set(id, n);
+    if (n > most) most = n;
+  }
+  return most;
+}
+
+function describeTrajectories(file: TrajectoryFile, dataDir: string | null): InspectedFile {
   const passes = file.simulations.filter(
     (s) => s.reward_info?.reward != null && Math.abs(s.reward_info.reward - 1) <= PASS_TOLERANCE,
   ).length;
@@ -122,7 +135,7 @@ function describeTrajectories(file: TrajectoryFile, dataDir: string | null): Ins
     user_model: file.info.user_model,
     task_version: version.version,
     simulations: file.simulations.length,
-    trials: Math.max(0, ...perTask.values()),
+    trials: mostTrialsOfOneTask(file.simulations.map((s) => s.task_id)),
     with_reward_info: file.simulations.filter((s) => s.reward_info !== null).length,
     recorded_pass_rate: file.simulations.length === 0 ? null : passes / file.simulations.length,
     rejected: file.rejected.length,
@@ -173,20 +186,25 @@ export function inspectCorpus(paths: readonly string[], options: { dataDir: stri
 const runKey = (f: InspectedFile) =>
   JSON.stringify([f.variant, f.domain, f.agent_model, f.user_model, f.task_version]);
 
-/** Folders of two or more one-simulation trajectory files (and no other), all with the same run metadata. */
-function perSimulationRuns(files: readonly InspectedFile[]): InspectedRun[] {
+/**
+ * Folders of two or more one-simulation trajectory files (and no other), all with the same run metadata.
+ * Linear in the files: a folder may hold hundreds of thousands.
+ */
+export function perSimulationRuns(files: readonly InspectedFile[]): InspectedRun[] {
   const byFolder = new Map<string, InspectedFile[]>();
   for (const f of files) {
     const folder = dirname(f.path);
-    byFolder.set(folder, [...(byFolder.get(folder) ?? []), f]);
+    const group = byFolder.get(folder);
+    // Appended in place: a copy per file made a folder of n files cost n² (minutes for 100,000).
+    if (group === undefined) byFolder.set(folder, [f]);
+    else group.push(f);
   }
   const runs: InspectedRun[] = [];
   for (const [folder, group] of byFolder) {
     const first = group[0] as InspectedFile;
     if (group.length < 2 || group.some((f) => f.simulations + f.rejected !== 1)) continue;
-    if (group.some((f) => runKey(f) !== runKey(first))) continue;
-    const perTask = new Map<string, number>();
-    for (const f of group) for (const t of f.task_ids) perTask.set(t, (perTask.get(t) ?? 0) + 1);
+    const key = runKey(first);
+    if (group.some((f) => runKey(f) !== key)) continue;
     const graded = group.filter((f) => f.recorded_pass_rate !== null);
     const passes = graded.reduce((n, f) => n + (f.recorded_pass_rate as number) * f.simulations, 0);
     const simulations = group.reduce((n, f) => n + f.simulations, 0);
@@ -199,7 +217,7 @@ function perSimulationRuns(files: readonly InspectedFile[]): InspectedRun[] {
       user_model: first.user_model,
       task_version: first.task_version,
       simulations,
-      trials: Math.max(0, ...perTask.values()),
+      trials: mostTrialsOfOneTask(group.flatMap((f) => f.task_ids)),
       recorded_pass_rate: simulations === 0 ? null : Math.round(passes) / simulations,
     });
   }

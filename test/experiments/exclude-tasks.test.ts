@@ -1,9 +1,10 @@
 /**
  * `exclude_tasks`: a task left out of every headline number and ranking, with its reason, as an excluded
  * file is; its simulations are still graded and stored. Four agents over ten airline tasks, where τ³ and
- * the structured grader disagree on every simulation of task 6 and nowhere else.
+ * the structured grader disagree on every simulation of task 6 and nowhere else. An entry that matches no
+ * simulation of the run is a warning, at `run` and `report` time and in summary.json.
  */
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -12,6 +13,7 @@ import { loadExperiment } from "../../src/experiments/config.ts";
 import { runExperiment } from "../../src/pipeline/run.ts";
 import { planRun } from "../../src/pipeline/settings.ts";
 import { VerdictStore } from "../../src/store/store.ts";
+import { type CliResult, cliInProcess } from "../helpers/cli-in-process.ts";
 import { CORPUS_DIR, DATA_DIR } from "../helpers/data.ts";
 import { writeExperiment } from "../helpers/small-run.ts";
 
@@ -42,9 +44,27 @@ async function graded(dir: string, name: string, over: Record<string, unknown>):
   return { store, summary: await writeReport(store, join(dir, `${name}-report`)) };
 }
 
+/** The experiment run and reported through the CLI, for what each command says on stderr. */
+async function viaCli(
+  dir: string,
+  name: string,
+  over: Record<string, unknown>,
+): Promise<{ run: CliResult; report: CliResult; summary: Summary }> {
+  const file = writeExperiment(
+    join(dir, `${name}.json`),
+    { name, corpus: ["jitrc-tau2-enhanced"], output: `${name}.duckdb`, graders: ["tau3"], ...over },
+    { corpus: CORPUS_DIR, data: DATA_DIR, repo: resolve(".") },
+  );
+  const out = join(dir, `${name}-report`);
+  const run = await cliInProcess(["run", file]);
+  const report = await cliInProcess(["report", "--experiment", file, "--out", out]);
+  return { run, report, summary: JSON.parse(readFileSync(join(out, "summary.json"), "utf8")) };
+}
+
 let all: Graded;
 let without: Graded;
 let otherSet: Graded;
+let unmatched: Awaited<ReturnType<typeof viaCli>>;
 
 beforeAll(async () => {
   const dir = mkdtempSync(join(tmpdir(), "tr-exclude-tasks-"));
@@ -55,7 +75,14 @@ beforeAll(async () => {
   otherSet = await graded(dir, "other-set", {
     exclude_tasks: [{ domain: "airline", task_version: "head", task_id: "6", reason: REASON }],
   });
-}, 240_000);
+  unmatched = await viaCli(dir, "unmatched", {
+    exclude_tasks: [
+      { domain: "airline", task_id: "6", reason: REASON },
+      { domain: "airline", task_version: "head", task_id: "6", reason: REASON },
+      { domain: "airline", task_id: "99", reason: "no such task in this corpus" },
+    ],
+  });
+}, 300_000);
 afterAll(() => {
   all?.store.close();
   without?.store.close();
@@ -127,5 +154,29 @@ describe("a task left out by exclude_tasks", () => {
       checked++;
     }
     expect(checked).toBe(after.length);
+  });
+});
+
+describe("an exclude_tasks entry that matches no simulation of the run", () => {
+  const WARNINGS = [
+    "exclude_tasks[1] (airline task 6, task set head) matches no simulation of this run",
+    "exclude_tasks[2] (airline task 99, any task set) matches no simulation of this run",
+  ];
+
+  it("is a warning in summary.json; entries that all match add none", () => {
+    expect(unmatched.summary.warnings).toEqual(WARNINGS);
+    expect(otherSet.summary.warnings).toEqual([WARNINGS[0]?.replace("[1]", "[0]")]);
+    expect(all.summary).not.toHaveProperty("warnings");
+    expect(without.summary).not.toHaveProperty("warnings");
+  });
+
+  it("is said on stderr by report and by run", () => {
+    expect(unmatched.report.status, unmatched.report.stderr).toBe(0);
+    for (const w of WARNINGS) {
+      expect(unmatched.report.stderr).toContain(`tau-rescore: warning: ${w}\n`);
+      expect(unmatched.run.stderr).toContain(`  warning: ${w}\n`);
+    }
+    expect(unmatched.report.stderr).toContain("2 warning(s), in summary.json");
+    expect(unmatched.run.stderr).not.toContain("exclude_tasks[0]");
   });
 });

@@ -85,7 +85,11 @@ function toTable(report: InspectReport, notes: readonly string[]): string {
     }
   }
   const other = report.files.filter((f) => f.variant === "not-trajectories");
-  if (other.length > 0) out.push("", "Not trajectory files:", ...other.map((f) => `  ${f.path}: ${f.note}`));
+  // Pushed line by line, not spread into push: a corpus may list more files than a call takes arguments.
+  if (other.length > 0) {
+    out.push("", "Not trajectory files:");
+    for (const f of other) out.push(`  ${f.path}: ${f.note}`);
+  }
   const rejected = report.files.filter((f) => f.rejected > 0);
   if (rejected.length > 0) {
     out.push("", "Rejected simulations:");
@@ -95,7 +99,10 @@ function toTable(report: InspectReport, notes: readonly string[]): string {
     }
   }
   const failed = report.files.filter((f) => f.error !== null);
-  if (failed.length > 0) out.push("", "Failed files:", ...failed.map((f) => `  ${f.path}: ${f.error}`));
+  if (failed.length > 0) {
+    out.push("", "Failed files:");
+    for (const f of failed) out.push(`  ${f.path}: ${f.error}`);
+  }
   const t = report.totals;
   out.push(
     "",

@@ -1,6 +1,7 @@
 /** `tau-rescore run` as a library function. */
 import { existsSync, mkdirSync } from "node:fs";
 import { dirname, resolve } from "node:path";
+import { unmatchedExclusionWarnings } from "../../analysis/exclusions.ts";
 import { loadExperiment } from "../../experiments/config.ts";
 import { terminalSafe } from "../../formats/terminal-text.ts";
 import { GradingSpecError } from "../../graders/spec.ts";
@@ -100,12 +101,14 @@ export async function runCommand(file: string, opts: RunOptions, io: CommandIo):
     });
     // Reviews change without re-grading: every run refreshes the store's copy of the experiment's file.
     await saveReviews(store, exp.config.name, reviews.reviews, reviews.sampled);
+    const exclusionWarnings = await unmatchedExclusionWarnings(store, s.runId);
     const secs = ((Date.now() - started) / 1000).toFixed(1);
     io.stderr.write(
       [
         `run ${s.runId} of ${exp.config.name} → ${exp.output}`,
         `  files: ${s.files} (${s.skipped} already done, ${s.notTrajectories} not trajectories, ${s.failedFiles} unreadable now${s.duplicates > 0 ? `, ${s.duplicates} duplicates of another file` : ""})`,
         ...s.warnings.map((w) => `  ${terminalSafe(w)}`),
+        ...exclusionWarnings.map((w) => `  warning: ${terminalSafe(w)}`),
         `  simulations graded now: ${s.simulations} (${s.errors} into the errors table), ${secs}s`,
         storedLine(s.stored),
         ...s.stored.unreadable.map((f) => `  unreadable: ${terminalSafe(f.error)}`),

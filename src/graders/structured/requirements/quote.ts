@@ -10,6 +10,25 @@ export function instructionField(task: Task, field: SourceField): string | null 
   return field === "instructions" ? null : (ins[field] ?? null);
 }
 
+/** A word with its points and commas: `1,200.00` is one word, and so are `A320` and `1e308`. */
+const WORD = /[\w.,]+/g;
+/** Plain digits or thousands grouped by commas, with an optional decimal part. */
+const NUMBER_TOKEN = /^(?:\d+|\d{1,3}(?:,\d{3})+)(?:\.\d+)?$/;
+
+/**
+ * The numbers a text writes in digits, read with `$` and thousands commas left out: `$1,200`, `1200`
+ * and `1,200.00` all read 1200; `2,000` reads 2000, not 2 or 0. A word with a letter in it (`A320`,
+ * `1e308`) is no number. A sentence's closing `.` or `,` is not part of the number before it.
+ */
+export function numbersWrittenIn(text: string): number[] {
+  const out: number[] = [];
+  for (const [word] of text.matchAll(WORD)) {
+    const token = word.replace(/[.,]+$/, "");
+    if (NUMBER_TOKEN.test(token)) out.push(Number(token.replaceAll(",", "")));
+  }
+  return out;
+}
+
 export type QuoteLocation =
   | { readonly found: true; readonly start: number; readonly end: number }
   | { readonly found: false; readonly closest: string | null; readonly distance: number | null };

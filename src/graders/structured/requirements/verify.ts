@@ -2,7 +2,7 @@
 
 import type { Toolkit } from "../../../domains/toolkit.ts";
 import type { Task } from "../../../formats/model.ts";
-import { instructionField, locateQuote } from "./quote.ts";
+import { instructionField, locateQuote, numbersWrittenIn } from "./quote.ts";
 import type {
   ActionPrecondition,
   ChargeCap,
@@ -139,7 +139,10 @@ function placeQuote(
   return null;
 }
 
-/** Each fact: a name and type the vocabulary knows, an enum value it lists, one fact per name, its quote verbatim. */
+/**
+ * Each fact: a name and type the vocabulary knows, an enum value it lists, a number its quote writes,
+ * one fact per name, its quote verbatim.
+ */
 function verifyFacts(
   fixturePath: string,
   fixture: RequirementFixture,
@@ -150,7 +153,7 @@ function verifyFacts(
   const out: VerifiedFact[] = [];
   const names = new Set<string>();
   const every = fixture.task_id === EVERY_TASK_ID;
-  for (const fact of fixture.task_facts) {
+  fixture.task_facts.forEach((fact, index) => {
     const before = problems.length;
     const fail = (message: string) => problems.push({ fixture: fixturePath, ruleId: fact.id, message });
     if (!every && task.id !== fixture.task_id) fail(`fixture is for task ${fixture.task_id}, not ${task.id}`);
@@ -164,11 +167,19 @@ function verifyFacts(
     else if (known.type !== fact.type) fail(`fact ${fact.name} is a ${known.type}, not a ${fact.type}`);
     else if (known.type === "enum" && !known.values.includes(String(fact.value)))
       fail(`${JSON.stringify(fact.value)} is not a value of ${fact.name} (${known.values.join(", ")})`);
+    // A number the quote does not write is the author's reading, not the user's words (1e308 for "$200").
+    if (typeof fact.value === "number") {
+      const written = numbersWrittenIn(fact.source_quote);
+      if (!written.includes(fact.value))
+        fail(
+          `task_facts[${index}].value: ${fact.value} is not written in its source_quote (it writes ${written.join(", ") || "no number"})`,
+        );
+    }
     if (names.has(fact.name)) fail(`a second fact named ${fact.name}`);
     names.add(fact.name);
     const at = placeQuote(task, fact.source_field, fact.source_quote, every, fail);
     if (at !== null && problems.length === before) out.push({ fact, quoteStart: at.start, quoteEnd: at.end });
-  }
+  });
   return out;
 }
 

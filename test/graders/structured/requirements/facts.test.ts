@@ -1,10 +1,13 @@
 /**
  * Task facts are verified like rules: a quote verbatim in its field, a name and type the domain's
- * vocabulary knows, an enum value it lists, one fact per name; a charge cap reads a verified number fact.
+ * vocabulary knows, an enum value it lists, one fact per name, a number fact's value written in its quote;
+ * a charge cap reads a verified number fact.
  * `requirements scan --facts` proposes the sentences, and coverage counts them against facts and reviews.
  */
 import { describe, expect, it } from "vitest";
 import { DOMAINS } from "../../../../src/domains/registry.ts";
+import type { Task } from "../../../../src/formats/model.ts";
+import { verifyRequirementSet } from "../../../../src/graders/structured/requirements/check-all.ts";
 import { coverageReport } from "../../../../src/graders/structured/requirements/coverage.ts";
 import { loadRequirements } from "../../../../src/graders/structured/requirements/load.ts";
 import { factCuesIn, scanTask } from "../../../../src/graders/structured/requirements/scan.ts";
@@ -65,7 +68,9 @@ describe("verifying task facts", () => {
 
   it("a quote not in the task, an unknown name, a type or enum value the vocabulary does not know: each rejected", () => {
     expect(
-      messages(verify(fixture34([fact({ source_quote: "your $300 budget, cancel everything" })]))),
+      messages(
+        verify(fixture34([fact({ value: 300, source_quote: "your $300 budget, cancel everything" })])),
+      ),
     ).toEqual([
       expect.stringMatching(/^airline\.34\.max_charge: source_quote not found verbatim in task_instructions/),
     ]);
@@ -99,6 +104,78 @@ describe("verifying task facts", () => {
     expect(messages(none)).toContainEqual(
       expect.stringContaining("the cap reads fact max_charge, which the fixture does not state"),
     );
+  });
+
+  it("a number fact's value is written in its quote: as a number token, $ and thousands commas aside", () => {
+    const cases: [value: number, quote: string, written: boolean][] = [
+      [200, "exceeds your $200 budget", true],
+      [200, "a fee of 200.00 dollars at most", true],
+      [1200, "up to $1,200 for both tickets", true],
+      [1200, "up to $1200 for both tickets", true],
+      [1200, "up to 1,200.00 for both tickets", true],
+      [12.5, "a fee of $12.50 is fine", true],
+      [200, "up to $2000 for the change", false],
+      [200, "up to $2,000 for the change", false],
+      [1e308, "exceeds your $200 budget", false],
+      [308, "a budget of 1e308 dollars", false],
+      [320, "rebook me on an A320 flight", false],
+      [2, "a 2.5GB data plan at most", false],
+      [1, "a fee of $1,200a at most", false],
+      [650, "up to $650. No more than that", true],
+      [200, "up to $1,200 for both tickets", false],
+    ];
+    const task34 = taskOf("airline", "head", "34");
+    const instructions = task34.user_scenario.instructions;
+    if (typeof instructions === "string") throw new Error("task 34 has structured instructions");
+    // One task whose instructions hold every quote, so each is verbatim in it.
+    const task: Task = {
+      ...task34,
+      user_scenario: {
+        ...task34.user_scenario,
+        instructions: { ...instructions, task_instructions: cases.map(([, q]) => q).join(". ") },
+      },
+    };
+    for (const [value, quote, written] of cases) {
+      const v = verifyFixture(
+        "34.json",
+        fixture34([fact({ value, source_quote: quote })]),
+        task,
+        DOMAINS.airline,
+        VOCABULARY,
+      );
+      expect(messages(v), `${value} in ${JSON.stringify(quote)}`).toEqual(
+        written
+          ? []
+          : [
+              expect.stringMatching(
+                /^airline\.34\.max_charge: task_facts\[0\]\.value: .* is not written in its source_quote/,
+              ),
+            ],
+      );
+    }
+  });
+
+  it("requirements verify names the file and the path of a number its quote does not write", () => {
+    const raw = (value: number) => ({
+      domain: "airline",
+      task_version: "head",
+      task_id: "34",
+      user_preflight_requirements: { action_preconditions: [] },
+      task_facts: [fact({ value })],
+    });
+    const verifySet = (value: number) =>
+      verifyRequirementSet({
+        dir: tempRequirements({ "airline/_facts.json": VOCABULARY, "airline/head/34.json": raw(value) }),
+        dataDir: DATA_DIR,
+      });
+    expect(verifySet(1e308).problems).toEqual([
+      {
+        fixture: expect.stringMatching(/airline\/head\/34\.json$/),
+        ruleId: "airline.34.max_charge",
+        message: "task_facts[0].value: 1e+308 is not written in its source_quote (it writes 200)",
+      },
+    ]);
+    expect(verifySet(200).problems).toEqual([]);
   });
 
   it("the schema refuses a number fact with a text value, and a fixture with nothing in it", () => {
