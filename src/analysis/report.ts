@@ -152,33 +152,43 @@ const ORDER: Partial<Record<(typeof REPORTED)[number], string>> = {
   submissions_without_trajectories: "submission",
 };
 
-/** One row of `published_vs_reproduced`. */
+/**
+ * One row of `published_vs_reproduced`. A row without graded simulations for its domain has no
+ * reproduced numbers (nulls, 0 simulations, tasks and files).
+ */
 export interface PublishedRow {
   submission: string;
   model_name: string | null;
   domain: string;
   published_pass_1: number;
   baseline: string;
-  baseline_pass_1: number;
-  baseline_lo: number;
-  baseline_hi: number;
-  baseline_difference: number;
+  baseline_pass_1: number | null;
+  baseline_lo: number | null;
+  baseline_hi: number | null;
+  baseline_difference: number | null;
   candidate: string;
-  candidate_pass_1: number;
-  candidate_lo: number;
-  candidate_hi: number;
-  candidate_difference: number;
+  candidate_pass_1: number | null;
+  candidate_lo: number | null;
+  candidate_hi: number | null;
+  candidate_difference: number | null;
   simulations: number;
   tasks: number;
   /** The tasks of the domain's task set the whole corpus holds. */
-  set_tasks: number;
-  min_trials: number;
-  max_trials: number;
+  set_tasks: number | null;
+  min_trials: number | null;
+  max_trials: number | null;
   files: number;
-  task_versions: string;
+  task_versions: string | null;
   infrastructure_errors: string;
-  reproduced: boolean;
+  /** Null where the row is not judged: its domain's every file excluded, or no graded simulations. */
+  reproduced: boolean | null;
+  /** What the tool can see when the published number does not reproduce. */
   reason: string | null;
+  /**
+   * `yes`, `no`, `not judged (excluded: <the exclusion's reason>)`, `no trajectories for this domain` or
+   * `no graded simulations for this domain`.
+   */
+  verdict: string;
 }
 
 /** A rate with its Wilson 95% interval; null where nothing was counted. */
@@ -282,8 +292,8 @@ export interface Summary {
   /** Every comparison by name, in the experiment's order. */
   comparisons: Record<string, ComparisonSummary>;
   /**
-   * Per leaderboard submission and domain with trajectories: the published pass^1 and pass^1 recomputed
-   * under each side of the headline comparison (`published_vs_reproduced`).
+   * Per leaderboard submission with trajectories and each domain it publishes: the published pass^1 and
+   * pass^1 recomputed under each side of the headline comparison, with its verdict (`published_vs_reproduced`).
    */
   published_vs_reproduced: PublishedRow[];
   /** Submissions the corpus holds no graded trajectories of, with their published pass^1. */

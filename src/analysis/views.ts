@@ -127,9 +127,15 @@ const VIEWS: readonly [name: string, sql: string][] = [
     // Per submission and domain: the published pass^1 beside pass^1 recomputed from the files it covers
     // under each side of the headline comparison (the run's infrastructure-error convention applied),
     // with Wilson intervals, and what the tool can see when the published number is outside the
-    // baseline's interval.
+    // baseline's interval. `verdict` says yes, no, not judged (the experiment excludes every file of the
+    // domain: its reason) or that the domain has no trajectories; every domain a submission with graded
+    // trajectories publishes is a row.
     "published_vs_reproduced",
     `WITH headline AS (SELECT baseline, candidate FROM run_comparisons ORDER BY seq LIMIT 1),
+          published AS (SELECT sub.submission, sub.model_name, r.domain, r.pass_1, cr.infrastructure_errors
+                        FROM submissions sub JOIN current_run cr USING (run_id)
+                        JOIN submission_results r ON r.run_id = sub.run_id AND r.submission = sub.submission
+                        WHERE r.pass_1 IS NOT NULL),
           sims AS (SELECT c.submission, c.domain, c.path, sv.sim_key, sv.task_id, sv.task_version
                    FROM submission_coverage c JOIN sim_verdicts sv ON sv.path = c.path),
           side AS (SELECT s.submission, s.domain, g.grader, count(*) AS n, count(*) FILTER (WHERE g.success) AS k,
@@ -139,40 +145,55 @@ const VIEWS: readonly [name: string, sql: string][] = [
           shape AS (SELECT s.submission, s.domain, count(DISTINCT s.path) AS files, min(p.trials) AS min_trials,
                            max(p.trials) AS max_trials, string_agg(DISTINCT s.task_version, ', ') AS task_versions
                     FROM sims s JOIN per_task p USING (submission, domain, task_id) GROUP BY ALL),
-          excl AS (SELECT submission, domain, string_agg(DISTINCT exclusion_reason, '; ') AS excluded
-                   FROM submission_coverage WHERE excluded GROUP BY ALL),
+          excl AS (SELECT submission, domain,
+                          string_agg(DISTINCT exclusion_reason, '; ') FILTER (WHERE excluded) AS exclusion_reasons,
+                          bool_and(excluded) AS only_excluded
+                   FROM submission_coverage GROUP BY ALL),
           -- The tasks of a domain's task set the whole corpus holds (as rankings count coverage).
           universe AS (SELECT domain, split_part(task_version, ' ', 1) AS version, count(DISTINCT task_id) AS tasks
                        FROM sim_verdicts GROUP BY ALL),
           known AS (SELECT s.submission, s.domain, max(u.tasks) AS set_tasks
                     FROM sims s JOIN universe u ON u.domain = s.domain AND u.version = split_part(s.task_version, ' ', 1)
-                    GROUP BY ALL)
-     SELECT sub.submission, sub.model_name, r.domain, r.pass_1 AS published_pass_1,
-            b.grader AS baseline, b.k / b.n AS baseline_pass_1, wilson_lo(b.k, b.n) AS baseline_lo,
-            wilson_hi(b.k, b.n) AS baseline_hi, b.k / b.n - r.pass_1 AS baseline_difference,
-            c.grader AS candidate, c.k / c.n AS candidate_pass_1, wilson_lo(c.k, c.n) AS candidate_lo,
-            wilson_hi(c.k, c.n) AS candidate_hi, c.k / c.n - r.pass_1 AS candidate_difference,
-            b.n AS simulations, b.tasks, kn.set_tasks, sh.min_trials, sh.max_trials, sh.files, sh.task_versions,
-            cr.infrastructure_errors,
-            r.pass_1 BETWEEN wilson_lo(b.k, b.n) AND wilson_hi(b.k, b.n) AS reproduced,
-            CASE WHEN r.pass_1 BETWEEN wilson_lo(b.k, b.n) AND wilson_hi(b.k, b.n) THEN NULL ELSE
+                    GROUP BY ALL),
+          measured AS (
+            SELECT p.submission, p.model_name, p.domain, p.pass_1 AS published_pass_1,
+                   b.grader AS baseline, b.k / b.n AS baseline_pass_1, wilson_lo(b.k, b.n) AS baseline_lo,
+                   wilson_hi(b.k, b.n) AS baseline_hi, b.k / b.n - p.pass_1 AS baseline_difference,
+                   c.grader AS candidate, c.k / c.n AS candidate_pass_1, wilson_lo(c.k, c.n) AS candidate_lo,
+                   wilson_hi(c.k, c.n) AS candidate_hi, c.k / c.n - p.pass_1 AS candidate_difference,
+                   b.n AS simulations, b.tasks, kn.set_tasks, sh.min_trials, sh.max_trials, sh.files, sh.task_versions,
+                   p.infrastructure_errors,
+                   p.pass_1 BETWEEN wilson_lo(b.k, b.n) AND wilson_hi(b.k, b.n) AS within,
+                   coalesce(x.only_excluded, false) AS only_excluded, x.exclusion_reasons
+            FROM published p CROSS JOIN headline h
+            JOIN side b ON b.submission = p.submission AND b.domain = p.domain AND b.grader = h.baseline
+            JOIN side c ON c.submission = p.submission AND c.domain = p.domain AND c.grader = h.candidate
+            JOIN shape sh ON sh.submission = p.submission AND sh.domain = p.domain
+            LEFT JOIN excl x ON x.submission = p.submission AND x.domain = p.domain
+            LEFT JOIN known kn ON kn.submission = p.submission AND kn.domain = p.domain)
+     SELECT m.* EXCLUDE (within, only_excluded, exclusion_reasons),
+            CASE WHEN NOT m.only_excluded THEN m.within END AS reproduced,
+            CASE WHEN m.within OR m.only_excluded THEN NULL ELSE
               concat_ws('; ',
-                CASE WHEN b.tasks < kn.set_tasks THEN 'missing tasks: ' || b.tasks || ' of the ' || kn.set_tasks || ' the corpus holds' END,
-                CASE WHEN sh.files > 1 THEN sh.files || ' files for this domain: which runs the number pools is not said' END,
-                CASE WHEN sh.min_trials <> sh.max_trials THEN 'uneven trials per task (' || sh.min_trials || ' to ' || sh.max_trials || ')' END,
-                CASE WHEN sh.task_versions LIKE '%assumed%' OR sh.task_versions NOT LIKE 'head%' THEN 'task version ' || sh.task_versions END,
-                CASE WHEN x.excluded IS NOT NULL THEN 'excluded: ' || x.excluded END,
-                'the files hold ' || b.tasks || ' tasks, ' || b.n || ' simulations')
-            END AS reason
-     FROM submissions sub JOIN current_run cr USING (run_id)
-     JOIN submission_results r ON r.run_id = sub.run_id AND r.submission = sub.submission
-     CROSS JOIN headline h
-     JOIN side b ON b.submission = sub.submission AND b.domain = r.domain AND b.grader = h.baseline
-     JOIN side c ON c.submission = sub.submission AND c.domain = r.domain AND c.grader = h.candidate
-     JOIN shape sh ON sh.submission = sub.submission AND sh.domain = r.domain
-     LEFT JOIN excl x ON x.submission = sub.submission AND x.domain = r.domain
-     LEFT JOIN known kn ON kn.submission = sub.submission AND kn.domain = r.domain
-     WHERE r.pass_1 IS NOT NULL`,
+                CASE WHEN m.tasks < m.set_tasks THEN 'missing tasks: ' || m.tasks || ' of the ' || m.set_tasks || ' the corpus holds' END,
+                CASE WHEN m.files > 1 THEN m.files || ' files for this domain: which runs the number pools is not said' END,
+                CASE WHEN m.min_trials <> m.max_trials THEN 'uneven trials per task (' || m.min_trials || ' to ' || m.max_trials || ')' END,
+                CASE WHEN m.task_versions LIKE '%assumed%' OR m.task_versions NOT LIKE 'head%' THEN 'task version ' || m.task_versions END,
+                CASE WHEN m.exclusion_reasons IS NOT NULL THEN 'excluded: ' || m.exclusion_reasons END,
+                'the files hold ' || m.tasks || ' tasks, ' || m.simulations || ' simulations')
+            END AS reason,
+            CASE WHEN m.only_excluded THEN 'not judged (excluded: ' || m.exclusion_reasons || ')'
+                 WHEN m.within THEN 'yes' ELSE 'no' END AS verdict
+     FROM measured m
+     UNION ALL BY NAME
+     -- Published domains of submissions with graded trajectories elsewhere that have none here.
+     SELECT p.submission, p.model_name, p.domain, p.pass_1 AS published_pass_1, h.baseline, h.candidate,
+            0::BIGINT AS simulations, 0::BIGINT AS tasks, 0::BIGINT AS files, p.infrastructure_errors,
+            CASE WHEN EXISTS (SELECT 1 FROM submission_coverage c WHERE c.submission = p.submission AND c.domain = p.domain)
+                 THEN 'no graded simulations for this domain' ELSE 'no trajectories for this domain' END AS verdict
+     FROM published p CROSS JOIN headline h
+     WHERE p.submission IN (SELECT submission FROM submission_coverage)
+       AND NOT EXISTS (SELECT 1 FROM measured m WHERE m.submission = p.submission AND m.domain = p.domain)`,
   ],
   [
     // Submissions the corpus holds no graded trajectories of, with their published numbers.

@@ -3,6 +3,8 @@
  * reviews, when it was written; the reviews and the precision they measure; the files left out of
  * headline numbers (with the experiment's reasons); and everything that could not be graded.
  */
+
+import type { PublishedRow } from "../analysis/report.ts";
 import { graderLabel } from "../charts/common.ts";
 import { comparisonAnchor } from "./anchors.ts";
 import type { ReportData } from "./data.ts";
@@ -111,6 +113,26 @@ ${table(
 )}`;
 }
 
+/**
+ * A reproduced pass^1 with its interval and its difference from the published one (in parentheses or
+ * not); "–" where nothing was graded.
+ */
+export function reproducedCell(
+  rate: number | null,
+  lo: number | null,
+  hi: number | null,
+  difference: number | null,
+  differenceIn: "parentheses" | "plain" = "parentheses",
+): string {
+  if (rate === null) return "–";
+  const shown = difference === null ? "" : points(difference);
+  return `${pct(rate)} [${pct(lo)}, ${pct(hi)}] ${differenceIn === "parentheses" ? `(${shown})` : shown}`;
+}
+
+/** The row's verdict as the report states it: a `no` with what the tool can see. */
+export const publishedVerdict = (r: PublishedRow): string =>
+  r.verdict === "no" ? `no: ${r.reason ?? ""}` : r.verdict;
+
 /** Each leaderboard submission's published pass^1 beside the one its files reproduce, and the metadata-only ones. */
 export function publishedSection(d: ReportData): SafeHtml {
   const rows = d.summary.published_vs_reproduced;
@@ -119,7 +141,7 @@ export function publishedSection(d: ReportData): SafeHtml {
   const sides =
     first === undefined ? "" : ` under ${graderLabel(first.baseline)} and ${graderLabel(first.candidate)}`;
   return html`<h2 id="published">Published against reproduced (${rows.length})</h2>
-<p class="muted">Per leaderboard submission (<code>submission.json</code>) and domain with trajectories in the corpus: the pass^1 it publishes, and pass^1 recomputed from the files it covers${sides} (the headline comparison), with Wilson 95% intervals, the simulations and tasks behind it, and the infrastructure-error convention. A published number outside the baseline's interval is not reproduced; the reason lists what the tool can see. Excluded files are included here.</p>
+<p class="muted">Per leaderboard submission (<code>submission.json</code>) with trajectories in the corpus and each domain it publishes: the pass^1 it publishes, and pass^1 recomputed from the files it covers${sides} (the headline comparison), with Wilson 95% intervals, the simulations and tasks behind it, and the infrastructure-error convention. A published number outside the baseline's interval is not reproduced; the reason lists what the tool can see. A domain whose every file the experiment excludes is not judged (its numbers are shown, with the exclusion's reason, and count neither way); a published domain without trajectories says so.</p>
 ${table(
   [
     { label: "submission", value: (r) => r.submission },
@@ -128,23 +150,21 @@ ${table(
     { label: "published", value: (r) => pct(r.published_pass_1) },
     {
       label: "baseline",
-      value: (r) =>
-        `${pct(r.baseline_pass_1)} [${pct(r.baseline_lo)}, ${pct(r.baseline_hi)}] (${points(r.baseline_difference)})`,
+      value: (r) => reproducedCell(r.baseline_pass_1, r.baseline_lo, r.baseline_hi, r.baseline_difference),
     },
     {
       label: "candidate",
       value: (r) =>
-        `${pct(r.candidate_pass_1)} [${pct(r.candidate_lo)}, ${pct(r.candidate_hi)}] (${points(r.candidate_difference)})`,
+        reproducedCell(r.candidate_pass_1, r.candidate_lo, r.candidate_hi, r.candidate_difference),
     },
     { label: "simulations", value: (r) => r.simulations },
-    { label: "tasks", value: (r) => `${r.tasks} of ${r.set_tasks}` },
     {
-      label: "trials",
-      value: (r) =>
-        r.min_trials === r.max_trials ? String(r.min_trials) : `${r.min_trials}–${r.max_trials}`,
+      label: "tasks",
+      value: (r) => (r.set_tasks === null ? String(r.tasks) : `${r.tasks} of ${r.set_tasks}`),
     },
+    { label: "trials", value: (r) => trials(r) },
     { label: "infra errors", value: (r) => r.infrastructure_errors },
-    { label: "reproduced", value: (r) => (r.reproduced ? "yes" : `no: ${r.reason}`) },
+    { label: "reproduced", value: (r) => publishedVerdict(r) },
   ],
   rows,
   { caption: "Published against reproduced", id: "published-table" },
@@ -162,6 +182,14 @@ ${table(
   { caption: `Submissions without trajectories (${bare.length})`, id: "published-without" },
 )}`;
 }
+
+/** Trials per task: one number, a range where they differ, "–" where nothing was graded. */
+export const trials = (r: PublishedRow): string =>
+  r.min_trials === null || r.max_trials === null
+    ? "–"
+    : r.min_trials === r.max_trials
+      ? String(r.min_trials)
+      : `${r.min_trials}–${r.max_trials}`;
 
 export function errorSection(d: ReportData): SafeHtml {
   return html`<h2 id="errors">Errors (${d.errorList.length})</h2>

@@ -9,7 +9,8 @@ import { comparisonLabel, graderLabel } from "../charts/common.ts";
 import { chartWarnings, type RenderedChart } from "../charts/index.ts";
 import type { ComparisonData, ReportData } from "./data.ts";
 import { escapeMarkdown } from "./escape.ts";
-import { num, pct, points } from "./table.ts";
+import { publishedVerdict, reproducedCell, trials } from "./honesty.ts";
+import { num, pct } from "./table.ts";
 
 type MdCell = string | number | null | undefined;
 
@@ -322,7 +323,7 @@ function publishedLines(d: ReportData): string[] {
     "",
     first === undefined
       ? "No submission with trajectories."
-      : `Per leaderboard submission and domain: the published pass^1, and pass^1 recomputed from its files under ${escapeMarkdown(graderLabel(first.baseline))} and ${escapeMarkdown(graderLabel(first.candidate))} (Wilson 95% intervals; infrastructure errors: ${first.infrastructure_errors}). Not reproduced: the published number is outside the baseline's interval.`,
+      : `Per leaderboard submission with trajectories and each domain it publishes: the published pass^1, and pass^1 recomputed from its files under ${escapeMarkdown(graderLabel(first.baseline))} and ${escapeMarkdown(graderLabel(first.candidate))} (Wilson 95% intervals; infrastructure errors: ${first.infrastructure_errors}). Not reproduced: the published number is outside the baseline's interval. Not judged: the experiment excludes every file of the domain (its numbers are shown and count neither way).`,
     "",
     ...(rows.length === 0
       ? []
@@ -343,12 +344,18 @@ function publishedLines(d: ReportData): string[] {
               `${r.model_name ?? "?"} (${r.submission})`,
               r.domain,
               pct(r.published_pass_1),
-              `${pct(r.baseline_pass_1)} [${pct(r.baseline_lo)}, ${pct(r.baseline_hi)}] ${points(r.baseline_difference)}`,
-              `${pct(r.candidate_pass_1)} [${pct(r.candidate_lo)}, ${pct(r.candidate_hi)}] ${points(r.candidate_difference)}`,
+              reproducedCell(r.baseline_pass_1, r.baseline_lo, r.baseline_hi, r.baseline_difference, "plain"),
+              reproducedCell(
+                r.candidate_pass_1,
+                r.candidate_lo,
+                r.candidate_hi,
+                r.candidate_difference,
+                "plain",
+              ),
               r.simulations,
-              `${r.tasks} of ${r.set_tasks}`,
-              r.min_trials === r.max_trials ? r.min_trials : `${r.min_trials}–${r.max_trials}`,
-              r.reproduced ? "yes" : `no: ${r.reason}`,
+              r.set_tasks === null ? r.tasks : `${r.tasks} of ${r.set_tasks}`,
+              trials(r),
+              publishedVerdict(r),
             ]),
           ),
           "",

@@ -127,19 +127,58 @@ describe("the default experiment", () => {
     ).toEqual([{ gates: false }]);
   });
 
-  it("published against reproduced: a row per submission folder and domain with trajectories, and the metadata-only ones", async () => {
-    const got = await rows<{ model_name: string; domain: string; reproduced: boolean }>(
+  it("published against reproduced: a row per submission folder and domain it publishes, a domain whose only file is excluded not judged, and the metadata-only ones", async () => {
+    const got = await rows<{
+      model_name: string;
+      domain: string;
+      reproduced: boolean | null;
+      verdict: string;
+    }>(
       store,
-      "SELECT model_name, domain, reproduced FROM published_vs_reproduced ORDER BY model_name",
+      "SELECT model_name, domain, reproduced, verdict FROM published_vs_reproduced WHERE files > 0 ORDER BY model_name",
     );
     expect(got).toEqual([
-      { model_name: "AdaptiveAgent + AgentShield + Claude Opus 4.6", domain: "airline", reproduced: false },
-      { model_name: "AdaptiveAgent + Claude Opus 4.6", domain: "airline", reproduced: true },
-      { model_name: "Button (Claude Opus 4.6)", domain: "airline", reproduced: true },
-      { model_name: "IronShell-IronForge-v3", domain: "airline", reproduced: false },
-      { model_name: "Nemotron-Orchestrator-8B", domain: "retail", reproduced: false },
-      { model_name: "claude-sonnet-4-5", domain: "airline", reproduced: true },
-      { model_name: "gpt-oss-120b", domain: "airline", reproduced: true },
+      {
+        model_name: "AdaptiveAgent + AgentShield + Claude Opus 4.6",
+        domain: "airline",
+        reproduced: null,
+        verdict:
+          "not judged (excluded: its own submission reports 70% pass^1 while the file records 49/50; task version unknown)",
+      },
+      {
+        model_name: "AdaptiveAgent + Claude Opus 4.6",
+        domain: "airline",
+        reproduced: null,
+        verdict: "not judged (excluded: best-of-N cascade across several runs, cherry-picked per task)",
+      },
+      { model_name: "Button (Claude Opus 4.6)", domain: "airline", reproduced: true, verdict: "yes" },
+      { model_name: "IronShell-IronForge-v3", domain: "airline", reproduced: false, verdict: "no" },
+      {
+        model_name: "Nemotron-Orchestrator-8B",
+        domain: "retail",
+        reproduced: null,
+        verdict:
+          "not judged (excluded: mislabelled: task ids do not match the conversations (tau2 reproduces 19 of 114 recorded rewards))",
+      },
+      { model_name: "claude-sonnet-4-5", domain: "airline", reproduced: true, verdict: "yes" },
+      { model_name: "gpt-oss-120b", domain: "airline", reproduced: true, verdict: "yes" },
+    ]);
+    expect(
+      await rows(
+        store,
+        `SELECT model_name, string_agg(domain, ', ' ORDER BY domain) AS domains FROM published_vs_reproduced
+         WHERE verdict = 'no trajectories for this domain' GROUP BY ALL ORDER BY model_name`,
+      ),
+    ).toEqual([
+      {
+        model_name: "AdaptiveAgent + AgentShield + Claude Opus 4.6",
+        domains: "banking_knowledge, retail, telecom",
+      },
+      { model_name: "AdaptiveAgent + Claude Opus 4.6", domains: "medical_triage, retail, telecom" },
+      { model_name: "Button (Claude Opus 4.6)", domains: "retail, telecom" },
+      { model_name: "Nemotron-Orchestrator-8B", domains: "airline, telecom" },
+      { model_name: "claude-sonnet-4-5", domains: "retail, telecom" },
+      { model_name: "gpt-oss-120b", domains: "retail, telecom" },
     ]);
     const bare = await rows<{ n: number }>(
       store,

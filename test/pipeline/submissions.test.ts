@@ -144,12 +144,12 @@ describe("submissions in a run", () => {
     ]);
   });
 
-  it("sets the published pass^1 beside the reproduced one, and flags the one that does not reproduce", async () => {
+  it("sets the published pass^1 beside the reproduced one, flags the one that does not reproduce, and lists a published domain without trajectories", async () => {
     const got = await rows<Record<string, unknown>>(
       store,
       `SELECT submission, domain, published_pass_1, baseline, baseline_pass_1, candidate, simulations::INTEGER AS n,
-              tasks::INTEGER AS tasks, files::INTEGER AS files, reproduced, reason, infrastructure_errors
-       FROM published_vs_reproduced ORDER BY submission`,
+              tasks::INTEGER AS tasks, files::INTEGER AS files, reproduced, reason, infrastructure_errors, verdict
+       FROM published_vs_reproduced ORDER BY submission, domain`,
     );
     expect(got).toMatchObject([
       {
@@ -159,6 +159,7 @@ describe("submissions in a run", () => {
         baseline_pass_1: 0.56,
         n: 50,
         reproduced: false,
+        verdict: "no",
       },
       {
         submission: "honest/submission.json",
@@ -172,6 +173,20 @@ describe("submissions in a run", () => {
         reproduced: true,
         reason: null,
         infrastructure_errors: "drop",
+        verdict: "yes",
+      },
+      {
+        // Its retail file is declared but not in the corpus.
+        submission: "honest/submission.json",
+        domain: "retail",
+        published_pass_1: 0.7,
+        baseline: "tau3",
+        baseline_pass_1: null,
+        n: 0,
+        files: 0,
+        reproduced: null,
+        reason: null,
+        verdict: "no trajectories for this domain",
       },
     ]);
     expect(got[0]?.reason).toContain("the files hold 50 tasks, 50 simulations");

@@ -4,6 +4,7 @@ import type { ComparisonSummary } from "../../src/analysis/report.ts";
 import type { ConversationView } from "../../src/report/conversation-data.ts";
 import type { ComparisonData, ReportData } from "../../src/report/data.ts";
 import type { FlipDrilldown } from "../../src/report/drilldown.ts";
+import { escapeHtml, escapeMarkdown } from "../../src/report/escape.ts";
 import { renderHtml } from "../../src/report/html.ts";
 import { renderMarkdown } from "../../src/report/markdown.ts";
 
@@ -374,6 +375,61 @@ const data: ReportData = {
         infrastructure_errors: "drop",
         reproduced: false,
         reason: EVIL,
+        verdict: "no",
+      },
+      {
+        submission: "cascade",
+        model_name: EVIL,
+        domain: "airline",
+        published_pass_1: 0.98,
+        baseline: "tau3",
+        baseline_pass_1: 1,
+        baseline_lo: 0.93,
+        baseline_hi: 1,
+        baseline_difference: 0.02,
+        candidate: "structured",
+        candidate_pass_1: 0.96,
+        candidate_lo: 0.86,
+        candidate_hi: 0.99,
+        candidate_difference: -0.02,
+        simulations: 49,
+        tasks: 49,
+        set_tasks: 50,
+        min_trials: 1,
+        max_trials: 1,
+        files: 1,
+        task_versions: "head",
+        infrastructure_errors: "drop",
+        reproduced: null,
+        reason: null,
+        verdict: `not judged (excluded: ${EVIL})`,
+      },
+      {
+        submission: "cascade",
+        model_name: EVIL,
+        domain: "retail",
+        published_pass_1: 0.9825,
+        baseline: "tau3",
+        baseline_pass_1: null,
+        baseline_lo: null,
+        baseline_hi: null,
+        baseline_difference: null,
+        candidate: "structured",
+        candidate_pass_1: null,
+        candidate_lo: null,
+        candidate_hi: null,
+        candidate_difference: null,
+        simulations: 0,
+        tasks: 0,
+        set_tasks: null,
+        min_trials: null,
+        max_trials: null,
+        files: 0,
+        task_versions: null,
+        infrastructure_errors: "drop",
+        reproduced: null,
+        reason: null,
+        verdict: "no trajectories for this domain",
       },
     ],
     submissions_without_trajectories: [
@@ -517,6 +573,19 @@ describe("renderHtml", () => {
     expect(second).not.toContain("Miss rate per domain");
   });
 
+  it("states a not-judged domain and a published domain without trajectories in the published table", () => {
+    const published = page.slice(
+      page.indexOf('id="published-table"'),
+      page.indexOf('id="published-without"'),
+    );
+    const verdicts = [...published.matchAll(/<td data-sort="([^"]*)">[^<]*<\/td><\/tr>/g)].map((m) => m[1]);
+    expect(verdicts).toEqual([
+      `no: ${escapeHtml(EVIL)}`,
+      `not judged (excluded: ${escapeHtml(EVIL)})`,
+      "no trajectories for this domain",
+    ]);
+  });
+
   it("forbids network access and any inline script but its own", () => {
     // The attribute value is escaped like any other: &#39; is a quote once parsed.
     const csp = /Content-Security-Policy" content="([^"]*)"/.exec(page)?.[1]?.replaceAll("&#39;", "'");
@@ -529,6 +598,26 @@ describe("renderHtml", () => {
 
 describe("renderMarkdown", () => {
   const md = renderMarkdown(data, []);
+  it("states a not-judged domain with the exclusion's reason and a published domain without trajectories", () => {
+    const published = md.slice(md.indexOf("## Published"), md.indexOf("Submissions without trajectories"));
+    const cells = (domain: string) =>
+      published
+        .split("\n")
+        .find((l) => l.includes(String.raw`\(cascade\) | ${domain} |`))
+        ?.split(/(?<!\\)\|/)
+        .map((c) => c.trim());
+    expect(cells("airline")?.[9]).toBe(String.raw`not judged \(excluded\: ${escapeMarkdown(EVIL)}\)`);
+    expect(cells("retail")?.slice(3, 10)).toEqual([
+      "98.3%",
+      "–",
+      "–",
+      "0",
+      "0",
+      "–",
+      "no trajectories for this domain",
+    ]);
+    expect(published).not.toMatch(/\| yes \|/);
+  });
 
   it("keeps every table row at its column count and no raw HTML", () => {
     const flipRow = md.split("\n").find((l) => l.startsWith("| airline | x"));
