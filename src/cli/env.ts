@@ -28,15 +28,18 @@ export const judgeSecrets = (env: Env, flag?: string): GradingSecrets => ({
 });
 
 /**
- * How `run` grades: thread count, files per commit, progress interval, thread timing. Read before
- * anything is written, so a value out of range writes nothing.
+ * How `run` grades: thread count, files per commit, progress interval, thread timing, a grader
+ * module's time limit per simulation. Read before anything is written, so a value out of range writes
+ * nothing.
  */
 export const runTuning = (env: Env) => {
   const workers = tunable(env, "TAU_RESCORE_WORKERS", LIMITS.workers);
   const commitFiles = tunable(env, "TAU_RESCORE_COMMIT_FILES", LIMITS.commitFiles);
+  const graderTimeout = tunable(env, "TAU_RESCORE_GRADER_TIMEOUT", LIMITS.graderModuleTimeout);
   return {
     ...(workers === undefined ? {} : { workers }),
     ...(commitFiles === undefined ? {} : { commitFiles }),
+    ...(graderTimeout === undefined ? {} : { graderModuleTimeoutSeconds: graderTimeout }),
     debugWorkers: nonEmpty(env.TAU_RESCORE_DEBUG_WORKERS) !== undefined,
     progressMs: tunable(env, "TAU_RESCORE_PROGRESS_MS", LIMITS.progressMs) ?? 2000,
   };

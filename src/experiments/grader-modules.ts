@@ -40,7 +40,7 @@ export async function importGraderModules(paths: readonly string[]): Promise<voi
       );
     }
     try {
-      registerGrader(mod.default as AnyGrader);
+      registerGrader(mod.default as AnyGrader, path);
     } catch (e) {
       if (e instanceof GraderRegistrationError)
         throw new GradingSpecError(`grader module ${path}: ${e.message}`);

@@ -47,6 +47,8 @@ export type LoadedGraders = { readonly [K in BuiltInGraderId]?: LoadedOf<K> } & 
 };
 
 const registered = new Map<string, AnyGrader>();
+/** The module each registered grader came from, when it was registered with one. */
+const origins = new Map<string, string>();
 
 export const isBuiltInGraderId = (s: string): s is BuiltInGraderId => Object.hasOwn(GRADERS, s);
 export const isGraderId = (s: string): s is GraderId => isBuiltInGraderId(s) || registered.has(s);
@@ -62,10 +64,11 @@ export class GraderRegistrationError extends RescoreError {
 }
 
 /**
- * Adds a grader defined outside the package. It runs after every grader already known, so it may read
- * (and require) only those. Registering the same value again does nothing (a module imported twice).
+ * Adds a grader defined outside the package, from the module at `origin` (which messages about it name).
+ * It runs after every grader already known, so it may read (and require) only those. Registering the
+ * same value again does nothing (a module imported twice).
  */
-export function registerGrader(g: AnyGrader): void {
+export function registerGrader(g: AnyGrader, origin?: string): void {
   const fail = (why: string) => {
     throw new GraderRegistrationError(`grader ${JSON.stringify(g?.id)}: ${why}`);
   };
@@ -85,7 +88,14 @@ export function registerGrader(g: AnyGrader): void {
     if (!isGraderId(r)) fail(`it reads ${r}, which is not a grader registered before it`);
   for (const r of g.requires) if (!g.reads.includes(r)) fail(`it requires ${r}: list it in reads too`);
   registered.set(g.id, g);
+  if (origin !== undefined) origins.set(g.id, origin);
   GRADER_IDS.push(g.id);
+}
+
+/** How messages name a registered grader: `grader module <path> (grader <id>)`, or `grader <id>`. */
+export function graderModuleLabel(id: GraderId): string {
+  const origin = origins.get(id);
+  return origin === undefined ? `grader ${id}` : `grader module ${origin} (grader ${id})`;
 }
 
 /**

@@ -13,11 +13,13 @@ import { EXIT_USAGE, RescoreError } from "../util/errors.ts";
 import { CorrectionsError } from "./corrections/folder.ts";
 import { overlaysRef } from "./corrections/grader.ts";
 import { contentIdentity, FingerprintError, fileRef } from "./fingerprint.ts";
+import { thrownText } from "./module-checks.ts";
 import {
   type BuiltInGraderId,
   GRADER_IDS,
   GRADERS,
   type GraderId,
+  graderModuleLabel,
   graderOf,
   isBuiltInGraderId,
   isGraderId,
@@ -351,6 +353,9 @@ export async function loadGrading(
       // A grader runs when it has a loaded configuration: `undefined` would read as "not selected".
       graders[id] = (await loadOptions(id, spec.graders[id])) ?? null;
     } catch (e) {
+      // Whatever a module's load throws is about its configuration or what that points at.
+      if (!isBuiltInGraderId(id))
+        throw new GradingSpecError(`${graderModuleLabel(id)}: load failed: ${thrownText(e)}`);
       const expected =
         e instanceof CorrectionsError ||
         e instanceof HandoffOverridesError ||

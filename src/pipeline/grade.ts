@@ -9,11 +9,14 @@ import type { Simulation, Task, TrajectoryFile } from "../formats/model.ts";
 import { readRegularFile } from "../formats/read-json.ts";
 import { detectTaskVersion, type TaskVersion } from "../formats/task-version.ts";
 import { listTaskSets, loadTaskFile } from "../formats/tasks.ts";
-import type { GraderInput } from "../graders/grader.ts";
+import type { GraderInput, VerdictRecord } from "../graders/grader.ts";
+import { checkedRecord, GraderModuleError, overdueMessage, thrownText } from "../graders/module-checks.ts";
 import {
   GRADER_IDS,
   type GraderId,
+  graderModuleLabel,
   graderOf,
+  isBuiltInGraderId,
   type LoadedGraders,
   type Verdicts,
 } from "../graders/registry.ts";
@@ -30,6 +33,22 @@ export interface GradeSettings {
   readonly graders?: LoadedGraders;
   /** Domain names graded as a base domain (`domain_as`, `--domain-as`), besides the data dir's variants. */
   readonly domainAs?: Readonly<Record<string, string>>;
+  /**
+   * Seconds a grader module may take on one simulation when it grades in this thread (beside a live
+   * judge, or a TypeScript module threads cannot load). Grading threads are timed by the main thread
+   * instead (`parallel.ts`): a module looping in a thread would stop that thread's own timers too.
+   */
+  readonly graderModuleTimeoutSeconds?: number;
+}
+
+/** Told when a grader module starts (`running`) and ends grading the file's `simulation`-th simulation. */
+export type ModuleGraderWatch = (simulation: number, grader: GraderId, running: boolean) => void;
+
+/** How one file is graded beyond the run's settings, when a grading thread grades it for a watchdog. */
+export interface FileGrading {
+  /** Simulations (by index) a grader module gave no verdict on in an earlier attempt: their error rows. */
+  readonly overdue?: ReadonlyMap<number, string>;
+  readonly watch?: ModuleGraderWatch;
 }
 
 /** What the store and the JSON lines say about a simulation besides its verdicts. */
@@ -54,6 +73,8 @@ export interface GradedSimulation {
   /** τ³'s verdict, which every other grader builds on (also in `verdicts`). */
   readonly tau3: Tau3Verdict | null;
   readonly verdicts: Verdicts;
+  /** The records of the grader modules' verdicts, checked: the store takes these, not `record` again. */
+  readonly records?: Readonly<Partial<Record<GraderId, VerdictRecord>>>;
 }
 
 /** The simulation as one JSON line: its row and each verdict's JSON under the grader's id. */
@@ -106,17 +127,88 @@ function dataDirTasks(dataDir: string, domain: string, version: string): Map<str
   return hit;
 }
 
+/** Where a grader module grades: which simulation of the file, who times it, or its own time limit. */
+interface ModuleGrading {
+  readonly simulation: number;
+  readonly watch: ModuleGraderWatch | undefined;
+  readonly timeoutSeconds: number | undefined;
+}
+
+/**
+ * A module's verdict, within the time limit when this thread keeps it (a timer can fire here). Any value
+ * races the timer: a module may return a thenable of its own that never settles.
+ */
+function withinLimit(label: string, result: unknown, seconds: number | undefined): Promise<unknown> {
+  if (seconds === undefined) return Promise.resolve(result);
+  let timer: NodeJS.Timeout | undefined;
+  const overdue = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new GraderModuleError(overdueMessage(label, seconds))), seconds * 1000);
+  });
+  return Promise.race([result, overdue]).finally(() => clearTimeout(timer));
+}
+
+/**
+ * A grader module's verdict and its record, checked; null when it does not apply. Anything wrong is a
+ * `GraderModuleError` naming the module: the simulation's error row.
+ */
+async function gradeWithModule(
+  id: GraderId,
+  input: GraderInput,
+  loaded: unknown,
+  prior: Verdicts,
+  at: ModuleGrading,
+): Promise<{ verdict: unknown; record: VerdictRecord } | null> {
+  const g = graderOf(id);
+  const label = graderModuleLabel(id);
+  const failed = (what: string, e: unknown) =>
+    e instanceof GraderModuleError ? e : new GraderModuleError(`${label}: ${what} failed: ${thrownText(e)}`);
+  at.watch?.(at.simulation, id, true);
+  try {
+    let verdict: unknown;
+    try {
+      verdict = await withinLimit(label, g.grade(input, loaded, prior), at.timeoutSeconds);
+    } catch (e) {
+      throw failed("grade", e);
+    }
+    if (verdict === null) return null;
+    if (verdict === undefined)
+      throw new GraderModuleError(`${label}: grade returned undefined (null says the grader does not apply)`);
+    try {
+      return { verdict, record: checkedRecord(label, g.record(verdict)) };
+    } catch (e) {
+      throw failed("record", e);
+    }
+  } finally {
+    at.watch?.(at.simulation, id, false);
+  }
+}
+
 /** Runs τ³ and every loaded grader on one simulation, in registry order. */
-async function gradeAll(input: GraderInput, graders: LoadedGraders): Promise<Verdicts> {
+async function gradeAll(
+  input: GraderInput,
+  graders: LoadedGraders,
+  modules: ModuleGrading,
+): Promise<Pick<GradedSimulation, "verdicts" | "records">> {
   const verdicts: Partial<Record<GraderId, unknown>> = {};
+  let records: Partial<Record<GraderId, VerdictRecord>> | undefined;
   for (const id of GRADER_IDS) {
     const loaded = id === "tau3" ? null : graders[id];
     if (loaded === undefined) continue;
+    if (!isBuiltInGraderId(id)) {
+      const graded = await gradeWithModule(id, input, loaded, verdicts as Verdicts, modules);
+      if (graded !== null) {
+        verdicts[id] = graded.verdict;
+        records = { ...records, [id]: graded.record };
+      }
+      continue;
+    }
     const result = graderOf(id).grade(input, loaded, verdicts as Verdicts);
     const v = result instanceof Promise ? await result : result;
     if (v !== null) verdicts[id] = v;
   }
-  return verdicts as Verdicts;
+  return records === undefined
+    ? { verdicts: verdicts as Verdicts }
+    : { verdicts: verdicts as Verdicts, records };
 }
 
 /** The tasks a file's simulations are graded against: its own, or the fallback set's when it embeds none. */
@@ -208,6 +300,7 @@ export async function* gradeFile(
   version: TaskVersion,
   pool: ContextPool,
   settings: GradeSettings,
+  grading: FileGrading = {},
 ): AsyncGenerator<GradedSimulation> {
   const domainName = file.info.domain;
   // A variant is graded on its own overlay data dir: its tasks, policy and DB.
@@ -246,7 +339,7 @@ export async function* gradeFile(
   // A live judge is slow: ask about every simulation of the file at once (its limiter bounds it).
   if (domain !== undefined)
     settings.judge.prefetch?.(judgeRequestsOf(file.simulations, tasks, settings.judge));
-  for (const sim of file.simulations) {
+  for (const [index, sim] of file.simulations.entries()) {
     const row = {
       ...base,
       simulation_id: sim.id,
@@ -274,6 +367,11 @@ export async function* gradeFile(
       yield ungraded(row, sim, clip(`task ${sim.task_id} is not among the tasks of ${taskVersion}`));
       continue;
     }
+    const overdue = grading.overdue?.get(index);
+    if (overdue !== undefined) {
+      yield ungraded(row, sim, overdue);
+      continue;
+    }
     try {
       const input: GraderInput = {
         ctx: filePool.get(domain),
@@ -287,10 +385,16 @@ export async function* gradeFile(
         judge: settings.judge,
         recordWrites,
       };
-      const verdicts = await gradeAll(input, graders);
-      yield { row, sim, task, tau3: verdicts.tau3 ?? null, verdicts };
+      const { verdicts, records } = await gradeAll(input, graders, {
+        simulation: index,
+        watch: grading.watch,
+        timeoutSeconds: settings.graderModuleTimeoutSeconds,
+      });
+      yield records === undefined
+        ? { row, sim, task, tau3: verdicts.tau3 ?? null, verdicts }
+        : { row, sim, task, tau3: verdicts.tau3 ?? null, verdicts, records };
     } catch (e) {
-      yield ungraded(row, sim, abortReason(e));
+      yield ungraded(row, sim, e instanceof GraderModuleError ? clip(e.message) : abortReason(e));
     }
   }
 }

@@ -10,10 +10,19 @@
 import { statSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { Worker } from "node:worker_threads";
+import { overdueMessage } from "../graders/module-checks.ts";
+import { graderModuleLabel } from "../graders/registry.ts";
 import { YOUNG_GENERATION_MB } from "./heap.ts";
 import type { FileJob, FileResult } from "./process-file.ts";
 import type { WorkerInit } from "./settings.ts";
-import type { Reply, ThreadTask, WorkerRequest } from "./thread-protocol.ts";
+import {
+  isModuleGraderSignal,
+  type ModuleGraderSignal,
+  type Reply,
+  type ThreadMessage,
+  type ThreadTask,
+  type WorkerRequest,
+} from "./thread-protocol.ts";
 
 /**
  * The thread's entry beside this module: the built one under dist/, or, when this module runs from
@@ -80,6 +89,8 @@ export const threadsStarted = (): number => started;
 
 class ThreadPool {
   private readonly threads: Worker[] = [];
+  /** Removes the pool's own listeners from a thread it replaces. */
+  private readonly unwatch = new Map<Worker, () => void>();
   private broken = false;
   private queue: Promise<void> = Promise.resolve();
 
@@ -87,23 +98,35 @@ class ThreadPool {
     return !this.broken;
   }
 
+  private start(): Worker {
+    const w = new Worker(THREAD_ENTRY, {
+      resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB },
+    });
+    started++;
+    // A thread that dies outside a run must not take the next run down silently.
+    const lost = () => {
+      this.broken = true;
+    };
+    w.on("error", lost).on("exit", lost);
+    this.unwatch.set(w, () => w.off("error", lost).off("exit", lost));
+    return w;
+  }
+
   private grow(count: number): Worker[] {
-    while (this.threads.length < count) {
-      const w = new Worker(THREAD_ENTRY, {
-        resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB },
-      });
-      started++;
-      // A thread that dies outside a run must not take the next run down silently.
-      w.on("error", () => {
-        this.broken = true;
-      });
-      w.on("exit", () => {
-        this.broken = true;
-      });
-      this.threads.push(w);
-    }
+    while (this.threads.length < count) this.threads.push(this.start());
     running = Math.max(running, this.threads.length);
     return this.threads.slice(0, count);
+  }
+
+  /** Terminates `old` (a grader module holds it) and starts a thread in its place, held by the session. */
+  replace(old: Worker): Worker {
+    this.unwatch.get(old)?.();
+    this.unwatch.delete(old);
+    old.terminate().catch(() => {}); // it is gone either way
+    const w = this.start();
+    this.threads[this.threads.indexOf(old)] = w;
+    w.ref();
+    return w;
   }
 
   /** Runs `session` with `count` threads once earlier sessions are done. */
@@ -127,6 +150,7 @@ class ThreadPool {
   async close(): Promise<void> {
     this.broken = true;
     running = 0;
+    this.unwatch.clear();
     await Promise.all(this.threads.splice(0).map((w) => w.terminate()));
   }
 }
@@ -158,54 +182,116 @@ function largestFirst(jobs: readonly FileJob[]): { job: FileJob; seq: number }[]
     .map(({ job, seq }) => ({ job, seq }));
 }
 
-/** Sends requests 0..count-1 to the threads, two each in flight; settles when every sent one answered. */
+/**
+ * A time limit on each grader module's work on one simulation, kept by the main thread: a module that
+ * loops holds its thread, whose own timers then never fire.
+ */
+interface ModuleWatchdog {
+  readonly limitSeconds: number;
+  /** Notes that request `index` is sent again with its `simulation` recorded as over the limit. */
+  readonly overdue: (index: number, simulation: number, grader: string) => void;
+  /** Terminates the thread and starts one, ready for requests, in its place. */
+  readonly replace: (w: Worker) => Worker;
+}
+
+/**
+ * Sends requests 0..count-1 to the threads, two each in flight; settles when every sent one answered.
+ * A request's index is its `seq`. With a watchdog, a thread whose grader module takes longer than the
+ * limit on a simulation is replaced, and its unanswered requests are sent to the new thread.
+ */
 function feedThreads(
   threads: readonly Worker[],
   count: number,
   send: (w: Worker, index: number) => void,
   onReply: (m: Reply) => void,
   stopped: () => boolean,
+  watchdog?: ModuleWatchdog,
 ): Promise<void> {
   return new Promise<void>((resolve, reject) => {
     let next = 0;
     let outstanding = 0;
-    const detach: (() => void)[] = [];
+    const slots = threads.map((w) => ({
+      w,
+      unanswered: new Set<number>(),
+      timers: new Map<string, NodeJS.Timeout>(),
+      detach: () => {},
+    }));
+    type Slot = (typeof slots)[number];
+    const stopTimers = (slot: Slot) => {
+      for (const t of slot.timers.values()) clearTimeout(t);
+      slot.timers.clear();
+    };
     const finish = (error?: Error) => {
-      for (const off of detach) off();
+      for (const slot of slots) {
+        slot.detach();
+        stopTimers(slot);
+      }
       if (error === undefined) resolve();
       else reject(error);
     };
-    const feed = (w: Worker) => {
+    const feed = (slot: Slot) => {
       if (next >= count || stopped()) return;
       outstanding++;
-      send(w, next++);
+      slot.unanswered.add(next);
+      send(slot.w, next++);
     };
-    for (const w of threads) {
-      const onMessage = (m: Reply) => {
+    const overdue = (slot: Slot, m: ModuleGraderSignal, dog: ModuleWatchdog) => {
+      slot.detach();
+      stopTimers(slot);
+      dog.overdue(m.seq, m.simulation, m.grader);
+      slot.w = dog.replace(slot.w);
+      attach(slot);
+      for (const index of slot.unanswered) send(slot.w, index);
+    };
+    const time = (slot: Slot, m: ModuleGraderSignal) => {
+      if (watchdog === undefined) return;
+      const key = `${m.seq}/${m.simulation}/${m.grader}`;
+      clearTimeout(slot.timers.get(key));
+      slot.timers.delete(key);
+      if (m.running)
+        slot.timers.set(
+          key,
+          setTimeout(() => overdue(slot, m, watchdog), watchdog.limitSeconds * 1000),
+        );
+    };
+    const attach = (slot: Slot) => {
+      const w = slot.w;
+      const onMessage = (m: ThreadMessage) => {
+        if (isModuleGraderSignal(m)) return time(slot, m);
         outstanding--;
+        slot.unanswered.delete(m.seq);
         onReply(m);
-        feed(w);
+        feed(slot);
         if (outstanding === 0) finish();
       };
       const onError = (e: Error) => finish(e);
       const onExit = (code: number) => finish(new Error(`a grading thread exited (code ${code})`));
       w.on("message", onMessage).on("error", onError).on("exit", onExit);
-      detach.push(() => w.off("message", onMessage).off("error", onError).off("exit", onExit));
-    }
+      slot.detach = () => w.off("message", onMessage).off("error", onError).off("exit", onExit);
+    };
+    for (const slot of slots) attach(slot);
     // Two requests per thread in flight keep every thread busy while the main thread takes results.
-    for (const w of threads) {
-      feed(w);
-      feed(w);
+    for (const slot of slots) {
+      feed(slot);
+      feed(slot);
     }
     if (outstanding === 0) finish();
   });
+}
+
+/** How `gradeInWorkers` grades beyond the jobs and the threads. */
+export interface ThreadGrading {
+  /** Told the threads' wall and busy time when the run ends. */
+  readonly log?: (line: string) => void;
+  /** Seconds a grader module may take on one simulation (set when the run has grader modules). */
+  readonly moduleTimeoutSeconds?: number;
 }
 
 export async function* gradeInWorkers(
   jobs: readonly FileJob[],
   init: WorkerInit,
   count: number,
-  log?: (line: string) => void,
+  { log, moduleTimeoutSeconds }: ThreadGrading = {},
 ): AsyncGenerator<FileResult> {
   const pool = await threadPool();
   const done: FileResult[] = [];
@@ -215,19 +301,44 @@ export async function* gradeInWorkers(
   let wake: (() => void) | null = null;
   const started = performance.now();
   let busyMs = 0;
+  const order = largestFirst(jobs);
   const onReply = (m: Reply) => {
     busyMs += m.busyMs ?? 0;
-    if (m.failure !== undefined) failure ??= new Error(`worker failed on ${jobs[m.seq]?.path}: ${m.failure}`);
+    if (m.failure !== undefined)
+      failure ??= new Error(`worker failed on ${order[m.seq]?.job.path}: ${m.failure}`);
     else if (m.result !== undefined) done.push(m.result);
     wake?.();
   };
-  const order = largestFirst(jobs);
+  // Simulations over a grader module's time limit, by request: their error rows, sent with the job.
+  const overdue = new Map<number, Map<number, string>>();
+  const begin = (w: Worker) => w.postMessage({ kind: "begin", init } satisfies WorkerRequest);
   const session = pool
     .exclusive(count, (threads) => {
-      for (const w of threads) w.postMessage({ kind: "begin", init } satisfies WorkerRequest);
-      const send = (w: Worker, i: number) =>
-        w.postMessage({ kind: "job", ...(order[i] as (typeof order)[number]) } satisfies WorkerRequest);
-      return feedThreads(threads, order.length, send, onReply, () => abandoned || failure !== null);
+      for (const w of threads) begin(w);
+      const send = (w: Worker, i: number) => {
+        const { job } = order[i] as (typeof order)[number];
+        const late = overdue.get(i);
+        const request = late === undefined ? job : { ...job, overdue: late };
+        w.postMessage({ kind: "job", job: request, seq: i } satisfies WorkerRequest);
+      };
+      const watchdog: ModuleWatchdog | undefined =
+        moduleTimeoutSeconds === undefined
+          ? undefined
+          : {
+              limitSeconds: moduleTimeoutSeconds,
+              overdue: (i, simulation, grader) => {
+                const late = overdue.get(i) ?? new Map<number, string>();
+                late.set(simulation, overdueMessage(graderModuleLabel(grader), moduleTimeoutSeconds));
+                overdue.set(i, late);
+              },
+              replace: (w) => {
+                const fresh = pool.replace(w);
+                begin(fresh);
+                return fresh;
+              },
+            };
+      const stopped = () => abandoned || failure !== null;
+      return feedThreads(threads, order.length, send, onReply, stopped, watchdog);
     })
     .catch((e: unknown) => {
       failure ??= e instanceof Error ? e : new Error(String(e));

@@ -15,7 +15,7 @@ import { sha256Hex } from "../py/json.ts";
 import { type PackedBatch, packRows, type RowOf, type TableName } from "../store/schema.ts";
 import type { ContextPool } from "./contexts.ts";
 import { fileDomain } from "./domains.ts";
-import { type GradeSettings, gradeFile, prefetchFileAt } from "./grade.ts";
+import { type GradeSettings, gradeFile, type ModuleGraderWatch, prefetchFileAt } from "./grade.ts";
 import {
   appendSimulationRows,
   emptyBatch,
@@ -33,6 +33,11 @@ export interface FileJob {
   readonly path: string;
   /** Why the file is not read at all (a symlink out of the corpus root). */
   readonly refused?: string;
+  /**
+   * Simulations (by index in the file) a grader module gave no verdict on in time when a thread graded
+   * the file before, with their error rows: graded no more.
+   */
+  readonly overdue?: ReadonlyMap<number, string>;
 }
 
 export type FileResult =
@@ -113,7 +118,12 @@ const contentId = (bytes: Uint8Array): string => createHash("sha256").update(byt
 /** The id of a file that could not be read: its path, as there are no bytes to hash. */
 const unreadableId = (job: FileJob): string => sha256Hex(`unreadable:${job.path}`);
 
-export async function processFile(job: FileJob, deps: FileDeps): Promise<FileResult> {
+/** `watch`: told when a grader module starts and ends a simulation (a grading thread's watchdog). */
+export async function processFile(
+  job: FileJob,
+  deps: FileDeps,
+  watch?: ModuleGraderWatch,
+): Promise<FileResult> {
   const { runId } = deps;
   if (job.refused !== undefined)
     return unreadable(job, deps, unreadableId(job), `${job.path}: ${job.refused}`);
@@ -177,7 +187,8 @@ export async function processFile(job: FileJob, deps: FileDeps): Promise<FileRes
   const batch = emptyBatch();
   let simulations = 0;
   let taskVersion: string | undefined;
-  for await (const g of gradeFile(loaded, version, deps.pool, deps.settings)) {
+  const grading = { watch, overdue: job.overdue };
+  for await (const g of gradeFile(loaded, version, deps.pool, deps.settings, grading)) {
     taskVersion ??= g.row.task_version;
     appendSimulationRows(batch, rowContext, g, simulations++);
   }

@@ -9,13 +9,14 @@ import { relative } from "node:path";
 import type { ResolvedExperiment } from "../experiments/config.ts";
 import { isTypeScriptModule } from "../experiments/grader-modules.ts";
 import { stableJson } from "../formats/stable-json.ts";
+import { GRADER_MODULE_TIMEOUT_SECONDS } from "../graders/module-checks.ts";
 import { loadJudgments, saveJudgments } from "../store/judgments.ts";
 import type { VerdictStore } from "../store/store.ts";
 import { FileLedger, type LedgerDecision } from "./file-ledger.ts";
 import { judgeLookahead } from "./grade.ts";
 import { listInputFiles, targetOutside } from "./inputs.ts";
 import { gradeInWorkers, inputBytes, THREADS_LOAD_TYPESCRIPT, workerCount } from "./parallel.ts";
-import { type FileJob, type FileResult, prefetchFile, processFile } from "./process-file.ts";
+import { type FileDeps, type FileJob, type FileResult, prefetchFile, processFile } from "./process-file.ts";
 import type { Progress } from "./progress.ts";
 import { fileDepsFor, type RunPlan, TOOL_VERSION, workerInit } from "./settings.ts";
 import { submissionRows } from "./submissions.ts";
@@ -35,6 +36,8 @@ export interface RunOptions {
   readonly workerLog?: (line: string) => void;
   /** Told how many files of the run the store holds, at the start and after every commit. */
   readonly onStored?: (files: number) => void;
+  /** Seconds a grader module may take on one simulation before it is an error row (default 60). */
+  readonly graderModuleTimeoutSeconds?: number;
 }
 
 export interface RunSummary {
@@ -157,20 +160,49 @@ export function jobsFor(exp: ResolvedExperiment): FileJob[] {
   });
 }
 
-/** Results in completion order, from worker threads or (one worker) this thread. */
+/** The TypeScript grader modules grading threads cannot load (Node 20 gives a thread no loader). */
+const typescriptModules = (plan: RunPlan): string[] =>
+  THREADS_LOAD_TYPESCRIPT ? [] : plan.exp.graderModules.filter(isTypeScriptModule);
+
+/**
+ * Whether grading stays in this thread: a live judge's limiter, cache and counts live here, and so
+ * does the loader a TypeScript grader module needs (the one the command ran with).
+ */
+const gradedHere = (plan: RunPlan): boolean =>
+  plan.grading.judge.cache !== undefined || typescriptModules(plan).length > 0;
+
+export interface GradeJobsOptions {
+  /** Told the threads' wall and busy time when the run ends. */
+  readonly workerLog?: (line: string) => void;
+  /** Seconds a grader module may take on one simulation (default 60). */
+  readonly graderModuleTimeoutSeconds?: number;
+}
+
+/**
+ * Results in completion order, from worker threads or (one worker) this thread. Grader modules grade
+ * in threads even when one worker is asked for, unless grading must stay here (`gradedHere`): the main
+ * thread then stays free to time them and to answer a signal, whatever a module does.
+ */
 export async function* gradeJobs(
   plan: RunPlan,
   jobs: readonly FileJob[],
   committed: ReadonlySet<string>,
   workers: number,
-  workerLog?: (line: string) => void,
+  { workerLog, graderModuleTimeoutSeconds = GRADER_MODULE_TIMEOUT_SECONDS }: GradeJobsOptions = {},
 ): AsyncGenerator<FileResult> {
   const init = workerInit(plan, committed);
-  if (workers > 1) {
-    yield* gradeInWorkers(jobs, init, workers, workerLog);
+  const modules = plan.exp.graderModules.length > 0;
+  if (workers > 1 || (modules && !gradedHere(plan))) {
+    yield* gradeInWorkers(jobs, init, workers, {
+      log: workerLog,
+      moduleTimeoutSeconds: modules ? graderModuleTimeoutSeconds : undefined,
+    });
     return;
   }
-  const deps = await fileDepsFor(init, plan.grading);
+  const loaded = await fileDepsFor(init, plan.grading);
+  const deps: FileDeps = modules
+    ? { ...loaded, settings: { ...loaded.settings, graderModuleTimeoutSeconds } }
+    : loaded;
   // A live judge waits on the network: its requests for the next files start while one is graded
   // (files are still graded one at a time, in order).
   const ahead = judgeLookahead(jobs.length, (i) => prefetchFile(jobs[i] as FileJob, deps));
@@ -200,17 +232,11 @@ export async function runExperiment(
   const rejectedFixtures = plan.grading.graders.structured?.requirements?.problems.length ?? 0;
   const jobs = jobsFor(plan.exp);
   await store.replaceSubmissions(plan.runId, submissionRows(plan.runId, jobs));
-  // A live judge's limiter, cache and counts live in this thread: grade here. So does a TypeScript
-  // grader module where threads cannot load one (this thread has the loader the command ran with).
-  const typescript = THREADS_LOAD_TYPESCRIPT ? [] : plan.exp.graderModules.filter(isTypeScriptModule);
-  const workers =
-    judgeCache !== undefined || typescript.length > 0
-      ? 1
-      : workerCount(jobs.length, inputBytes(jobs), options.workers);
+  const workers = gradedHere(plan) ? 1 : workerCount(jobs.length, inputBytes(jobs), options.workers);
   const counts = { skipped: 0, duplicates: 0, notTrajectories: 0, failedFiles: 0, simulations: 0, errors: 0 };
   // Files are committed in small groups: one transaction (and one WAL sync) per group, not per file.
   const failures: { path: string; error: string }[] = [];
-  const warnings: string[] = typescript.map(
+  const warnings: string[] = typescriptModules(plan).map(
     (m) =>
       `grader module ${m} is TypeScript: graded in one thread (grading threads load JavaScript modules only)`,
   );
@@ -226,13 +252,17 @@ export async function runExperiment(
     pending.length = 0;
     pendingSims = 0;
   };
+  const grading = {
+    workerLog: options.workerLog,
+    graderModuleTimeoutSeconds: options.graderModuleTimeoutSeconds,
+  };
   progress.start(jobs.length);
   // Stopped on every exit: a running bar keeps a timer alive (the process would never end).
   try {
     let todo: readonly FileJob[] = jobs;
     while (todo.length > 0) {
       const regrade = new Set<string>();
-      for await (const r of gradeJobs(plan, todo, ledger.committed(), workers, options.workerLog)) {
+      for await (const r of gradeJobs(plan, todo, ledger.committed(), workers, grading)) {
         const d = ledger.decide(r);
         for (const p of d.regrade) regrade.add(p);
         if (d.kind === "skip") {

@@ -5,6 +5,7 @@ import type { Message, Simulation, Task, TrajectoryFile } from "../formats/model
 import type { Cause } from "../graders/causes.ts";
 import { recordedPass } from "../graders/comparisons.ts";
 import type { Evidence } from "../graders/evidence.ts";
+import type { VerdictRecord } from "../graders/grader.ts";
 import { GRADER_IDS, type GraderId, graderOf } from "../graders/registry.ts";
 import type { NlJudgement } from "../graders/tau3/nl.ts";
 import { canonicalJson, sha256Hex } from "../py/json.ts";
@@ -245,17 +246,21 @@ function evidenceRow(
   };
 }
 
-/** One grader's verdict, components, causes and evidence rows; returns the verdict's pass. */
+/**
+ * One grader's verdict, components, causes and evidence rows; returns the verdict's pass. `checked`: a
+ * grader module's record, already checked (its `record` is not called again).
+ */
 function graderRows(
   batch: SimulationBatch,
   ctx: RowContext,
   key: string,
   id: GraderId,
   verdict: unknown,
+  checked: VerdictRecord | undefined,
   messages: readonly Message[],
 ): boolean | null {
   const g = graderOf(id);
-  const r = g.record(verdict);
+  const r = checked ?? g.record(verdict);
   const b: RowBase = { run_id: ctx.runId, sim_key: key, grader: id };
   batch.verdicts.push({
     run_id: b.run_id,
@@ -331,7 +336,7 @@ export function appendSimulationRows(
   for (const id of GRADER_IDS) {
     const v = g.verdicts[id];
     if (v === undefined) continue;
-    const pass = graderRows(batch, ctx, key, id, v, messages);
+    const pass = graderRows(batch, ctx, key, id, v, g.records?.[id], messages);
     if (pass === true) passes++;
     else if (pass === false) fails++;
   }

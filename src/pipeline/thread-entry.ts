@@ -3,12 +3,13 @@
  * message that rebuilds the settings and a fresh context pool, so per-run state (gold caches, tau2's
  * process-wide telecom VPN) never leaks from one run into the next. Domain DBs stay loaded. Tasks of
  * the layers above (the probe census) arrive as a module URL and an export name, and are imported here
- * on first use.
+ * on first use. The thread tells the main thread when a grader module starts and ends a simulation: the
+ * main thread keeps the module's time limit (a module looping here would hold this thread's timers).
  */
 import { parentPort } from "node:worker_threads";
 import { type FileDeps, processFile } from "./process-file.ts";
 import { fileDepsFor } from "./settings.ts";
-import type { ThreadTask, WorkerRequest } from "./thread-protocol.ts";
+import type { ModuleGraderSignal, ThreadTask, WorkerRequest } from "./thread-protocol.ts";
 
 type TaskFn = (input: unknown) => Promise<unknown>;
 
@@ -45,7 +46,16 @@ parentPort?.on("message", async (msg: WorkerRequest) => {
     }
     if (deps === null) throw new Error("job before begin");
     const started = performance.now();
-    const result = await processFile(msg.job, await deps);
+    const { seq } = msg;
+    const watch = (simulation: number, grader: string, running: boolean) =>
+      parentPort?.postMessage({
+        kind: "module-grader",
+        seq,
+        simulation,
+        grader,
+        running,
+      } satisfies ModuleGraderSignal);
+    const result = await processFile(msg.job, await deps, watch);
     parentPort?.postMessage({ seq: msg.seq, result, busyMs: performance.now() - started });
   } catch (e) {
     parentPort?.postMessage({

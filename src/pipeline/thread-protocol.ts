@@ -26,3 +26,21 @@ export type Reply = {
   failure?: string;
   busyMs?: number;
 };
+
+/**
+ * A grader module starts (`running`) or ends grading the `simulation`-th simulation of job `seq`: the
+ * main thread times it, and terminates the thread when it takes too long (a loop holds the thread).
+ */
+export interface ModuleGraderSignal {
+  readonly kind: "module-grader";
+  readonly seq: number;
+  readonly simulation: number;
+  readonly grader: string;
+  readonly running: boolean;
+}
+
+/** Everything a thread posts: one reply per request, and any number of signals before it. */
+export type ThreadMessage = Reply | ModuleGraderSignal;
+
+export const isModuleGraderSignal = (m: ThreadMessage): m is ModuleGraderSignal =>
+  (m as ModuleGraderSignal).kind === "module-grader";

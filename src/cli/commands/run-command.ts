@@ -11,6 +11,8 @@ import { planRun, type RunPlan } from "../../pipeline/settings.ts";
 import type { ReviewFile } from "../../reviews/file.ts";
 import { saveReviews } from "../../reviews/store.ts";
 import { VerdictStore } from "../../store/store.ts";
+import { LIMITS } from "../../util/limits.ts";
+import { numberArg } from "../args.ts";
 import { resolveDataDir } from "../data-dir.ts";
 import { judgeDefaults, judgeSecrets, runTuning } from "../env.ts";
 import { UsageError } from "../errors.ts";
@@ -27,6 +29,7 @@ export interface RunOptions extends JudgeRuntimeOptions {
   dataDir?: string;
   reviews?: string;
   memoryLimit?: string;
+  graderTimeout?: string;
 }
 
 /** Everything is checked here, before the store is opened: a bad config (or reviews file) writes nothing. */
@@ -78,7 +81,12 @@ function storedLine(f: StoredFailures): string {
 export async function runCommand(file: string, opts: RunOptions, io: CommandIo): Promise<number> {
   const { plan: p, reviews } = await plan(file, opts, io);
   const { exp } = p;
-  const tuning = runTuning(io.env); // read before the store is created: a bad value writes nothing
+  // Read before the store is created: a bad value writes nothing.
+  const tuning = runTuning(io.env);
+  const graderTimeout =
+    opts.graderTimeout === undefined
+      ? tuning.graderModuleTimeoutSeconds
+      : numberArg("--grader-timeout", opts.graderTimeout, LIMITS.graderModuleTimeout);
   const memoryLimit = memoryLimitOf(opts.memoryLimit, exp.config.duckdb?.memory_limit);
   if (p.grading.spec.judge.mode === "http") await checkJudgeEndpoint(p.grading.spec.judge.base_url);
   mkdirSync(dirname(exp.output), { recursive: true });
@@ -96,6 +104,7 @@ export async function runCommand(file: string, opts: RunOptions, io: CommandIo):
     const { debugWorkers, ...grading } = tuning;
     const s = await runExperiment(p, store, progress, {
       ...grading,
+      graderModuleTimeoutSeconds: graderTimeout,
       ...(debugWorkers ? { workerLog: (line: string) => io.stderr.write(line) } : {}),
       onStored: (n) => (stored = n),
     });

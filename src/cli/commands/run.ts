@@ -19,6 +19,10 @@ export function registerRunCommand(program: Command, io: CommandIo): void {
     )
     .option("--data-dir <dir>", "tau2 data dir, replacing the experiment's (also $TAU2_DATA_DIR)")
     .option("--reviews <file>", "reviews file, replacing the experiment's (loaded into the store)")
+    .option(
+      "--grader-timeout <seconds>",
+      "seconds a grader from grader_modules may take on one simulation before it is an error row (default: $TAU_RESCORE_GRADER_TIMEOUT, else 60)",
+    )
     .option(...MEMORY_LIMIT_OPTION);
   addJudgeRuntimeOptions(cmd);
   cmd.action(async (file: string, opts: RunOptions) => {
