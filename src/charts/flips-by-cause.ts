@@ -60,6 +60,8 @@ const KIND_COLOR: { readonly [K in CauseKind]: string } = {
   premature_termination: "#d67195",
   tau3: "#439894",
   undecided_clause: "#d8b5a5",
+  acceptable_outcome: "#8c6d31",
+  no_reference: "#c7c7c7",
 };
 const kindScale = (kinds: readonly string[]) => {
   const shown = [...new Set(kinds)].sort(

@@ -54,11 +54,26 @@ export interface Action {
 }
 
 export interface EvaluationCriteria {
+  /** The reference solution; null = none (not the same as `[]`, a reference that writes nothing). */
   readonly actions: readonly Action[] | null;
   readonly env_assertions: readonly EnvAssertion[] | null;
   readonly communicate_info: readonly string[] | null;
   readonly nl_assertions: readonly string[] | null;
   readonly reward_basis: readonly RewardType[];
+  /**
+   * A fork's rule (absent in tau2): the simulation is graded against each outcome as if it were these
+   * criteria, and scores the reward of the best one it meets (docs/tau2.md, "Acceptable outcomes").
+   * Absent or null: the criteria above grade it.
+   */
+  readonly acceptable_outcomes?: readonly AcceptableOutcome[] | null;
+}
+
+/** One acceptable outcome: criteria of its own, and the reward a simulation that meets them scores. */
+export interface AcceptableOutcome extends EvaluationCriteria {
+  readonly outcome_id: string;
+  readonly description: string | null;
+  /** In [0, 1]. */
+  readonly reward: number;
 }
 
 export interface InitialState {
@@ -157,4 +172,12 @@ export interface TrajectoryFile {
     readonly path: string;
     readonly reason: string;
   }[];
+  /** Keys of the embedded tasks that grading does not read and tau2 does not define (never silently dropped). */
+  readonly unknownTaskFields?: readonly UnknownTaskField[];
+}
+
+/** A task key the tool does not understand, at its JSON path in the file (`tasks[0].annotations`). */
+export interface UnknownTaskField {
+  readonly path: string;
+  readonly key: string;
 }

@@ -4,8 +4,8 @@
  *
  * Compared per task: the user instructions, the gold actions (name, requestor, arguments with Python
  * types, compare_args), nl_assertions, communicate_info and reward_basis (the v0 default applied when
- * absent); a null list equals an empty one. Other fields (persona, descriptions, initial state) are not
- * compared.
+ * absent), and a fork's acceptable outcomes where there are any; a null list equals an empty one. Other
+ * fields (persona, descriptions, initial state) are not compared.
  *
  * Tie rule: when all embedded tasks equal more than one set, the smallest set wins (the most specific
  * one that explains every task), then the first in `listTaskSets` order: `head`, `head/tasks_small`,
@@ -46,6 +46,10 @@ function gradedContent(task: Task): PyValue {
     nl_assertions: [...(criteria?.nl_assertions ?? [])],
     communicate_info: [...(criteria?.communicate_info ?? [])],
     reward_basis: criteria === null ? null : [...criteria.reward_basis],
+    // Only where a task has them, so that every other task compares as it always did.
+    ...(criteria?.acceptable_outcomes == null
+      ? {}
+      : { acceptable_outcomes: criteria.acceptable_outcomes as unknown as PyValue }),
   } as PyValue;
 }
 

@@ -25,6 +25,11 @@ export const CAUSE_KINDS = {
     reference: "the termination reason",
     about: "the simulation ended before the agent or user stopped; τ³ scores it 0",
   },
+  acceptable_outcome: {
+    reference: "the matched outcome's id, or none_matched",
+    about:
+      "the task grades by acceptable outcomes (a fork's rule) and the simulation met none of them, or only one whose reward is below 1 (τ³)",
+  },
   tau3: {
     reference: "what τ³ failed on (components joined by +, or the termination reason)",
     about: "τ³'s own verdict failed; the structured grader fails with it",
@@ -56,6 +61,11 @@ export const CAUSE_KINDS = {
     reference: "the DB field path (user-DB fields start with user:)",
     about:
       "a DB field differs from the gold end state outside the footprint, but every call that wrote it was licensed (reported; the strict gate fails it)",
+  },
+  no_reference: {
+    reference: "evaluation_criteria.actions (the reference solution the task does not give)",
+    about:
+      "the task gives no reference solution, so the delta gate cannot judge the writes it lists (reported, never gating)",
   },
   user_state: {
     reference: "the user-DB field path (user:…)",

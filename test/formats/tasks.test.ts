@@ -1,11 +1,13 @@
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { FormatError } from "../../src/formats/errors.ts";
-import { listTaskSets, loadTaskFile } from "../../src/formats/tasks.ts";
+import { fileWarnings } from "../../src/formats/file-warnings.ts";
+import { loadTrajectoryFile } from "../../src/formats/load.ts";
+import { listTaskSets, loadTaskFile, taskFileUnknownFields } from "../../src/formats/tasks.ts";
 import { PyFloat } from "../../src/py/value.ts";
-import { DATA_DIR } from "./paths.ts";
+import { corpusFile, DATA_DIR } from "./paths.ts";
 
 const V0 = join(DATA_DIR, "versions", "v0.2.0_f8de30c", "domains");
 const HEAD = join(DATA_DIR, "domains");
@@ -81,5 +83,141 @@ describe("task files", () => {
     expect((err as FormatError).message).toBe(
       `${path}: at [1].user_scenario.instructions.reason_for_call: invalid task: Invalid input: expected string, received undefined`,
     );
+  });
+});
+
+/** Airline task 8 of the shared data as a fork writes it: its gold actions moved into acceptable outcomes. */
+function forkTask(outcome: Record<string, unknown> = {}): Record<string, unknown> {
+  const tasks = JSON.parse(readFileSync(join(V0, "airline", "tasks.json"), "utf8")) as Record<
+    string,
+    unknown
+  >[];
+  const task = tasks.find((t) => t.id === "8") as Record<string, unknown>;
+  const criteria = task.evaluation_criteria as Record<string, unknown>;
+  return {
+    ...task,
+    annotations: { relaxed_version: true },
+    evaluation_criteria: {
+      reward_basis: ["DB", "COMMUNICATE"],
+      acceptable_outcomes: [
+        {
+          outcome_id: "8_outcome_A",
+          description: "the gold booking",
+          reward: 0.7,
+          actions: criteria.actions,
+          communicate_info: [],
+          nl_assertions: criteria.nl_assertions,
+          ...outcome,
+        },
+      ],
+      failure_conditions: [{ condition: "no_booking", description: "no booking" }],
+      nothing_here: null,
+    },
+  };
+}
+
+function writeTasks(tasks: unknown[]): string {
+  const path = join(mkdtempSync(join(tmpdir(), "tau-rescore-tasks-")), "tasks.json");
+  writeFileSync(path, JSON.stringify(tasks));
+  return path;
+}
+
+const formatError = (path: string): string => {
+  try {
+    loadTaskFile(path);
+  } catch (e) {
+    if (e instanceof FormatError) return e.message;
+    throw e;
+  }
+  throw new Error("no FormatError");
+};
+
+describe("acceptable outcomes (a fork's evaluation rule)", () => {
+  it("are read as criteria of their own, with an id, a description and a reward", () => {
+    const [task] = loadTaskFile(writeTasks([forkTask()]));
+    const criteria = task?.evaluation_criteria;
+    expect(criteria?.actions).toBeNull();
+    const outcome = criteria?.acceptable_outcomes?.[0];
+    expect(outcome).toMatchObject({
+      outcome_id: "8_outcome_A",
+      description: "the gold booking",
+      reward: 0.7,
+      env_assertions: null,
+      // An outcome without its own basis takes tau2's default, as criteria do.
+      reward_basis: ["DB", "COMMUNICATE"],
+    });
+    expect(outcome).not.toHaveProperty("acceptable_outcomes");
+    expect(outcome?.actions?.map((a) => a.name)).toEqual([
+      "get_user_details",
+      "get_reservation_details",
+      "search_direct_flight",
+      "book_reservation",
+    ]);
+  });
+
+  it("tasks without them parse as before: no key is added", () => {
+    const [task] = loadTaskFile(join(V0, "airline", "tasks.json"));
+    expect(Object.keys(task?.evaluation_criteria ?? {})).not.toContain("acceptable_outcomes");
+  });
+
+  it.each([
+    [{ reward: 1.5 }, "[0].evaluation_criteria.acceptable_outcomes[0].reward", "Too big"],
+    [{ reward: -0.1 }, "[0].evaluation_criteria.acceptable_outcomes[0].reward", "Too small"],
+    [
+      { outcome_id: undefined },
+      "[0].evaluation_criteria.acceptable_outcomes[0].outcome_id",
+      "expected string",
+    ],
+    [
+      { actions: [{ name: "book_reservation", arguments: {} }] },
+      "[0].evaluation_criteria.acceptable_outcomes[0].actions[0].action_id",
+      "expected string",
+    ],
+  ])("an invalid outcome %j is a FormatError naming its path", (outcome, at, why) => {
+    const path = writeTasks([forkTask(outcome)]);
+    const message = formatError(path);
+    expect(message.startsWith(`${path}: at ${at}: invalid task: `)).toBe(true);
+    expect(message).toContain(why);
+  });
+});
+
+describe("task fields the tool does not understand", () => {
+  it("a data dir's task file names each, with its JSON path; tau2's own keys and null values are not named", () => {
+    const path = writeTasks([forkTask()]);
+    expect(taskFileUnknownFields(path)).toEqual([
+      {
+        file: path,
+        fields: [
+          { path: "[0].evaluation_criteria.failure_conditions", key: "failure_conditions" },
+          { path: "[0].annotations", key: "annotations" },
+        ],
+      },
+    ]);
+    expect(taskFileUnknownFields(join(V0, "airline", "tasks.json"))).toEqual([]);
+  });
+
+  it("a results file's embedded tasks give one warning per field, naming the file", () => {
+    const results = JSON.parse(
+      readFileSync(corpusFile("jitrc-tau2-enhanced/airline_gemini2_5_flash_10tasks_2t.json"), "utf8"),
+    ) as Record<string, unknown>;
+    const path = join(mkdtempSync(join(tmpdir(), "tau-rescore-tasks-")), "results.json");
+    writeFileSync(path, JSON.stringify({ ...results, tasks: [forkTask(), forkTask({ extra_key: 1 })] }));
+    const file = loadTrajectoryFile(path);
+    expect(file.unknownTaskFields?.map((f) => f.path)).toEqual([
+      "tasks[0].evaluation_criteria.failure_conditions",
+      "tasks[0].annotations",
+      "tasks[1].evaluation_criteria.acceptable_outcomes[0].extra_key",
+      "tasks[1].evaluation_criteria.failure_conditions",
+      "tasks[1].annotations",
+    ]);
+    expect(fileWarnings(file, "results.json")).toEqual([
+      "results.json: warning: task field failure_conditions is not understood and is ignored: tasks[0].evaluation_criteria.failure_conditions (2 times, as tasks[].evaluation_criteria.failure_conditions)",
+      "results.json: warning: task field annotations is not understood and is ignored: tasks[0].annotations (2 times, as tasks[].annotations)",
+      "results.json: warning: task field extra_key is not understood and is ignored: tasks[1].evaluation_criteria.acceptable_outcomes[0].extra_key",
+    ]);
+    // A file whose tasks hold nothing unknown carries no list at all.
+    expect(
+      loadTrajectoryFile(corpusFile("jitrc-tau2-enhanced/airline_gemini2_5_flash_10tasks_2t.json")),
+    ).not.toHaveProperty("unknownTaskFields");
   });
 });

@@ -6,7 +6,7 @@ import { FormatError } from "../errors.ts";
 import type { FormatVariant, TrajectoryFile } from "../model.ts";
 import { inferDomain, parseRunInfo } from "../run-info.ts";
 import { validateSimulations } from "../simulation.ts";
-import { parseTaskList } from "../tasks.ts";
+import { parseTaskList, unknownTaskFields } from "../tasks.ts";
 import { domainHints, isRecord, type RawRecord } from "./raw.ts";
 
 /** Keys only the τ³/1.0 runner writes; none affects grading. */
@@ -57,5 +57,14 @@ export function loadTau2Results(file: string, doc: RawRecord): TrajectoryFile {
     const { policies, tools } = domainHints(rawSims);
     info = { ...info, domain: inferDomain(policies, tools, file) };
   }
-  return { path: file, variant, info, tasks, simulations, rejected };
+  const unknown = tasks === null ? [] : unknownTaskFields(doc.tasks, "tasks");
+  return {
+    path: file,
+    variant,
+    info,
+    tasks,
+    simulations,
+    rejected,
+    ...(unknown.length === 0 ? {} : { unknownTaskFields: unknown }),
+  };
 }

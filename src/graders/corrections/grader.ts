@@ -73,7 +73,7 @@ export interface LoadedCorrections {
 
 export const tau3CorrectedGrader = defineGrader({
   id: "tau3_corrected",
-  version: "tau3-port@tau2-a2c0247/1+corrections",
+  version: "tau3-port@tau2-a2c0247/2+corrections",
   label: "τ³ corrected",
   description:
     "τ³ with policy-violating gold actions dropped and NL assertions curated (corrections overlay)",

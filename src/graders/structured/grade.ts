@@ -49,7 +49,7 @@ import {
   type VerifiedRule,
   verifyFixture,
 } from "./requirements/verify.ts";
-import { clauseCauses, fieldCauses, undecidedClauseCauses } from "./write-causes.ts";
+import { clauseCauses, fieldCauses, noReferenceCause, undecidedClauseCauses } from "./write-causes.ts";
 import { type DeltaGateOutcome, type GatedWrites, gateWrites, writesNotGated } from "./write-gate.ts";
 
 /** The structured grader's loaded configuration. */
@@ -81,7 +81,10 @@ export interface StructuredVerdict {
     readonly rejected: readonly RuleProblem[];
   };
   readonly delta_gate: DeltaGateOutcome;
-  /** Every delta-gate field with the calls that wrote it (empty when the gate did not run). */
+  /**
+   * Every delta-gate field with the calls that wrote it (empty when nothing was replayed; without a
+   * reference solution, every field the trajectory wrote, unjudged).
+   */
   readonly fields: readonly AttributedField[];
   /** Policy clauses each replayed call broke or was licensed by. */
   readonly clauses: readonly ClauseFinding[];
@@ -353,11 +356,23 @@ const KIND_RANK: { readonly [K in CauseKind]: number } = {
   nl_curated: 8,
   tau3: 9,
   licensed_write: 10,
+  no_reference: 10,
   component: 50,
   premature_termination: 50,
+  acceptable_outcome: 50,
   degenerate_judge_reply: 50,
 };
 const rank = (c: Cause) => (c.gates ? 0 : 100) + KIND_RANK[c.kind];
+
+/**
+ * The task whose reference solution the write side reads: where τ³ matched an acceptable outcome, that
+ * outcome's task copy (its actions are the footprint); else the task itself.
+ */
+function referenceTask(task: Task, tau3: Tau3Verdict): Task {
+  const choice = tau3.outcomes;
+  if (choice === null || choice.matched === null || choice.undecided.length > 0) return task;
+  return referenceTask(choice.matched.task, choice.matched.verdict);
+}
 
 /** τ³'s failure, which the structured grader includes (named by the components it failed). */
 function tau3FailureCause(tau3: Tau3Verdict): Cause {
@@ -452,12 +467,14 @@ export function gradeStructured(
   const requirements = requirementsFor(input, options.requirements);
   const premature = sim.termination_reason !== "agent_stop" && sim.termination_reason !== "user_stop";
   const clauseSet = clausesFor(input, options.clauses);
+  // What reads the reference solution reads the matched outcome's (the same task but for its criteria).
+  const reference = referenceTask(task, tau3);
   const writes =
     premature || task.evaluation_criteria === null
       ? writesNotGated(
           premature ? "premature termination: τ³ already fails it" : "task has no evaluation criteria",
         )
-      : gateWrites(input, requirements, clauseSet.verified);
+      : gateWrites({ ...input, task: reference }, requirements, clauseSet.verified);
   const { delta, fields, clauses, licenseOf } = writes;
   // One rule for requirements and clauses: a violating call that did not take effect is an attempt.
   const violations: RequirementViolation[] = [];
@@ -471,7 +488,7 @@ export function gradeStructured(
   }
   const policyInput = {
     domain,
-    task,
+    task: reference,
     messages,
     terminationReason: sim.termination_reason,
     solo: input.solo,
@@ -479,8 +496,8 @@ export function gradeStructured(
   };
   const policy = runPolicyRules(policyInput);
   const formatErrors = findFormatErrors(policyInput);
-  const label = labelTask(task, domain.name, options.handoffOverrides);
-  const consistency = checkConsistency({ data: input.ctx.data, task, messages });
+  const label = labelTask(reference, domain.name, options.handoffOverrides);
+  const consistency = checkConsistency({ data: input.ctx.data, task: reference, messages });
 
   const found: Cause[] = [];
   if (tau3Pass === false) found.push(tau3FailureCause(tau3));
@@ -494,11 +511,15 @@ export function gradeStructured(
   for (const c of undecidedClauseCauses(clauses)) found.push(c);
   const capCauses = chargeCapCauses(requirements.caps, writes.charges);
   for (const c of capCauses) found.push(c);
-  for (const c of fieldCauses(fields, licenseOf, {
-    userState: gates.user_state,
-    strict: gates.delta === "strict",
-  }))
-    found.push(c);
+  if (writes.noReference) {
+    const listed = noReferenceCause(fields);
+    if (listed !== null) found.push(listed);
+  } else
+    for (const c of fieldCauses(fields, licenseOf, {
+      userState: gates.user_state,
+      strict: gates.delta === "strict",
+    }))
+      found.push(c);
   const nl = input.nlCurated ?? null;
   pushReportedCauses(found, { gates, messages, policy, formatErrors, nl, tau3, consistency });
   // Array.prototype.sort is stable: causes of one kind keep the order they were found in.

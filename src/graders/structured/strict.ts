@@ -49,7 +49,8 @@ const record = (v: StrictVerdict): VerdictRecord => ({
 
 export const structuredStrictGrader = defineGrader({
   id: "structured_strict",
-  version: "structured-strict/1",
+  // 2: follows structured/6 (no reference solution, acceptable outcomes).
+  version: "structured-strict/2",
   label: "structured, strict gate",
   description: "the structured grader with the seed's strict delta gate: every off-footprint DB field fails",
   config: z.strictObject({}),

@@ -292,3 +292,23 @@ export function fieldCauses(
   }
   return out;
 }
+
+/**
+ * Without a reference solution the delta gate has no footprint: every write would be off it. One
+ * reported cause lists the writes instead, each field at the call that last wrote it (null when nothing
+ * was written: nothing to list).
+ */
+export function noReferenceCause(fields: readonly AttributedField[]): Cause | null {
+  const evidence: Evidence[] = [];
+  for (const f of fields) {
+    const change = `${f.db} DB ${f.path} is ${shown(f.predicted)} (initially ${shown(f.initial)})`;
+    const message = `${change}; written by ${writersText(f.writers)}${f.mirrorOf === null ? "" : `, mirroring ${f.mirrorOf.path}`}`;
+    evidence.push(fieldEvidence(f, message, "no_reference.write"));
+  }
+  if (evidence.length === 0) return null;
+  return cause("no_reference", "evaluation_criteria.actions", {
+    gates: false,
+    message: `the task gives no reference solution: ${evidence.length} written field(s) cannot be judged by the delta gate`,
+    evidence,
+  });
+}

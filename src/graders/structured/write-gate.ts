@@ -28,6 +28,7 @@ import type { CallLicense, LicenseOf } from "./write-causes.ts";
 export interface WriteGateInput {
   readonly ctx: GradingContext;
   readonly domain: DomainDef;
+  /** The task whose reference solution the gate reads (a matched acceptable outcome's task copy). */
   readonly task: Task;
   readonly sim: Simulation;
   readonly solo: boolean;
@@ -41,6 +42,11 @@ export type DeltaGateOutcome =
 
 export interface GatedWrites {
   readonly delta: DeltaGateOutcome;
+  /**
+   * The task gives no reference solution (`evaluation_criteria.actions` is null): `fields` are then the
+   * writes themselves (against the initial state), which the gate cannot judge.
+   */
+  readonly noReference: boolean;
   readonly fields: readonly AttributedField[];
   readonly clauses: readonly ClauseFinding[];
   readonly licenseOf: LicenseOf;
@@ -53,11 +59,15 @@ export interface GatedWrites {
   readonly charges: Charges;
 }
 
+export const NO_REFERENCE_NOTE =
+  "no reference solution (evaluation_criteria.actions is null): the delta gate has no footprint to judge writes against";
+
 const NO_LICENCE: CallLicense = { permissions: [], clauses: [], broken: [], prohibited: [] };
 
 /** The gate did not run (nothing was replayed against a gold state): nothing attributed, nothing licensed. */
 export const writesNotGated = (note: string): GatedWrites => ({
   delta: { ran: false, pass: true, note },
+  noReference: false,
   fields: [],
   clauses: [],
   licenseOf: () => NO_LICENCE,
@@ -186,7 +196,12 @@ export function gateWrites(
   const s = gateStates(input, predicted);
   // Without sync_tools the synced gold is the gold τ³ compared with: a DB match settles it.
   const settled = domain.sync === undefined && tau3.env?.vacuous === false && tau3.env.dbMatch;
-  const delta = { ran: true as const, ...deltaGate(s.agent, s.user, settled) };
+  const gated = deltaGate(s.agent, s.user, settled);
+  // `[]` is a reference (one that writes nothing); null is none, and its gold end state is the initial one.
+  const noReference = input.task.evaluation_criteria?.actions == null;
+  const delta: DeltaGateOutcome = noReference
+    ? { ran: false, pass: true, note: NO_REFERENCE_NOTE }
+    : { ran: true, ...gated };
   const final = {
     agent: predicted.agent,
     user: predicted.user === predicted.agent ? null : predicted.user,
@@ -202,9 +217,10 @@ export function gateWrites(
     requirements.facts,
   );
   const licences = new CallLicences(views, clauses, requirements.violations);
-  const fields = attributeFields(delta.fields, journal, final, calls, domain.derived ?? []);
+  const fields = attributeFields(gated.fields, journal, final, calls, domain.derived ?? []);
   return {
     delta,
+    noReference,
     fields,
     clauses,
     licenseOf: licences.of.bind(licences),

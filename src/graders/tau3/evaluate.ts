@@ -3,17 +3,30 @@
  * Every component is computed (and reported) whatever the basis; the reward multiplies only the
  * basis members, in tau2's fixed order.
  */
-import type { RewardType, Simulation, Task } from "../../formats/model.ts";
+import type { AcceptableOutcome, RewardType, Simulation, Task } from "../../formats/model.ts";
+import { ReplayAbort } from "../../replay/errors.ts";
 import type { GradingContext } from "../context.ts";
 import { type ActionResult, evaluateActions } from "./action.ts";
 import { type CommunicateResult, evaluateCommunicate } from "./communicate.ts";
 import { type EnvironmentResult, evaluateEnvironment } from "./environment.ts";
 import { type NlJudgement, nlReward } from "./nl.ts";
+import {
+  chooseOutcome,
+  NO_OUTCOME_MATCHED,
+  type OutcomeChoice,
+  type OutcomeEvaluation,
+  outcomeLabel,
+  outcomeTasks,
+  recordedRuleNotes,
+} from "./outcomes.ts";
 
 export type ComponentScores = Record<RewardType, number | null>;
 
 export interface Tau3Verdict {
-  /** 0 or 1; null when a basis component could not be judged (NL with no judge). */
+  /**
+   * 0 or 1; null when a basis component could not be judged (NL with no judge). A task with acceptable
+   * outcomes scores its matched outcome's reward, which may lie between.
+   */
   readonly reward: number | null;
   readonly basis: readonly RewardType[] | null;
   /** tau2's `reward_breakdown`, reproduced key for key. */
@@ -30,6 +43,11 @@ export interface Tau3Verdict {
   readonly action: ActionResult | null;
   readonly communicate: CommunicateResult | null;
   readonly nl: NlJudgement | null;
+  /**
+   * The task's acceptable outcomes, each evaluated, and the one matched (null for a task without
+   * them). Where one matched, the fields above are its evaluation's, with its reward.
+   */
+  readonly outcomes: OutcomeChoice<Tau3Verdict> | null;
 }
 
 const NO_COMPONENTS: ComponentScores = {
@@ -53,6 +71,8 @@ export interface Tau3Options {
   readonly nl: NlJudgement | null;
   /** Record the replay's write journal (for graders that attribute DB changes). Default false. */
   readonly recordWrites?: boolean;
+  /** The NL judgement of each acceptable outcome's task copy (`outcomeTasks`), fetched beforehand. */
+  readonly nlOf?: (outcomeTask: Task) => NlJudgement | null;
 }
 
 export function gradeTau3(ctx: GradingContext, task: Task, sim: Simulation, opts: Tau3Options): Tau3Verdict {
@@ -64,6 +84,7 @@ export function gradeTau3(ctx: GradingContext, task: Task, sim: Simulation, opts
     components: NO_COMPONENTS,
     vacuous: NONE_VACUOUS,
     breakdown: {},
+    outcomes: null,
   };
   if (sim.termination_reason !== "agent_stop" && sim.termination_reason !== "user_stop") {
     const note = `Simulation terminated prematurely. Termination reason: ${sim.termination_reason}`;
@@ -86,6 +107,8 @@ export function gradeTau3(ctx: GradingContext, task: Task, sim: Simulation, opts
       premature: null,
       notes: ["No evaluation criteria"],
     };
+  if (criteria.acceptable_outcomes != null)
+    return gradeOutcomes(ctx, task, sim, opts, criteria.acceptable_outcomes);
 
   const messages = sim.messages;
   const env = evaluateEnvironment(ctx, task, messages, opts.solo, opts.recordWrites ?? false);
@@ -178,8 +201,77 @@ export function gradeTau3(ctx: GradingContext, task: Task, sim: Simulation, opts
     action,
     communicate,
     nl,
+    outcomes: null,
   };
 }
+
+/**
+ * The fork's rule: each outcome evaluated as the task's criteria (the task copy's premature end was
+ * checked already), and the verdict of the one matched, with its reward; see `outcomes.ts`.
+ */
+function gradeOutcomes(
+  ctx: GradingContext,
+  task: Task,
+  sim: Simulation,
+  opts: Tau3Options,
+  outcomes: readonly AcceptableOutcome[],
+): Tau3Verdict {
+  // The fork's evaluator raises on an empty list: tau2 would grade no simulation of such a task.
+  if (outcomes.length === 0)
+    throw new ReplayAbort(
+      "no acceptable outcomes provided for relaxed evaluation (an empty acceptable_outcomes list)",
+      "evaluation_criteria.acceptable_outcomes",
+    );
+  const evaluations = outcomeTasks(task).map((copy, i): OutcomeEvaluation<Tau3Verdict> => {
+    const verdict = gradeTau3(ctx, copy, sim, { ...opts, nl: opts.nlOf?.(copy) ?? null });
+    return {
+      outcome: outcomes[i] as AcceptableOutcome,
+      task: copy,
+      verdict,
+      met: verdict.reward === null ? null : verdict.reward > 0,
+    };
+  });
+  const choice = chooseOutcome(evaluations);
+  const { matched, undecided } = choice;
+  if (undecided.length > 0) {
+    const open = undecided.map((e) => `${e.outcome.outcome_id} (${e.verdict.notes.join("; ")})`).join(", ");
+    return {
+      ...noMatch(choice),
+      reward: null,
+      basis: null,
+      notes: [`the acceptable outcome is unknown: the evaluation of ${open} is unknown and could decide it`],
+    };
+  }
+  const recorded = recordedRuleNotes(sim, outcomes, matched?.outcome ?? null);
+  if (matched === null) return { ...noMatch(choice), notes: [NO_OUTCOME_MATCHED, ...recorded] };
+  return {
+    ...matched.verdict,
+    reward: matched.outcome.reward,
+    notes: [
+      ...matched.verdict.notes,
+      `matched acceptable outcome ${outcomeLabel(matched.outcome)}`,
+      ...recorded,
+    ],
+    outcomes: choice,
+  };
+}
+
+/** The fork's verdict when no outcome matched: reward 0 over tau2's default `RewardInfo` basis, no DB check. */
+const noMatch = (choice: OutcomeChoice<Tau3Verdict>): Tau3Verdict => ({
+  reward: 0,
+  basis: ["DB"],
+  breakdown: {},
+  components: NO_COMPONENTS,
+  vacuous: NONE_VACUOUS,
+  db_match: null,
+  premature: null,
+  notes: [NO_OUTCOME_MATCHED],
+  env: null,
+  action: null,
+  communicate: null,
+  nl: null,
+  outcomes: choice,
+});
 
 /**
  * A JS fault inside a ported tool ends as an `Error: ...` result like a Python exception would, so the

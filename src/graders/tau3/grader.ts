@@ -6,7 +6,8 @@ import type { Evidence } from "../evidence.ts";
 import { type ComponentRecord, defineGrader, type VerdictRecord } from "../grader.ts";
 import { causesJson } from "../json.ts";
 import { gradeTau3, type Tau3Verdict } from "./evaluate.ts";
-import { assertionsToJudge, type NlJudgement } from "./nl.ts";
+import type { NlJudgement } from "./nl.ts";
+import { judgeWithOutcomes, NO_OUTCOME_MATCHED, type OutcomeEvaluation, outcomeLabel } from "./outcomes.ts";
 
 /** Why a basis component scored 0, one evidence item per failed check. */
 function componentEvidence(v: Tau3Verdict, component: RewardType): Evidence[] {
@@ -52,7 +53,53 @@ function componentEvidence(v: Tau3Verdict, component: RewardType): Evidence[] {
   }
 }
 
-/** The basis components that scored 0, or the premature termination. */
+/** Why one outcome was not met: a line naming it, then its evaluation's evidence, each naming it too. */
+function unmetOutcomeEvidence(e: OutcomeEvaluation<Tau3Verdict>): Evidence[] {
+  const id = e.outcome.outcome_id;
+  const failed = tau3Causes(e.verdict);
+  const why =
+    e.met === true
+      ? "met, but a reward of 0 scores nothing"
+      : failed.length > 0
+        ? failed.map((c) => c.message).join("; ")
+        : `its evaluation scored ${e.verdict.reward}`;
+  const out: Evidence[] = [
+    { code: "acceptable_outcome.unmet", message: `outcome ${outcomeLabel(e.outcome)} not matched: ${why}` },
+  ];
+  for (const c of failed)
+    for (const ev of c.evidence) out.push({ ...ev, message: `outcome ${id}: ${ev.message}` });
+  return out;
+}
+
+/** The reference of the `acceptable_outcome` cause when no outcome matched. */
+export const NONE_MATCHED = "none_matched";
+
+/**
+ * A task graded by acceptable outcomes fails τ³ when none matched, or when the one matched scores below
+ * 1; the evidence says why each outcome worth more was not met.
+ */
+function outcomeCauses(v: Tau3Verdict): Cause[] {
+  const choice = v.outcomes;
+  if (choice === null || choice.undecided.length > 0) return [];
+  const { matched, evaluations } = choice;
+  if (matched === null) {
+    const evidence = evaluations.flatMap(unmetOutcomeEvidence);
+    return [
+      cause("acceptable_outcome", NONE_MATCHED, { gates: true, message: NO_OUTCOME_MATCHED, evidence }),
+    ];
+  }
+  if (matched.outcome.reward === 1) return [];
+  const better = evaluations.filter((e) => e !== matched && e.outcome.reward > matched.outcome.reward);
+  return [
+    cause("acceptable_outcome", matched.outcome.outcome_id, {
+      gates: true,
+      message: `matched acceptable outcome ${outcomeLabel(matched.outcome)}: below 1, so not a pass`,
+      evidence: better.flatMap(unmetOutcomeEvidence),
+    }),
+  ];
+}
+
+/** The basis components that scored 0, the premature termination, or the acceptable outcomes missed. */
 export function tau3Causes(v: Tau3Verdict): Cause[] {
   if (v.premature !== null)
     return [
@@ -62,6 +109,7 @@ export function tau3Causes(v: Tau3Verdict): Cause[] {
       }),
     ];
   const out: Cause[] = [];
+  for (const c of outcomeCauses(v)) out.push(c);
   for (const [component, score] of Object.entries(v.breakdown) as [RewardType, number][]) {
     if (score !== 0) continue;
     out.push(
@@ -109,7 +157,30 @@ export const tau3Json = (v: Tau3Verdict) => ({
   notes: v.notes,
   causes: causesJson(tau3Causes(v)),
   nl: nlJson(v.nl),
+  // Only for a task graded by acceptable outcomes, so that every other verdict reads as it always did.
+  ...(v.outcomes === null ? {} : outcomesJson(v.outcomes)),
 });
+
+/** The matched outcome (null when none, or when it is unknown) and each outcome's evaluation. */
+function outcomesJson(choice: NonNullable<Tau3Verdict["outcomes"]>) {
+  const matched = choice.undecided.length > 0 ? null : choice.matched;
+  return {
+    matched_outcome:
+      matched === null
+        ? null
+        : {
+            id: matched.outcome.outcome_id,
+            description: matched.outcome.description,
+            reward: matched.outcome.reward,
+          },
+    outcomes: choice.evaluations.map((e) => ({
+      id: e.outcome.outcome_id,
+      reward: e.outcome.reward,
+      met: e.met,
+      evaluation: { reward: e.verdict.reward, basis: e.verdict.basis, breakdown: e.verdict.breakdown },
+    })),
+  };
+}
 
 /** The NL judgement as `grade --format jsonl` shows it: every assertion's verdict and where it came from. */
 function nlJson(nl: NlJudgement | null) {
@@ -132,7 +203,8 @@ function nlJson(nl: NlJudgement | null) {
 
 export const tau3Grader = defineGrader({
   id: "tau3",
-  version: "tau3-port@tau2-a2c0247/1",
+  // 2: acceptable outcomes (a fork's rule) decide the verdict of the tasks that list them.
+  version: "tau3-port@tau2-a2c0247/2",
   label: "τ³",
   description:
     "tau2's evaluate_simulation ported exactly: replay, DB hash and every component of the reward basis",
@@ -144,9 +216,13 @@ export const tau3Grader = defineGrader({
   load: () => null,
   async grade(input): Promise<Tau3Verdict> {
     const { task, sim, judge } = input;
-    const assertions = assertionsToJudge(judge, task, sim);
-    const nl = assertions === null ? null : await judge.judge(task, sim, assertions);
-    return gradeTau3(input.ctx, task, sim, { solo: input.solo, nl, recordWrites: input.recordWrites });
+    const judged = await judgeWithOutcomes(judge, task, sim);
+    return gradeTau3(input.ctx, task, sim, {
+      solo: input.solo,
+      nl: judged.get(task) ?? null,
+      nlOf: (t) => judged.get(t) ?? null,
+      recordWrites: input.recordWrites,
+    });
   },
   record: tau3Record,
   json: tau3Json,
