@@ -1,5 +1,5 @@
 /** The `tau-rescore` process: the real stdout, stderr, environment and signals, handed to `runCli`. */
-import { removeVariantOverlays } from "../domains/overlay-root.ts";
+import { removeVariantOverlays } from "../util/overlay-root.ts";
 import type { Signals } from "./io.ts";
 import { runCli } from "./program.ts";
 

@@ -27,8 +27,8 @@ import { z } from "zod";
 import { DOMAIN_NAMES, type DomainName, isDomainName } from "../formats/domains.ts";
 import { describeZodError } from "../formats/zod-issues.ts";
 import { EXIT_USAGE, RescoreError } from "../util/errors.ts";
+import { overlayRoot } from "../util/overlay-root.ts";
 import { isSafeName, joinBelow, UnsafeNameError, unsafeNameReason } from "../util/safe-name.ts";
-import { overlayRoot } from "./overlay-root.ts";
 
 export const VARIANT_FILE = "variant.json";
 

@@ -7,12 +7,15 @@ import { z } from "zod";
 import { joinPath } from "../formats/json-path.ts";
 import { canonicalJson } from "../py/json.ts";
 import type { PyValue } from "../py/value.ts";
+import { EXIT_INPUT_FAILED, RescoreError } from "../util/errors.ts";
 import { CAUSE_KIND_NAMES, type CauseKind } from "./causes.ts";
 import type { VerdictRecord } from "./grader.ts";
 
 /** A grader module failed on one simulation: the simulation's error row is this message. */
-export class GraderModuleError extends Error {
+export class GraderModuleError extends RescoreError {
   override readonly name = "GraderModuleError";
+  readonly code = "grader_module";
+  readonly exitStatus = EXIT_INPUT_FAILED;
 }
 
 /** Seconds a module grader may take on one simulation unless the command line says otherwise. */

@@ -16,10 +16,10 @@ import {
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { overlayRoot, removeVariantOverlays } from "../../src/domains/overlay-root.ts";
 import { overlayDataDir, variantOf } from "../../src/domains/variants.ts";
 import { readSubmission } from "../../src/formats/submission.ts";
 import { VerdictStore } from "../../src/store/store.ts";
+import { overlayRoot, removeVariantOverlays } from "../../src/util/overlay-root.ts";
 import { expectRefused } from "../experiments/refused.ts";
 import { cliInProcess } from "../helpers/cli-in-process.ts";
 import { CORPUS_DIR, DATA_DIR } from "../helpers/data.ts";

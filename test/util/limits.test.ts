@@ -36,7 +36,9 @@ describe("docs/reference/limits.md", () => {
     expect(new Set(Object.values(DOC)).size).toBe(Object.keys(LIMITS).length);
     for (const [key, r] of Object.entries(DOC))
       expect(rows.get(key), key).toMatch(
-        new RegExp(`^${r.integer ? "integer" : "number"} ${r.min} to ${r.max}( \\((seconds|characters|entries)\\))?$`),
+        new RegExp(
+          `^${r.integer ? "integer" : "number"} ${r.min} to ${r.max}( \\((seconds|characters|entries)\\))?$`,
+        ),
       );
   });
 

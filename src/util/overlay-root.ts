@@ -1,5 +1,5 @@
 /**
- * Where this process builds its variant overlays (`variants.ts`): one folder per process, shared by its
+ * Where this process builds its variant overlays (`domains/variants.ts`): one folder per process, shared by its
  * grading threads, removed when the process ends. A module of its own so the CLI's exit hook loads nothing else.
  */
 import { rmSync } from "node:fs";
