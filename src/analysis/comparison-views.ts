@@ -79,8 +79,35 @@ export const PAIRED_BASE: readonly [name: string, sql: string][] = [
   ],
 ];
 
+/**
+ * What each side of a comparison could check, per domain ('all' for the run), outside excluded files and
+ * tasks: only sides whose grader records coverage (graders that read authored fixtures, facts, clauses).
+ * A fixture skipped is one written for the task whose quotes the simulation's task does not hold.
+ */
+const COVERAGE_VIEW: [name: string, sql: string] = [
+  "coverage_by_domain",
+  `WITH sides AS (SELECT seq, comparison, 'baseline' AS side, baseline AS grader FROM run_comparisons
+                  UNION ALL SELECT seq, comparison, 'candidate', candidate FROM run_comparisons),
+        recorded AS (SELECT cv.* FROM coverage cv JOIN current_run r USING (run_id)),
+        recording AS (SELECT DISTINCT grader FROM recorded),
+        sims AS (SELECT sim_key, domain FROM sim_verdicts WHERE NOT excluded
+                 UNION ALL SELECT sim_key, 'all' FROM sim_verdicts WHERE NOT excluded)
+   SELECT s.seq AS comparison_seq, s.comparison, s.side, s.grader, m.domain,
+          count(*) AS simulations,
+          count(cv.sim_key) AS graded,
+          count(*) FILTER (WHERE cv.fixtures_applied > 0) AS with_fixture,
+          count(*) FILTER (WHERE cv.facts_applied > 0) AS with_facts,
+          count(*) FILTER (WHERE cv.fixtures_applied = 0 AND cv.facts_applied = 0) AS with_none,
+          count(*) FILTER (WHERE cv.fixtures_applied = 0 AND cv.skipped LIKE '[{"fixture":"%') AS fixture_skipped,
+          avg(cv.clauses_applicable) AS clauses_applicable
+   FROM sides s JOIN recording USING (grader) CROSS JOIN sims m
+   LEFT JOIN recorded cv ON cv.sim_key = m.sim_key AND cv.grader = s.grader
+   GROUP BY ALL`,
+];
+
 /** The paired analyses, per comparison (after the reviews and rankings they read). */
 export const PAIRED: readonly [name: string, sql: string][] = [
+  COVERAGE_VIEW,
   [
     // Per comparison and domain ('all' for the whole run), outside excluded files and tasks: the flips
     // both ways, the pass rates, how often the two rewards agree, what review made of the flips, and the
@@ -302,4 +329,5 @@ export const PAIRED_REPORTED = [
   "bootstrap_tau_b",
   "reward_agreement",
   "excluded_tasks",
+  "coverage_by_domain",
 ] as const;

@@ -38,6 +38,19 @@ export interface ComponentRecord {
   readonly vacuous: boolean;
 }
 
+/**
+ * What a grader that reads authored inputs (fixtures, facts, clauses) could check one simulation
+ * against: where these are few, the grader had less to check, and the report says so.
+ */
+export interface CoverageRecord {
+  /** Fixture files that applied. */
+  readonly fixtures: readonly string[];
+  readonly facts: number;
+  readonly clauses: number;
+  /** Fixtures for the task that did not apply, with why (`fixture` null: there is none). */
+  readonly skipped: readonly { readonly fixture: string | null; readonly reason: string }[];
+}
+
 /** A verdict as the store keeps it. */
 export interface VerdictRecord {
   /** Null = unknown (e.g. an unjudged NL assertion in the basis). */
@@ -50,6 +63,8 @@ export interface VerdictRecord {
   readonly components: readonly ComponentRecord[];
   /** Gating causes first, in the order the grader found them. */
   readonly causes: readonly Cause[];
+  /** Only graders that read authored inputs record it. */
+  readonly coverage?: CoverageRecord;
 }
 
 export interface Grader<Id extends string, Config, Loaded, Verdict, Prior> {

@@ -115,6 +115,18 @@ const causeSchema = z.object(
 
 const componentSchema = z.object({ name: text, score: unitOrNull, inBasis: flag, vacuous: flag }, OBJECT);
 
+const count = z.number({ error: "expected a count" }).int({ error: "expected a count" }).min(0);
+
+const coverageSchema = z.object(
+  {
+    fixtures: list(text),
+    facts: count,
+    clauses: count,
+    skipped: list(z.object({ fixture: textOrNull, reason: text }, OBJECT)),
+  },
+  OBJECT,
+);
+
 /** Every field of a `VerdictRecord` the store needs, each with the values its column can hold. */
 const verdictRecordSchema = z.object(
   {
@@ -138,6 +150,7 @@ const verdictRecordSchema = z.object(
       }
     }),
     causes: list(causeSchema),
+    coverage: coverageSchema.optional(),
   },
   OBJECT,
 );

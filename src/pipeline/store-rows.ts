@@ -97,6 +97,7 @@ export const FILE_TABLES = [
   "conversations",
   "tool_calls",
   "nl_assertions",
+  "coverage",
   "errors",
 ] as const satisfies readonly TableName[];
 type FileTable = (typeof FILE_TABLES)[number];
@@ -115,6 +116,7 @@ export function emptyBatch(): SimulationBatch {
     conversations: [],
     tool_calls: [],
     nl_assertions: [],
+    coverage: [],
     errors: [],
   };
 }
@@ -283,6 +285,17 @@ function graderRows(
       score: c.score,
       in_basis: c.inBasis,
       vacuous: c.vacuous,
+    });
+  if (r.coverage !== undefined)
+    batch.coverage.push({
+      run_id: b.run_id,
+      sim_key: key,
+      grader: id,
+      fixtures: JSON.stringify(r.coverage.fixtures),
+      fixtures_applied: r.coverage.fixtures.length,
+      facts_applied: r.coverage.facts,
+      clauses_applicable: r.coverage.clauses,
+      skipped: JSON.stringify(r.coverage.skipped),
     });
   for (let seq = 0; seq < r.causes.length; seq++) {
     const c = r.causes[seq] as Cause;

@@ -60,6 +60,21 @@ export interface VacuousRow {
   vacuous_in_basis: number;
 }
 
+/** What one side of a comparison could check in one domain (or `all`) (`coverage_by_domain`). */
+export interface CoverageRow {
+  comparison: string;
+  side: string;
+  grader: string;
+  domain: string;
+  simulations: number;
+  graded: number;
+  with_fixture: number;
+  with_facts: number;
+  with_none: number;
+  fixture_skipped: number;
+  clauses_applicable: number | null;
+}
+
 /** One comparison in one domain (or `all`): its flips, their review, precision and recall (`comparison_summary`). */
 export interface ComparisonDomainRow {
   comparison: string;
@@ -174,6 +189,8 @@ export interface ComparisonData {
   readonly actions: readonly ActionRow[];
   /** Domains with sampled reviews (applied or stale), then `all`; empty when nothing was sampled. */
   readonly missRates: readonly MissRateRow[];
+  /** Per side that records coverage, per domain then `all`; empty when neither side does. */
+  readonly coverage: readonly CoverageRow[];
 }
 
 export interface ReportData {
@@ -297,6 +314,11 @@ export async function loadReportData(
      FROM score_delta_by_action WHERE flips_among_callers > 0
      ORDER BY domain, flips_attributed DESC, flips_among_callers DESC, action`,
   );
+  const coverage = await get<CoverageRow>(
+    `SELECT comparison, side, grader, domain, simulations, graded, with_fixture, with_facts, with_none,
+            fixture_skipped, clauses_applicable
+     FROM coverage_by_domain ORDER BY comparison_seq, side, domain = 'all', domain`,
+  );
   const of = <T extends { comparison: string }>(list: readonly T[], k: ComparisonRef) =>
     list.filter((r) => r.comparison === k.comparison);
   const comparisons = refs.map(
@@ -314,6 +336,7 @@ export async function loadReportData(
       causeKinds: of(causeKinds, k),
       actions: of(actions, k),
       missRates: of(missRates, k),
+      coverage: of(coverage, k),
     }),
   );
   return {

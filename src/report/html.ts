@@ -486,6 +486,28 @@ ${table(
 )}`;
 }
 
+/** Per side that records it: how many simulations had a fixture, facts, or nothing to check beyond τ³. */
+function coverageTable(k: ComparisonData, id: string): SafeHtml {
+  if (k.coverage.length === 0) return html``;
+  return html`<p class="muted">What each side could check beyond the conversation's DB and tool calls: a requirement fixture applies where every quote it relies on stands in the simulation's own task; facts come with it. A skipped fixture was written for the task, but its quotes are not in this simulation's task text. Clauses: policy clauses verified for the domain, on average.</p>
+${table(
+  [
+    { label: "side", value: (r) => r.side },
+    { label: "grader", value: (r) => graderLabel(r.grader) },
+    { label: "domain", value: (r) => r.domain },
+    { label: "simulations", value: (r) => r.simulations },
+    { label: "with a fixture", value: (r) => r.with_fixture },
+    { label: "with facts", value: (r) => r.with_facts },
+    { label: "with none", value: (r) => r.with_none },
+    { label: "fixture skipped", value: (r) => r.fixture_skipped },
+    { label: "not graded", value: (r) => r.simulations - r.graded },
+    { label: "clauses", value: (r) => r.clauses_applicable, format: num(1) },
+  ],
+  k.coverage,
+  { caption: "Coverage: what each side had to check, per domain", id },
+)}`;
+}
+
 /** One comparison: its headline numbers first, then its charts, models, rankings and causes. */
 function comparisonSection(d: ReportData, k: ComparisonData, charts: readonly RenderedChart[]): SafeHtml {
   const id = comparisonAnchor(k.ref.comparison);
@@ -499,6 +521,7 @@ function comparisonSection(d: ReportData, k: ComparisonData, charts: readonly Re
 ${comparisonHeadline(d, k)}
 ${domainTable(k, `${id}-by-domain`)}
 ${missRateTable(k, `${id}-miss-rate`)}
+${coverageTable(k, `${id}-coverage`)}
 ${mine.length === 0 ? html`<p class="empty">No chart has data for this comparison.</p>` : mine.map(chartFigure)}
 <h3 id="${id}-models">Flips by model</h3>
 ${modelSection(k, id)}

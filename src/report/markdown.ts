@@ -161,6 +161,36 @@ function comparisonLines(d: ReportData, k: ComparisonData, charts: readonly Rend
       ),
       "",
     );
+  if (k.coverage.length > 0)
+    out.push(
+      "What each side could check (a fixture applies where every quote it relies on is in the simulation's own task; skipped: written for the task, quotes not in its text):",
+      "",
+      mdTable(
+        [
+          "side",
+          "grader",
+          "domain",
+          "simulations",
+          "with a fixture",
+          "with facts",
+          "with none",
+          "fixture skipped",
+          "clauses",
+        ],
+        k.coverage.map((r) => [
+          r.side,
+          graderLabel(r.grader),
+          r.domain,
+          r.simulations,
+          r.with_fixture,
+          r.with_facts,
+          r.with_none,
+          r.fixture_skipped,
+          r.clauses_applicable === null ? "–" : num(1)(r.clauses_applicable),
+        ]),
+      ),
+      "",
+    );
   const groups = Object.entries(s?.rankings ?? {});
   for (const [domain, g] of groups) {
     const tau = g.kendall_tau_b === null ? "–" : num(3)(g.kendall_tau_b);

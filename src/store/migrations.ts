@@ -111,6 +111,15 @@ const addSubmissionTables: MigrationStep = {
   },
 };
 
+/** Schema 8 added the `coverage` table (an upgraded run has no coverage recorded: the report says so). */
+const addCoverageTable: MigrationStep = {
+  from: 7,
+  name: "coverage table",
+  apply: async (conn) => {
+    await conn.run(ddl("coverage"));
+  },
+};
+
 /** In order: each step's `from` is the version the one before it leaves. */
 export const MIGRATION_STEPS: readonly MigrationStep[] = [
   addJudgeTables,
@@ -118,4 +127,5 @@ export const MIGRATION_STEPS: readonly MigrationStep[] = [
   addDefaultComparisons,
   addSampleReviews,
   addSubmissionTables,
+  addCoverageTable,
 ];

@@ -30,7 +30,7 @@ export interface TableSpec {
  * The layout this build writes and reads. Bump it with every change to `TABLES`: a store written by
  * another layout is refused with a message that says what to do (`store.ts`), never misread.
  */
-export const SCHEMA_VERSION = 7;
+export const SCHEMA_VERSION = 8;
 
 const c = <N extends string, T extends ColumnType>(name: N, type: T): Column<N, T, false> => ({
   name,
@@ -392,6 +392,24 @@ export const TABLES = {
       c("created_at", "VARCHAR"),
     ],
     key: ["key"],
+  },
+  /**
+   * What a grader that reads authored inputs could check each simulation against (`CoverageRecord`):
+   * the fixtures that applied and the ones skipped, as JSON lists; facts and clauses as counts.
+   */
+  coverage: {
+    columns: [
+      c("run_id", "VARCHAR"),
+      c("sim_key", "VARCHAR"),
+      c("grader", "VARCHAR"),
+      c("fixtures", "VARCHAR"),
+      c("fixtures_applied", "INTEGER"),
+      c("facts_applied", "INTEGER"),
+      c("clauses_applicable", "INTEGER"),
+      c("skipped", "VARCHAR"),
+    ],
+    key: ["run_id", "sim_key", "grader"],
+    enforced: false,
   },
   errors: {
     columns: [

@@ -293,6 +293,7 @@ const section = (seq: number, baseline: string, candidate: string): ComparisonDa
     headline: seq === 1,
     flipCount: seq === 1 ? 1 : 0,
     domains: [],
+    coverage: [],
     flipRates: [],
     mcnemar: [],
     ranking: [

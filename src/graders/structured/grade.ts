@@ -37,7 +37,7 @@ import {
   type RequirementCheck,
   type RequirementViolation,
 } from "./requirements/evaluate.ts";
-import type { RequirementSet } from "./requirements/load.ts";
+import type { LoadedFixture, RequirementSet } from "./requirements/load.ts";
 import { instructionField } from "./requirements/quote.ts";
 import type { RequirementFixture, SourceField } from "./requirements/schema.ts";
 import {
@@ -101,6 +101,19 @@ export interface StructuredVerdict {
   readonly causes: readonly Cause[];
   /** What was configured to fail the verdict. */
   readonly gates: StructuredGates;
+  /** What this simulation could be checked against: the grader had less to check where these are few. */
+  readonly coverage: StructuredCoverage;
+}
+
+export interface StructuredCoverage {
+  /** Requirement fixtures that applied (the task's own, then the every-task one). */
+  readonly fixtures: readonly string[];
+  /** Verified task facts the clauses and caps read. */
+  readonly facts: number;
+  /** Policy clauses verified for the domain and task version. */
+  readonly clauses: number;
+  /** Fixtures for this task that did not apply, with why; or that there is none. */
+  readonly skipped: readonly SkippedFixture[];
 }
 
 export interface StructuredInput {
@@ -198,9 +211,10 @@ function verifiedFor(
   return v;
 }
 
-/** A task's verified fixtures (its own, then the every-task one) under the first version that has any. */
+/** A task's verified fixtures (its own, then the every-task one) under the version that gave them. */
 interface TaskFixtures {
   readonly fixture: string;
+  readonly paths: readonly string[];
   readonly verified: readonly VerifiedRule[];
   readonly rejected: readonly RuleProblem[];
   readonly permissions: readonly VerifiedPermission[];
@@ -208,54 +222,101 @@ interface TaskFixtures {
   readonly caps: readonly VerifiedCap[];
 }
 
-function fixturesFor(input: StructuredInput, reqs: RequirementSet): TaskFixtures | null {
-  // A variant's own fixtures (`requirements/<variant>/…`) first, then its base's; quotes are checked
-  // against the variant's task text either way.
-  const names =
-    input.domain.variant === undefined ? [input.domain.name] : [input.domain.variant, input.domain.name];
-  for (const name of names) {
-    const hit = fixturesUnder(input, reqs, name);
-    if (hit !== null) return hit;
-  }
-  return null;
+/** A fixture written for this task id that did not grade this simulation, and why. */
+export interface SkippedFixture {
+  /** Null when there is no fixture for this task at all. */
+  readonly fixture: string | null;
+  readonly reason: string;
 }
 
-function fixturesUnder(
+export const NO_FIXTURE_REASON = "no fixture for this task";
+
+interface FixtureLookup {
+  readonly hit: TaskFixtures | null;
+  readonly skipped: readonly SkippedFixture[];
+}
+
+/**
+ * The domains whose fixtures a simulation may use: a variant's own (`requirements/<variant>/…`) first,
+ * then its base's; quotes are checked against the simulation's own task text either way.
+ */
+const fixtureDomains = (input: StructuredInput): readonly string[] =>
+  input.domain.variant === undefined ? [input.domain.name] : [input.domain.variant, input.domain.name];
+
+/** `head` first, then its subsets, then the versions newest name first (the task-set listing's order). */
+function versionOrder(a: string, b: string): number {
+  const tier = (v: string) => (v === "head" ? 0 : v.startsWith("head/") ? 1 : 2);
+  return tier(a) - tier(b) || (tier(a) === 2 ? b.localeCompare(a) : a.localeCompare(b));
+}
+
+/** The task versions a domain has fixtures for, per requirement set. */
+const fixtureVersionCache = keyedCache<RequirementSet, string, readonly string[]>();
+const fixtureVersions = (reqs: RequirementSet, domain: string): readonly string[] =>
+  fixtureVersionCache(reqs, domain, () =>
+    [
+      ...new Set(reqs.fixtures.filter((f) => f.fixture.domain === domain).map((f) => f.fixture.task_version)),
+    ].sort(versionOrder),
+  );
+
+/**
+ * Fixtures follow the task's text, not its label. A fixture written for the task's id applies when every
+ * quote it relies on stands verbatim in this simulation's task (and nothing else in it is rejected),
+ * whatever the task set, variant or fork; one that misses a quote is skipped with the reason. Looked up
+ * under the task sets the file's tasks equal first, then every other version with fixtures, a variant's
+ * own folder before its base's. The every-task fixture of the version that applied comes with it (each
+ * of its rules only where its quote is); without one, the first every-task fixture found applies alone.
+ */
+function fixturesFor(input: StructuredInput, reqs: RequirementSet): FixtureLookup {
+  const skipped: SkippedFixture[] = [];
+  let everyAlone: LoadedFixture | undefined;
+  for (const name of fixtureDomains(input)) {
+    const others = fixtureVersions(reqs, name).filter((v) => !input.taskVersions.includes(v));
+    for (const version of [...input.taskVersions, ...others]) {
+      const own = reqs.find(name, version, input.task.id);
+      const every = reqs.find(name, version, EVERY_TASK_ID);
+      if (own !== undefined) {
+        const problem = verifiedFor(own, input, reqs).problems[0];
+        if (problem === undefined) return { hit: combined([own, every], input, reqs), skipped };
+        skipped.push({ fixture: own.path, reason: `${problem.ruleId}: ${problem.message}` });
+      }
+      everyAlone ??= every;
+    }
+  }
+  if (skipped.length === 0) skipped.push({ fixture: null, reason: NO_FIXTURE_REASON });
+  return { hit: everyAlone === undefined ? null : combined([everyAlone], input, reqs), skipped };
+}
+
+/** Fixtures' verified rules, permissions, facts and caps, in order (the task's own fixture first). */
+function combined(
+  hits: readonly (LoadedFixture | undefined)[],
   input: StructuredInput,
   reqs: RequirementSet,
-  domainName: string,
-): TaskFixtures | null {
-  for (const version of input.taskVersions) {
-    const own = reqs.find(domainName, version, input.task.id);
-    const every = reqs.find(domainName, version, EVERY_TASK_ID);
-    if (own === undefined && every === undefined) continue;
-    const paths: string[] = [];
-    const verified: VerifiedRule[] = [];
-    const rejected: RuleProblem[] = [];
-    const permissions: VerifiedPermission[] = [];
-    const facts: VerifiedFact[] = [];
-    const caps: VerifiedCap[] = [];
-    for (const hit of [own, every]) {
-      if (hit === undefined) continue;
-      const v = verifiedFor(hit, input, reqs);
-      paths.push(hit.path);
-      verified.push(...v.verified);
-      rejected.push(...v.problems);
-      permissions.push(...v.permissions);
-      // The task's own fixture states a fact first; an every-task one fills in the rest.
-      for (const f of v.facts) if (!facts.some((x) => x.fact.name === f.fact.name)) facts.push(f);
-      caps.push(...v.caps);
-    }
-    return { fixture: paths.join(", "), verified, rejected, permissions, facts, caps };
+): TaskFixtures {
+  const paths: string[] = [];
+  const verified: VerifiedRule[] = [];
+  const rejected: RuleProblem[] = [];
+  const permissions: VerifiedPermission[] = [];
+  const facts: VerifiedFact[] = [];
+  const caps: VerifiedCap[] = [];
+  for (const hit of hits) {
+    if (hit === undefined) continue;
+    const v = verifiedFor(hit, input, reqs);
+    paths.push(hit.path);
+    verified.push(...v.verified);
+    rejected.push(...v.problems);
+    permissions.push(...v.permissions);
+    // The task's own fixture states a fact first; an every-task one fills in the rest.
+    for (const f of v.facts) if (!facts.some((x) => x.fact.name === f.fact.name)) facts.push(f);
+    caps.push(...v.caps);
   }
-  return null;
+  return { fixture: paths.join(", "), paths, verified, rejected, permissions, facts, caps };
 }
 
 /** Fixtures per requirement set and task object (a file's simulations share it and its versions). */
 const taskFixtures = keyedCache<
   RequirementSet,
   Task,
-  { readonly versions: readonly string[]; readonly hit: TaskFixtures | null }
+  { readonly versions: readonly string[]; readonly found: FixtureLookup }
 >(() => new WeakMap());
 
 function requirementsFor(
@@ -265,6 +326,8 @@ function requirementsFor(
   readonly permissions: readonly VerifiedPermission[];
   readonly facts: ReadonlyMap<string, TaskFactValue>;
   readonly caps: readonly VerifiedCap[];
+  readonly applied: readonly string[];
+  readonly skipped: readonly SkippedFixture[];
 } {
   const none = {
     pass: true,
@@ -275,17 +338,18 @@ function requirementsFor(
     permissions: [],
     facts: NO_FACTS,
     caps: [],
+    applied: [],
   };
-  if (reqs === null) return none;
+  if (reqs === null) return { ...none, skipped: [] };
   let known = taskFixtures(reqs, input.task, () => ({
     versions: input.taskVersions,
-    hit: fixturesFor(input, reqs),
+    found: fixturesFor(input, reqs),
   }));
   // The same task object under other versions (a caller grading one task set as several): look again.
   if (known.versions !== input.taskVersions)
-    known = { versions: input.taskVersions, hit: fixturesFor(input, reqs) };
-  const hit = known.hit;
-  if (hit === null) return none;
+    known = { versions: input.taskVersions, found: fixturesFor(input, reqs) };
+  const { hit, skipped } = known.found;
+  if (hit === null) return { ...none, skipped };
   const check = checkRequirements(hit.verified, effectiveMessages(input.domain, input.sim.messages));
   return {
     pass: check.pass,
@@ -296,6 +360,8 @@ function requirementsFor(
     permissions: hit.permissions,
     facts: factValues(hit.facts),
     caps: hit.caps,
+    applied: hit.paths,
+    skipped,
   };
 }
 
@@ -548,5 +614,11 @@ export function gradeStructured(
     consistency,
     causes,
     gates,
+    coverage: {
+      fixtures: requirements.applied,
+      facts: requirements.facts.size,
+      clauses: clauseSet.verified.length,
+      skipped: requirements.skipped,
+    },
   };
 }

@@ -58,6 +58,7 @@ const record = (v: StructuredVerdict): VerdictRecord => ({
     },
   ],
   causes: v.causes,
+  coverage: v.coverage,
 });
 
 export const structuredGrader = defineGrader({
@@ -113,5 +114,6 @@ export const structuredGrader = defineGrader({
       task_users: v.consistency.taskUsers,
       conversation_users: v.consistency.conversationUsers,
     },
+    coverage: v.coverage,
   }),
 });

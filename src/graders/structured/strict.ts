@@ -6,7 +6,7 @@
  */
 import { z } from "zod";
 import type { Cause } from "../causes.ts";
-import { defineGrader, type VerdictRecord } from "../grader.ts";
+import { type CoverageRecord, defineGrader, type VerdictRecord } from "../grader.ts";
 import { causesJson } from "../json.ts";
 import { FIELD_KINDS } from "./gate-names.ts";
 import type { StructuredVerdict } from "./grade.ts";
@@ -17,6 +17,8 @@ export interface StrictVerdict {
   /** The causes that fail it (the structured grader's gating ones, and every field). */
   readonly causes: readonly Cause[];
   readonly fieldsFail: boolean;
+  /** The structured verdict's: the strict gate checks against the same fixtures and clauses. */
+  readonly coverage: CoverageRecord;
 }
 
 /** The seed's strict delta gate: every differing DB field fails, licensed, mirrored or the user's own. */
@@ -34,6 +36,7 @@ export function strictVerdict(v: StructuredVerdict): StrictVerdict {
     db_match: v.db_match,
     causes,
     fieldsFail: failing.some((c) => FIELD_KINDS.includes(c.kind)),
+    coverage: v.coverage,
   };
 }
 
@@ -45,6 +48,7 @@ const record = (v: StrictVerdict): VerdictRecord => ({
   judgeFailure: null,
   components: [{ name: "DELTA_GATE_STRICT", score: v.fieldsFail ? 0 : 1, inBasis: true, vacuous: false }],
   causes: v.causes,
+  coverage: v.coverage,
 });
 
 export const structuredStrictGrader = defineGrader({
