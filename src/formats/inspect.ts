@@ -35,6 +35,19 @@ export interface InspectedFile {
   /** Why the task version is unknown/none, or why the file holds no trajectories. */
   readonly note: string | null;
   readonly error: string | null;
+  /** Of the distinct tasks the file ran, how many a requirement fixture applies to; null when not counted. */
+  readonly fixtures: TaskFixtureCount | null;
+}
+
+export interface TaskFixtureCount {
+  readonly tasks: number;
+  readonly with_fixture: number;
+}
+
+export interface InspectOptions {
+  readonly dataDir: string | null;
+  /** Counts the tasks of a file a requirement fixture applies to (the structured grader's lookup). */
+  readonly countFixtures?: (file: TrajectoryFile) => TaskFixtureCount | null;
 }
 
 /**
@@ -63,6 +76,7 @@ export interface InspectReport {
 }
 
 const EMPTY: Omit<InspectedFile, "path"> = {
+  fixtures: null,
   variant: null,
   domain: null,
   agent_model: null,
@@ -121,7 +135,8 @@ function mostTrialsOfOneTask(taskIds: Iterable<string>): number {
   return most;
 }
 
-function describeTrajectories(file: TrajectoryFile, dataDir: string | null): InspectedFile {
+function describeTrajectories(file: TrajectoryFile, options: InspectOptions): InspectedFile {
+  const { dataDir } = options;
   const passes = file.simulations.filter(
     (s) => s.reward_info?.reward != null && Math.abs(s.reward_info.reward - 1) <= PASS_TOLERANCE,
   ).length;
@@ -142,6 +157,7 @@ function describeTrajectories(file: TrajectoryFile, dataDir: string | null): Ins
     rejections: file.rejected,
     task_ids: file.simulations.map((s) => s.task_id),
     note: version.note,
+    fixtures: options.countFixtures?.(file) ?? null,
   };
 }
 
@@ -151,24 +167,31 @@ function errorText(err: FormatError, path: string): string {
   return `${err.file === path ? "" : `${err.file}: `}${where}${err.reason}`;
 }
 
-export function inspectFile(path: string, dataDir: string | null): InspectedFile {
+export function inspectFile(
+  path: string,
+  dataDir: string | null,
+  countFixtures?: InspectOptions["countFixtures"],
+): InspectedFile {
   try {
     const loaded = loadJsonFile(path);
     if (loaded.variant === "not-trajectories") {
       return { ...EMPTY, path, variant: "not-trajectories", note: loaded.reason };
     }
-    return describeTrajectories(loaded, dataDir);
+    return describeTrajectories(loaded, {
+      dataDir,
+      ...(countFixtures === undefined ? {} : { countFixtures }),
+    });
   } catch (err) {
     if (err instanceof FormatError) return { ...EMPTY, path, error: errorText(err, path) };
     throw err;
   }
 }
 
-export function inspectCorpus(paths: readonly string[], options: { dataDir: string | null }): InspectReport {
+export function inspectCorpus(paths: readonly string[], options: InspectOptions): InspectReport {
   const { files, missing } = listJsonFiles(paths);
   const inspected = [
     ...missing.map((path) => ({ ...EMPTY, path, error: "no such file or directory" })),
-    ...files.map((f) => inspectFile(f, options.dataDir)),
+    ...files.map((f) => inspectFile(f, options.dataDir, options.countFixtures)),
   ];
   const trajectoryFiles = inspected.filter((f) => f.error === null && f.variant !== "not-trajectories");
   return {

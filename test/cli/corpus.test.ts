@@ -38,6 +38,8 @@ describe("corpus inspect --json", () => {
       rejected: 0,
       note: null,
       error: null,
+      // 28 of its 50 tasks have a fixture whose quotes all stand in the task text.
+      fixtures: { tasks: 50, with_fixture: 28 },
     });
     expect(byName("gpt-4o-airline.json")).toMatchObject({
       variant: "tau-bench-v1",
@@ -117,7 +119,7 @@ describe("corpus inspect table", () => {
     expect(r.code).toBe(0);
     const lines = r.stdout.split("\n");
     expect(lines[0]).toMatch(
-      /^FILE +VARIANT +DOMAIN +AGENT MODEL +USER MODEL +TASKS +SIMS +TRIALS +REWARD_INFO +RECORDED PASS$/,
+      /^FILE +VARIANT +DOMAIN +AGENT MODEL +USER MODEL +TASKS +SIMS +TRIALS +REWARD_INFO +RECORDED PASS +FIXTURES$/,
     );
     const column = lines[0]!.indexOf("TASKS");
     const rows = lines.slice(1, 6);
@@ -128,7 +130,8 @@ describe("corpus inspect table", () => {
       "head/tasks_small",
       "head/tasks_small",
     ]);
-    expect(rows[3]).toMatch(/0\/1 \(0\.0%\)$/);
+    // Recorded pass, then fixtures: telecom's every-task fixture quotes nothing of this task.
+    expect(rows[3]).toMatch(/0\/1 \(0\.0%\) +0\/1$/);
     expect(lines).toContain("5 files, 5 with trajectories, 5 simulations, 0 failed");
   });
 });

@@ -64,6 +64,7 @@ function oneSimulationFiles(n: number): InspectedFile[] {
     task_ids: [`task-${i}`],
     note: null,
     error: null,
+    fixtures: null,
   }));
 }
 

@@ -3,8 +3,14 @@
  * The tau2 data dir (a tau2-bench checkout's `data/tau2`) comes from `--data-dir` or `TAU2_DATA_DIR`;
  * without it the task version is reported as `unknown`.
  */
+import { readVariant } from "../../domains/variants.ts";
 import { type InspectedFile, type InspectReport, inspectCorpus } from "../../formats/inspect.ts";
+import type { Task, TrajectoryFile } from "../../formats/model.ts";
+import { listTaskSets, loadTaskFile } from "../../formats/tasks.ts";
 import { terminalSafe } from "../../formats/terminal-text.ts";
+import { BUILTIN_REQUIREMENTS_DIR } from "../../graders/structured/folders.ts";
+import { loadRequirements, type RequirementSet } from "../../graders/structured/requirements/load.ts";
+import { countTaskFixtures } from "../../graders/structured/requirements/task-coverage.ts";
 import { optionalDataDir } from "../data-dir.ts";
 import { EXIT_INPUT_FAILED, EXIT_OK } from "../errors.ts";
 import type { CommandIo } from "../io.ts";
@@ -13,6 +19,7 @@ import { alignedTable } from "../table.ts";
 export interface InspectOptions {
   json?: boolean;
   dataDir?: string;
+  requirements?: string;
 }
 
 const NO_DATA_DIR_NOTE = "no tau2 data dir (--data-dir or TAU2_DATA_DIR): task versions are unknown";
@@ -33,6 +40,7 @@ function toJson(report: InspectReport, notes: readonly string[]): string {
     rejected: f.rejected,
     note: f.note,
     error: f.error,
+    fixtures: f.fixtures,
   }));
   return `${JSON.stringify({ files, runs: report.runs, totals: report.totals, notes }, null, 2)}\n`;
 }
@@ -58,6 +66,7 @@ function toTable(report: InspectReport, notes: readonly string[]): string {
     "TRIALS",
     "REWARD_INFO",
     "RECORDED PASS",
+    "FIXTURES",
   ];
   // Cells are made terminal-safe before the widths are measured, so the columns stay aligned.
   const rows = loaded.map((f) =>
@@ -72,6 +81,7 @@ function toTable(report: InspectReport, notes: readonly string[]): string {
       String(f.trials),
       String(f.with_reward_info),
       passText(f),
+      f.fixtures === null ? "-" : `${f.fixtures.with_fixture}/${f.fixtures.tasks}`,
     ].map(terminalSafe),
   );
   const out = [alignedTable([header, ...rows])];
@@ -113,10 +123,55 @@ function toTable(report: InspectReport, notes: readonly string[]): string {
   return `${out.map((l, i) => (i === 0 ? l : terminalSafe(l))).join("\n")}\n`;
 }
 
+/**
+ * Per file: of its tasks, how many a requirement fixture applies to (the structured grader's rule: a
+ * fixture for the task whose quotes all stand in the task text). The text is the file's own tasks, or
+ * the data dir's head set for a file that embeds none; a variant's base's fixtures count too.
+ */
+function fixtureCounter(reqs: RequirementSet, dataDir: string | null) {
+  const headSets = new Map<string, ReadonlyMap<string, Task> | null>();
+  const headSet = (domain: string): ReadonlyMap<string, Task> | null => {
+    if (dataDir === null) return null;
+    if (!headSets.has(domain)) {
+      let tasks: ReadonlyMap<string, Task> | null = null;
+      try {
+        const head = listTaskSets(dataDir, domain).find((s) => s.name === "head");
+        if (head !== undefined) tasks = new Map(loadTaskFile(head.path).map((t) => [t.id, t]));
+      } catch {
+        // Not counted: a domain the data dir lacks, or a task set that fails, is reported when graded.
+      }
+      headSets.set(domain, tasks);
+    }
+    return headSets.get(domain) ?? null;
+  };
+  return (file: TrajectoryFile) => {
+    const domain = file.info.domain;
+    if (domain === null || file.variant === "tau-bench-v1") return null;
+    let base: string | null = null;
+    try {
+      base = dataDir === null ? null : (readVariant(dataDir, domain)?.base ?? null);
+    } catch {
+      // A variant.json that cannot be read is reported when the file is graded.
+    }
+    const tasks =
+      file.tasks !== null && file.tasks.length > 0
+        ? new Map(file.tasks.map((t) => [t.id, t]))
+        : headSet(base ?? domain);
+    if (tasks === null) return null;
+    return countTaskFixtures(
+      reqs,
+      base === null ? [domain] : [domain, base],
+      file.simulations.map((s) => s.task_id),
+      tasks,
+    );
+  };
+}
+
 /** Describes the files of `paths`; returns the exit status (1 when a file or simulation was rejected). */
 export function corpusInspect(paths: string[], options: InspectOptions, io: CommandIo): number {
   const dataDir = optionalDataDir(options.dataDir, io.env);
-  const report = inspectCorpus(paths, { dataDir });
+  const reqs = loadRequirements(options.requirements ?? BUILTIN_REQUIREMENTS_DIR);
+  const report = inspectCorpus(paths, { dataDir, countFixtures: fixtureCounter(reqs, dataDir) });
   const notes = dataDir === null ? [NO_DATA_DIR_NOTE] : [];
   io.stdout.write(options.json ? toJson(report, notes) : toTable(report, notes));
   const inputFailed = report.totals.failed_files > 0 || report.files.some((f) => f.rejected > 0);

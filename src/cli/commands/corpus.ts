@@ -11,6 +11,10 @@ export function registerCorpusCommand(program: Command, io: CommandIo): void {
     .argument("<paths...>", "files or directories (searched recursively for .json files)")
     .option("--json", "print one JSON object instead of a table")
     .option("--data-dir <dir>", "tau2 data dir (data/tau2 of a tau2-bench checkout); default $TAU2_DATA_DIR")
+    .option(
+      "--requirements <dir>",
+      "requirement fixtures counted per file (tasks whose fixture's quotes all stand in the file's task text); default the curated set",
+    )
     .action(async (paths: string[], options: InspectOptions) => {
       const { corpusInspect } = await import("./corpus-command.ts");
       io.setExitCode(corpusInspect(paths, options, io));

@@ -214,6 +214,7 @@ function verifiedFor(
 /** A task's verified fixtures (its own, then the every-task one) under the version that gave them. */
 interface TaskFixtures {
   readonly fixture: string;
+  /** The fixtures that gave a rule, permission or fact (an every-task one is silent where no quote is). */
   readonly paths: readonly string[];
   readonly verified: readonly VerifiedRule[];
   readonly rejected: readonly RuleProblem[];
@@ -293,6 +294,7 @@ function combined(
   reqs: RequirementSet,
 ): TaskFixtures {
   const paths: string[] = [];
+  const contributing: string[] = [];
   const verified: VerifiedRule[] = [];
   const rejected: RuleProblem[] = [];
   const permissions: VerifiedPermission[] = [];
@@ -302,6 +304,7 @@ function combined(
     if (hit === undefined) continue;
     const v = verifiedFor(hit, input, reqs);
     paths.push(hit.path);
+    if (v.verified.length + v.permissions.length + v.facts.length > 0) contributing.push(hit.path);
     verified.push(...v.verified);
     rejected.push(...v.problems);
     permissions.push(...v.permissions);
@@ -309,7 +312,7 @@ function combined(
     for (const f of v.facts) if (!facts.some((x) => x.fact.name === f.fact.name)) facts.push(f);
     caps.push(...v.caps);
   }
-  return { fixture: paths.join(", "), paths, verified, rejected, permissions, facts, caps };
+  return { fixture: paths.join(", "), paths: contributing, verified, rejected, permissions, facts, caps };
 }
 
 /** Fixtures per requirement set and task object (a file's simulations share it and its versions). */

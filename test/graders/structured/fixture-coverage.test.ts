@@ -226,3 +226,25 @@ describe("the report's coverage table", () => {
     }
   }, 300_000);
 });
+
+describe("corpus inspect", () => {
+  it("shows per file how many of its tasks a fixture applies to, as the grader finds them", async () => {
+    const withFixture = (m: Map<string, Line>) =>
+      [...m.values()].filter((l) => l.structured.requirements.fixture !== null).length;
+    const r = await cliInProcess([
+      "corpus",
+      "inspect",
+      "--json",
+      "--data-dir",
+      data,
+      join(dir, "head.json"),
+      join(dir, "fork.json"),
+    ]);
+    const files = (JSON.parse(r.stdout) as { files: { path: string; fixtures: unknown }[] }).files;
+    const of = (name: string) => files.find((f) => f.path.endsWith(name))?.fixtures;
+    expect(of("head.json")).toEqual({ tasks: 50, with_fixture: withFixture(asLabelled) });
+    // Task 6 lost its quote: one fixture fewer.
+    expect(of("fork.json")).toEqual({ tasks: 50, with_fixture: withFixture(asLabelled) - 1 });
+    expect(withFixture(forked)).toBe(withFixture(asLabelled) - 1);
+  });
+});
