@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { verifyRequirementSet } from "../../src/graders/structured/requirements/check-all.ts";
-import { cliInProcess } from "../helpers/cli-in-process.ts";
+import { gradeLines } from "../helpers/cli-in-process.ts";
 import { CORPUS_DIR, DATA_DIR } from "../helpers/data.ts";
 
 const VARIANT = "airline_tighter_policy";
@@ -42,22 +42,9 @@ interface Line {
   };
 }
 async function grade(path: string, ...extra: string[]): Promise<Line[]> {
-  const r = await cliInProcess([
-    "grade",
-    path,
-    "--grader",
-    "tau3,structured",
-    "--format",
-    "jsonl",
-    "--data-dir",
-    data,
-    ...extra,
-  ]);
+  const r = await gradeLines<Line>(path, data, ...extra);
   expect(r.stderr).not.toMatch(/[1-9]\d* file\(s\) failed to load/);
-  return r.stdout
-    .trim()
-    .split("\n")
-    .map((l) => JSON.parse(l));
+  return r.lines;
 }
 
 let variantTasks: { id: string; user_scenario: { instructions: Record<string, string> } }[];

@@ -98,3 +98,27 @@ export async function cliInProcess(args: readonly string[], o: InProcessOptions 
     process.exitCode = exitCode;
   }
 }
+
+/**
+ * `grade FILE --grader tau3,structured --format jsonl --data-dir DATA …extra` in-process, with one parsed
+ * line per simulation.
+ */
+export async function gradeLines<T>(
+  path: string,
+  dataDir: string,
+  ...extra: string[]
+): Promise<CliResult & { readonly lines: T[] }> {
+  const r = await cliInProcess([
+    "grade",
+    path,
+    "--grader",
+    "tau3,structured",
+    "--format",
+    "jsonl",
+    "--data-dir",
+    dataDir,
+    ...extra,
+  ]);
+  const text = r.stdout.trim();
+  return { ...r, lines: text === "" ? [] : text.split("\n").map((l) => JSON.parse(l) as T) };
+}

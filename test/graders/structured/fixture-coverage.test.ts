@@ -11,7 +11,7 @@ import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { installAnalyses, rows } from "../../../src/analysis/report.ts";
 import { VerdictStore } from "../../../src/store/store.ts";
-import { cliInProcess } from "../../helpers/cli-in-process.ts";
+import { cliInProcess, gradeLines } from "../../helpers/cli-in-process.ts";
 import { CORPUS_DIR, DATA_DIR } from "../../helpers/data.ts";
 import { writeExperiment } from "../../helpers/small-run.ts";
 
@@ -55,23 +55,9 @@ function runFile(name: string, domain: string, tasks: unknown[]): string {
 }
 
 async function grade(path: string, ...extra: string[]): Promise<Map<string, Line>> {
-  const r = await cliInProcess([
-    "grade",
-    path,
-    "--grader",
-    "tau3,structured",
-    "--format",
-    "jsonl",
-    "--data-dir",
-    data,
-    ...extra,
-  ]);
+  const r = await gradeLines<Line>(path, data, ...extra);
   expect(r.status, r.stderr).toBe(0);
-  const lines = r.stdout
-    .trim()
-    .split("\n")
-    .map((l) => JSON.parse(l) as Line);
-  return new Map(lines.map((l) => [l.task_id, l]));
+  return new Map(r.lines.map((l) => [l.task_id, l]));
 }
 
 const taskOf = (tasks: typeof source.tasks, id: string) => {
