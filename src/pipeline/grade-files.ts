@@ -2,7 +2,7 @@
  * `grade`'s loop over trajectory files: each file loaded, checked and graded in turn, its simulations
  * handed on as they are graded. A file that cannot be loaded is counted and the loop goes on.
  */
-import { duplicateIdWarnings } from "../formats/duplicate-ids.ts";
+import { fileWarnings } from "../formats/file-warnings.ts";
 import { loadJsonFile } from "../formats/load.ts";
 import { detectTaskVersion } from "../formats/task-version.ts";
 import { terminalSafe } from "../formats/terminal-text.ts";
@@ -56,7 +56,7 @@ export async function gradeFiles(
       continue;
     }
     trajectoryFiles++;
-    for (const w of duplicateIdWarnings(loaded, path)) sink.problem(terminalSafe(w));
+    for (const w of fileWarnings(loaded, path)) sink.problem(terminalSafe(w));
     const version = detectTaskVersion(loaded, dataDir);
     for await (const g of gradeFile(loaded, version, pool, settings)) {
       if (g.row.error !== undefined) errorRows++;

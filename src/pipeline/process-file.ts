@@ -4,8 +4,8 @@
  */
 import { createHash } from "node:crypto";
 import type { ExperimentConfig } from "../experiments/config.ts";
-import { duplicateIdWarnings } from "../formats/duplicate-ids.ts";
 import { FormatError } from "../formats/errors.ts";
+import { fileWarnings } from "../formats/file-warnings.ts";
 import { loadJsonFile } from "../formats/load.ts";
 import type { TrajectoryFile } from "../formats/model.ts";
 import { readRegularFile } from "../formats/read-json.ts";
@@ -207,7 +207,7 @@ export async function processFile(
     batch: packBatch(batch),
     simulations,
     errors: batch.errors.length,
-    warnings: duplicateIdWarnings(loaded, job.path),
+    warnings: fileWarnings(loaded, job.path),
   };
 }
 
