@@ -339,7 +339,17 @@ const VIEWS: readonly [name: string, sql: string][] = [
      SELECT 'simulation', f.path, s.simulation_id, s.task_id, e.stage, e.message
      FROM errors e JOIN current_run r USING (run_id)
      JOIN files f ON f.run_id = e.run_id AND f.file_id = e.file_id
-     LEFT JOIN simulations s ON s.run_id = e.run_id AND s.sim_key = e.sim_key`,
+     LEFT JOIN simulations s ON s.run_id = e.run_id AND s.sim_key = e.sim_key
+     UNION ALL
+     SELECT 'file', f.path, NULL, NULL, 'empty', 'the file holds no simulations'
+     FROM files f JOIN current_run r USING (run_id)
+     WHERE f.status = 'graded' AND f.simulations = 0 AND f.rejected = 0`,
+  ],
+  [
+    // The same, once per file, stage and reason, with how many simulations it stopped.
+    "error_causes",
+    `SELECT scope, path, stage, message, count(*) FILTER (WHERE scope = 'simulation') AS simulations
+     FROM error_list GROUP BY ALL`,
   ],
 ];
 
@@ -362,6 +372,7 @@ export const REPORTED = [
   "miss_rates",
   "excluded_files",
   "error_list",
+  "error_causes",
   "published_vs_reproduced",
   "submissions_without_trajectories",
 ] as const;

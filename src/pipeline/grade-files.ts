@@ -20,6 +20,17 @@ export interface GradeFilesSink {
   simulation(g: GradedSimulation): void;
   /** A file that was skipped or a warning about one, as one line (terminal-safe). */
   problem(line: string): void;
+  /** A trajectory file that holds no simulations: said, never left out. */
+  emptyFile(path: string): void;
+}
+
+export const NO_SIMULATIONS = "the file holds no simulations";
+
+/** One line per cause of a file's ungraded simulations, with the count: not one per simulation. */
+export function errorCauseLines(path: string, errors: readonly string[]): string[] {
+  const counts = new Map<string, number>();
+  for (const e of errors) counts.set(e, (counts.get(e) ?? 0) + 1);
+  return [...counts].map(([e, n]) => `${path}: ${n} simulation${n === 1 ? "" : "s"}: ${e}`);
 }
 
 export interface GradeFilesSummary {
@@ -58,10 +69,18 @@ export async function gradeFiles(
     trajectoryFiles++;
     for (const w of fileWarnings(loaded, path)) sink.problem(terminalSafe(w));
     const version = detectTaskVersion(loaded, dataDir);
+    if (loaded.simulations.length === 0 && loaded.rejected.length === 0) {
+      sink.problem(`${terminalSafe(path)}: ${NO_SIMULATIONS}`);
+      sink.emptyFile(path);
+      continue;
+    }
+    const errors: string[] = [];
     for await (const g of gradeFile(loaded, version, pool, settings)) {
-      if (g.row.error !== undefined) errorRows++;
+      if (g.row.error !== undefined) errors.push(g.row.error);
       sink.simulation(g);
     }
+    errorRows += errors.length;
+    for (const line of errorCauseLines(path, errors)) sink.problem(terminalSafe(line));
   }
   return { trajectoryFiles, failedFiles, errorRows };
 }

@@ -66,6 +66,10 @@ export interface StoredFailures {
   /** Simulations in the errors table (they could not be graded), and the files holding them. */
   readonly simulationErrors: number;
   readonly filesWithSimulationErrors: number;
+  /** The errors table per file and reason, with how many simulations each holds. */
+  readonly causes: readonly { readonly path: string; readonly message: string; readonly n: number }[];
+  /** Trajectory files that hold no simulations. */
+  readonly empty: readonly string[];
   /** Files with either kind that are no longer in the corpus (not counted above). */
   readonly gone: number;
 }
@@ -89,6 +93,15 @@ export async function storedFailures(
     [runId],
   );
   const here = ungraded.filter((u) => corpus.has(u.path));
+  const causes = await store.query<{ path: string; message: string; n: number }>(
+    `SELECT f.path, e.message, count(*)::INTEGER AS n FROM errors e JOIN files f USING (run_id, file_id)
+     WHERE e.run_id = $1 AND e.stage <> 'load' GROUP BY ALL ORDER BY f.path, n DESC, e.message`,
+    [runId],
+  );
+  const empty = await store.query<{ path: string }>(
+    "SELECT path FROM files WHERE run_id = $1 AND status = 'graded' AND simulations = 0 AND rejected = 0 ORDER BY path",
+    [runId],
+  );
   const gone = new Set(
     [...unreadable.map((u) => u.path), ...ungraded.map((u) => u.path)].filter((p) => !corpus.has(p)),
   );
@@ -98,6 +111,8 @@ export async function storedFailures(
       .map((u) => ({ path: u.path, error: u.error ?? "unreadable" })),
     simulationErrors: here.reduce((n, u) => n + u.n, 0),
     filesWithSimulationErrors: here.length,
+    causes: causes.filter((c) => corpus.has(c.path)),
+    empty: empty.map((e) => e.path).filter((p) => corpus.has(p)),
     gone: gone.size,
   };
 }

@@ -160,6 +160,15 @@ export interface ErrorRow {
   message: string | null;
 }
 
+/** One reason a file or its simulations could not be graded, with how many simulations (`error_causes`). */
+export interface ErrorCauseRow {
+  scope: string;
+  path: string;
+  stage: string;
+  message: string | null;
+  simulations: number;
+}
+
 /** What the report says about itself: when it was written, from which reviews, what it shows. */
 export interface ReportMeta {
   /** ISO date and time the report was written (the command line passes it in). */
@@ -207,6 +216,8 @@ export interface ReportData {
   readonly precisionByRule: readonly PrecisionRow[];
   readonly staleReviews: readonly StaleReviewRow[];
   readonly errorList: readonly ErrorRow[];
+  /** The same, once per file and reason. */
+  readonly errorCauses: readonly ErrorCauseRow[];
   /** Files read that hold no trajectories (task files, configs), with what was found. */
   readonly notTrajectories: readonly { path: string; error: string | null }[];
   readonly conversations: readonly ConversationView[];
@@ -364,6 +375,7 @@ export async function loadReportData(
     errorList: await get<ErrorRow>(
       "SELECT * FROM error_list ORDER BY scope, path, simulation_id, stage, message",
     ),
+    errorCauses: await get<ErrorCauseRow>("SELECT * FROM error_causes ORDER BY scope, path, stage, message"),
     notTrajectories: await get<{ path: string; error: string | null }>(
       `SELECT f.path, f.error FROM files f JOIN current_run r USING (run_id)
        WHERE f.status = 'not-trajectories' ORDER BY f.path`,

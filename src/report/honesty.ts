@@ -193,17 +193,16 @@ export const trials = (r: PublishedRow): string =>
 
 export function errorSection(d: ReportData): SafeHtml {
   return html`<h2 id="errors">Errors (${d.errorList.length})</h2>
-<p class="muted">Files that could not be read and simulations that could not be graded, each with the reason.</p>
+<p class="muted">Files that could not be read or hold no simulations, and simulations that could not be graded: once per file and reason, with how many simulations it stopped (each simulation is in <code>error_list</code>).</p>
 ${table(
   [
     { label: "what", value: (r) => r.scope },
     { label: "file", value: (r) => r.path },
-    { label: "simulation", value: (r) => r.simulation_id },
-    { label: "task", value: (r) => r.task_id },
     { label: "stage", value: (r) => r.stage },
+    { label: "simulations", value: (r) => r.simulations },
     { label: "reason", value: (r) => r.message },
   ],
-  d.errorList,
+  d.errorCauses,
   { caption: "Errors", id: "error-list" },
 )}
 ${

@@ -478,6 +478,7 @@ const data: ReportData = {
   precisionByRule: [],
   staleReviews: [],
   errorList: [],
+  errorCauses: [],
   notTrajectories: [],
   conversations: [conversation],
 };

@@ -9,7 +9,7 @@ import { BUILTIN_POLICIES_DIR, BUILTIN_REQUIREMENTS_DIR } from "../../graders/st
 import { DELTA_MODES, gatesFromWords } from "../../graders/structured/gate-names.ts";
 import { ContextPool } from "../../pipeline/contexts.ts";
 import { jsonLine } from "../../pipeline/grade.ts";
-import { gradeFiles } from "../../pipeline/grade-files.ts";
+import { gradeFiles, NO_SIMULATIONS } from "../../pipeline/grade-files.ts";
 import { listInputFiles } from "../../pipeline/inputs.ts";
 import { resolveDataDir } from "../data-dir.ts";
 import { judgeDefaults, judgeSecrets } from "../env.ts";
@@ -17,7 +17,7 @@ import { InputError, UsageError } from "../errors.ts";
 import type { CommandIo, Env } from "../io.ts";
 import type { JudgeRuntimeOptions } from "../judge-flags.ts";
 import { checkJudgeEndpoint, judgeRuntime, reportJudge } from "../judge-options.ts";
-import { tableHeader, tableRow } from "./grade-table.ts";
+import { emptyFileRow, tableHeader, tableWriter } from "./grade-table.ts";
 
 export interface GradeOptions extends JudgeRuntimeOptions {
   dataDir?: string;
@@ -144,10 +144,20 @@ export async function gradeCommand(paths: string[], opts: GradeOptions, io: Comm
   const files = listInputFiles(paths);
   const out = io.stdout;
   if (opts.format === "table") out.write(`${tableHeader()}\n`);
+  const table = tableWriter((line) => out.write(`${line}\n`));
   const { trajectoryFiles, failedFiles, errorRows } = await gradeFiles(files, dataDir, pool, settings, {
-    simulation: (g) => out.write(`${opts.format === "jsonl" ? JSON.stringify(jsonLine(g)) : tableRow(g)}\n`),
-    problem: (line) => io.stderr.write(`tau-rescore: ${line}\n`),
+    simulation: (g) =>
+      opts.format === "jsonl" ? out.write(`${JSON.stringify(jsonLine(g))}\n`) : table.simulation(g),
+    problem: (line) => {
+      table.flush();
+      io.stderr.write(`tau-rescore: ${line}\n`);
+    },
+    emptyFile: (path) =>
+      out.write(
+        `${opts.format === "jsonl" ? JSON.stringify({ file: path, simulations: 0, error: NO_SIMULATIONS }) : emptyFileRow(path, NO_SIMULATIONS)}\n`,
+      ),
   });
+  table.flush();
   if (cacheFile !== null && judgeCache !== null) await judgeCache.saveJudgeCache(cacheFile, runtime.cache);
   const judgeFailed = reportJudge(grading.judge, io.stderr);
   // As tau2's evaluate-trajs: nothing graded is a failure, not a quiet success.

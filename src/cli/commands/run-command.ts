@@ -5,6 +5,7 @@ import { unmatchedExclusionWarnings } from "../../analysis/exclusions.ts";
 import { loadExperiment } from "../../experiments/config.ts";
 import { terminalSafe } from "../../formats/terminal-text.ts";
 import { GradingSpecError } from "../../graders/spec.ts";
+import { NO_SIMULATIONS } from "../../pipeline/grade-files.ts";
 import { stderrProgress } from "../../pipeline/progress.ts";
 import { runExperiment, type StoredFailures } from "../../pipeline/run.ts";
 import { planRun, type RunPlan } from "../../pipeline/settings.ts";
@@ -121,6 +122,11 @@ export async function runCommand(file: string, opts: RunOptions, io: CommandIo):
         `  simulations graded now: ${s.simulations} (${s.errors} into the errors table), ${secs}s`,
         storedLine(s.stored),
         ...s.stored.unreadable.map((f) => `  unreadable: ${terminalSafe(f.error)}`),
+        ...s.stored.causes.map(
+          (c) =>
+            `  ${terminalSafe(c.path)}: ${c.n} simulation${c.n === 1 ? "" : "s"}: ${terminalSafe(c.message)}`,
+        ),
+        ...s.stored.empty.map((path) => `  ${terminalSafe(path)}: ${NO_SIMULATIONS}`),
         ...(s.rejectedFixtures > 0 ? [`  requirement fixtures rejected: ${s.rejectedFixtures}`] : []),
         `  reviews: ${reviews.reviews.length} from ${exp.reviewsFile} (stale ones are listed by \`tau-rescore review list\`)`,
       ].join("\n") + "\n",
