@@ -75,7 +75,8 @@ export async function gradeFiles(
       continue;
     }
     const errors: string[] = [];
-    for await (const g of gradeFile(loaded, version, pool, settings)) {
+    const warn = (line: string) => sink.problem(terminalSafe(line));
+    for await (const g of gradeFile(loaded, version, pool, settings, { warn })) {
       if (g.row.error !== undefined) errors.push(g.row.error);
       sink.simulation(g);
     }

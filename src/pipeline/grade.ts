@@ -4,11 +4,12 @@
  * cannot be graded yields a row with an `error` and the run goes on.
  */
 import { canonicalDomainName } from "../formats/domains.ts";
+import { unknownTaskFieldWarnings } from "../formats/file-warnings.ts";
 import { loadJsonFile } from "../formats/load.ts";
 import type { Simulation, Task, TrajectoryFile } from "../formats/model.ts";
 import { readRegularFile } from "../formats/read-json.ts";
 import { detectTaskVersion, type TaskVersion } from "../formats/task-version.ts";
-import { listTaskSets, loadTaskFile } from "../formats/tasks.ts";
+import { listTaskSets, loadTaskFile, taskFileUnknownFields } from "../formats/tasks.ts";
 import type { GraderInput, VerdictRecord } from "../graders/grader.ts";
 import { checkedRecord, GraderModuleError, overdueMessage, thrownText } from "../graders/module-checks.ts";
 import {
@@ -49,6 +50,8 @@ export interface FileGrading {
   /** Simulations (by index) a grader module gave no verdict on in an earlier attempt: their error rows. */
   readonly overdue?: ReadonlyMap<number, string>;
   readonly watch?: ModuleGraderWatch;
+  /** Told once per task file about the fields of a data dir's task set the tool does not understand. */
+  readonly warn?: (line: string) => void;
 }
 
 /** What the store and the JSON lines say about a simulation besides its verdicts. */
@@ -114,14 +117,23 @@ export function abortReason(e: unknown): string {
   return clip(`grading aborted: ${e instanceof Error ? e.message : String(e)}`);
 }
 
-const taskSetCache = new Map<string, Map<string, Task>>();
+/** A data dir's task set, and the warnings about its fields the tool does not understand until said once. */
+interface DataDirTaskSet {
+  readonly tasks: Map<string, Task>;
+  readonly unsaid: string[];
+}
 
-function dataDirTasks(dataDir: string, domain: string, version: string): Map<string, Task> | null {
+const taskSetCache = new Map<string, DataDirTaskSet>();
+
+function dataDirTasks(dataDir: string, domain: string, version: string): DataDirTaskSet | null {
   const ref = listTaskSets(dataDir, domain).find((s) => s.name === version);
   if (ref === undefined) return null;
   let hit = taskSetCache.get(ref.path);
   if (hit === undefined) {
-    hit = new Map(loadTaskFile(ref.path).map((t) => [t.id, t]));
+    hit = {
+      tasks: new Map(loadTaskFile(ref.path).map((t) => [t.id, t])),
+      unsaid: taskFileUnknownFields(ref.path).flatMap((f) => unknownTaskFieldWarnings(f.fields, f.file)),
+    };
     taskSetCache.set(ref.path, hit);
   }
   return hit;
@@ -217,15 +229,24 @@ function fileTasks(
   version: TaskVersion,
   pool: ContextPool,
   settings: GradeSettings,
-): { tasks: Map<string, Task> | null; taskVersion: string; taskVersions: readonly string[] } {
+): {
+  tasks: Map<string, Task> | null;
+  taskVersion: string;
+  taskVersions: readonly string[];
+  /** The data dir's task set the tasks come from, when the file embeds none. */
+  dataDirSet?: DataDirTaskSet;
+} {
   const domainName = file.info.domain;
   const tasks = file.tasks === null ? null : new Map(file.tasks.map((t) => [t.id, t]));
-  if ((tasks === null || tasks.size === 0) && domainName !== null)
+  if ((tasks === null || tasks.size === 0) && domainName !== null) {
+    const set = dataDirTasks(pool.dataDir, domainName, settings.fallbackTaskVersion);
     return {
-      tasks: dataDirTasks(pool.dataDir, domainName, settings.fallbackTaskVersion),
+      tasks: set?.tasks ?? null,
       taskVersion: `${settings.fallbackTaskVersion} (assumed: the file embeds no tasks)`,
       taskVersions: [settings.fallbackTaskVersion],
+      ...(set === null ? {} : { dataDirSet: set }),
     };
+  }
   return {
     tasks,
     taskVersion: version.version,
@@ -308,7 +329,10 @@ export async function* gradeFile(
   const filePool = resolved !== null && "def" in resolved ? resolved.pool : pool;
   // A variant's task sets are the ones of its overlay (a caller detects them on the data dir itself).
   const fileVersion = filePool === pool ? version : detectTaskVersion(file, filePool.dataDir);
-  const { tasks, taskVersion, taskVersions } = fileTasks(file, fileVersion, filePool, settings);
+  const { tasks, taskVersion, taskVersions, dataDirSet } = fileTasks(file, fileVersion, filePool, settings);
+  // Said by the first file graded against the set (a prefetch may have loaded it).
+  if (dataDirSet !== undefined && grading.warn !== undefined)
+    for (const w of dataDirSet.unsaid.splice(0)) grading.warn(w);
   const base = {
     file: file.path,
     domain: domainName,

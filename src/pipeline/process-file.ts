@@ -51,7 +51,7 @@ export type FileResult =
       readonly batch: PackedBatch;
       readonly simulations: number;
       readonly errors: number;
-      /** Things worth a line on the terminal that are not errors (duplicate simulation ids). */
+      /** Things worth a line on the terminal that are not errors (duplicate ids, task fields not understood). */
       readonly warnings?: readonly string[];
     };
 
@@ -187,7 +187,8 @@ export async function processFile(
   const batch = emptyBatch();
   let simulations = 0;
   let taskVersion: string | undefined;
-  const grading = { watch, overdue: job.overdue };
+  const taskSetWarnings: string[] = [];
+  const grading = { watch, overdue: job.overdue, warn: (line: string) => taskSetWarnings.push(line) };
   for await (const g of gradeFile(loaded, version, deps.pool, deps.settings, grading)) {
     taskVersion ??= g.row.task_version;
     appendSimulationRows(batch, rowContext, g, simulations++);
@@ -207,7 +208,7 @@ export async function processFile(
     batch: packBatch(batch),
     simulations,
     errors: batch.errors.length,
-    warnings: fileWarnings(loaded, job.path),
+    warnings: [...fileWarnings(loaded, job.path), ...taskSetWarnings],
   };
 }
 

@@ -255,6 +255,13 @@ export async function runExperiment(
     (m) =>
       `grader module ${m} is TypeScript: graded in one thread (grading threads load JavaScript modules only)`,
   );
+  // Each grading thread says a data dir's task-set warnings once: the same line from two threads is one.
+  const said = new Set(warnings);
+  const sayOnce = (line: string) => {
+    if (said.has(line)) return;
+    said.add(line);
+    warnings.push(line);
+  };
   const pending: WriteResult[] = [];
   let pendingSims = 0;
   const groupSize = options.commitFiles ?? 16;
@@ -287,7 +294,7 @@ export async function runExperiment(
         }
         const w = d.result;
         if (w.kind === "duplicate") counts.duplicates++;
-        else if (w.warnings !== undefined) warnings.push(...w.warnings);
+        else for (const line of w.warnings ?? []) sayOnce(line);
         if (w.kind === "not-trajectories") counts.notTrajectories++;
         if (w.kind === "error") {
           counts.failedFiles++;
