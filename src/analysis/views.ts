@@ -343,7 +343,8 @@ const VIEWS: readonly [name: string, sql: string][] = [
      UNION ALL
      SELECT 'file', f.path, NULL, NULL, 'empty', 'the file holds no simulations'
      FROM files f JOIN current_run r USING (run_id)
-     WHERE f.status = 'graded' AND f.simulations = 0 AND f.rejected = 0`,
+     WHERE f.status = 'graded' AND f.simulations = 0 AND f.rejected = 0
+       AND NOT EXISTS (SELECT 1 FROM simulations s WHERE s.run_id = f.run_id AND s.file_id = f.file_id)`,
   ],
   [
     // The same, once per file, stage and reason, with how many simulations it stopped.

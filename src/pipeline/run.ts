@@ -99,7 +99,9 @@ export async function storedFailures(
     [runId],
   );
   const empty = await store.query<{ path: string }>(
-    "SELECT path FROM files WHERE run_id = $1 AND status = 'graded' AND simulations = 0 AND rejected = 0 ORDER BY path",
+    `SELECT f.path FROM files f WHERE f.run_id = $1 AND f.status = 'graded' AND f.simulations = 0 AND f.rejected = 0
+       AND NOT EXISTS (SELECT 1 FROM simulations s WHERE s.run_id = f.run_id AND s.file_id = f.file_id)
+     ORDER BY f.path`,
     [runId],
   );
   const gone = new Set(
