@@ -1,20 +1,25 @@
 /**
- * Experiment configs (JSON in `experiments/`): what to grade, how, and where the verdicts go.
- * Paths are relative to the config file and must stay inside the roots the config declares, so a
- * shared config cannot read or write outside them.
+ * Experiment configs (JSON in `experiments/`, or a project's `experiment.json`): what to grade, how, and
+ * where the verdicts go. Paths are relative to the config file and must stay inside the roots the config
+ * declares, or, when it declares none, inside the config's own folder, so a shared config cannot read or
+ * write outside them. Requirements, policies and corrections are the experiment's own folders over the
+ * tool's curated sets.
  */
-import { realpathSync } from "node:fs";
+import { existsSync, realpathSync } from "node:fs";
 import { basename, dirname, isAbsolute, join, parse, relative, resolve, sep } from "node:path";
 import { z } from "zod";
 import { stableJson } from "../formats/stable-json.ts";
 import { readJsonFile } from "../formats/zod-issues.ts";
 import { comparisonSchema } from "../graders/comparisons.ts";
+import { BUILTIN_CORRECTIONS_DIR } from "../graders/corrections/folder.ts";
 import { GRADER_ID_PATTERN, GRADER_IDS, isGraderId } from "../graders/registry.ts";
 import { judgeBaseUrlSchema, judgeParamsSchema, quirkOverrideSchema } from "../graders/spec.ts";
+import { BUILTIN_POLICIES_DIR, BUILTIN_REQUIREMENTS_DIR } from "../graders/structured/folders.ts";
 import { structuredGatesConfigSchema } from "../graders/structured/gates.ts";
 import { sha256Hex } from "../py/json.ts";
 import { MEMORY_LIMIT_FORMAT, memoryLimitBytes } from "../store/resources.ts";
 import { EXIT_USAGE, RescoreError } from "../util/errors.ts";
+import { type Layers, layerOver } from "../util/layers.ts";
 import { LIMITS, type NumberRange, nameTooLong, outOfRange } from "../util/limits.ts";
 import { safeNameSchema, unsafeNameReason } from "../util/safe-name.ts";
 
@@ -51,17 +56,25 @@ export const experimentSchema = z
   .strictObject({
     name: z.string().regex(/^[A-Za-z0-9_.-]+$/),
     description: z.string().default(""),
-    /** Directories every other path must stay inside, relative to this file. */
-    roots: z.strictObject({
-      corpus: z.string(),
-      data: z.string(),
-      output: z.string(),
-      repo: z.string().default(".."),
-    }),
+    /**
+     * Directories every other path must stay inside, relative to this file. Without them every path is
+     * relative to this file's folder and stays inside it (a project's experiment).
+     */
+    roots: z
+      .strictObject({
+        corpus: z.string(),
+        data: z.string(),
+        output: z.string(),
+        repo: z.string().default(".."),
+      })
+      .optional(),
     /** Corpus files or folders, relative to `roots.corpus`. */
     corpus: z.array(z.string()).min(1),
-    /** The tau2 data dir, relative to `roots.data` (overridden by --data-dir / TAU2_DATA_DIR). */
-    data_dir: z.string().default("."),
+    /**
+     * The tau2 data dir, relative to `roots.data` (default "."; overridden by --data-dir / TAU2_DATA_DIR).
+     * Without roots it has no default: the command line names the data dir.
+     */
+    data_dir: z.string().optional(),
     /** Task set for files that embed no tasks (every other file is graded against the tasks it embeds). */
     fallback_task_version: z.string().min(1).default("head"),
     /**
@@ -194,7 +207,9 @@ export const experimentSchema = z
         path: ["gate", "nl_curated"],
         message: "gating on the curated NL list needs the corrections overlay (corrections: true)",
       });
-  });
+  })
+  // An experiment with roots reads (and hashes) its data dir as "." unless it names one, as it always has.
+  .transform((c) => (c.roots === undefined || c.data_dir !== undefined ? c : { ...c, data_dir: "." }));
 export type ExperimentConfig = z.infer<typeof experimentSchema>;
 
 export class ExperimentError extends RescoreError {
@@ -248,11 +263,13 @@ export interface ResolvedExperiment {
   readonly corpusPaths: readonly string[];
   /** The root the config's corpus paths are confined to; null when the command line named them. */
   readonly corpusRoot: string | null;
-  readonly dataDir: string;
+  /** Null when neither the command line nor the config names one (an experiment without roots). */
+  readonly dataDir: string | null;
   readonly output: string;
-  readonly requirementsDir: string;
-  readonly policiesDir: string;
-  readonly correctionsDir: string;
+  /** The experiment's requirements folder over the curated set: one folder when they are one, or it has none. */
+  readonly requirementsDir: Layers;
+  readonly policiesDir: Layers;
+  readonly correctionsDir: Layers;
   readonly handoffOverrides: string | null;
   /** `grader_modules`, resolved inside `roots.repo` (imported by `importGraderModules`). */
   readonly graderModules: readonly string[];
@@ -269,31 +286,52 @@ export function loadExperiment(
   const config = readJsonFile(file, experimentSchema, (m) => new ExperimentError(m));
   const base = dirname(resolve(file));
   const root = (p: string) => resolve(base, p);
-  for (const [name, r] of Object.entries(config.roots))
+  for (const [name, r] of Object.entries(config.roots ?? {}))
     if (realPathOfExisting(root(r)) === parse(root(r)).root)
       throw new ExperimentError(
         `${file}: roots.${name} may not be the filesystem root: it would confine nothing`,
       );
-  const corpusRoot = root(config.roots.corpus);
-  const repoRoot = root(config.roots.repo);
+  // Without roots, the experiment's own folder is every root.
+  const roots = config.roots ?? { corpus: ".", data: ".", output: ".", repo: "." };
+  const inside = (r: string, path: string, what: string): string => {
+    try {
+      return insideRoot(root(r), path, what);
+    } catch (e) {
+      if (e instanceof ExperimentError) throw new ExperimentError(`${file}: ${e.message}`);
+      throw e;
+    }
+  };
+  /** The experiment's folder over the curated one; a project without the default folder has only the curated. */
+  const over = (path: string, what: string, curated: string, defaultName: string): Layers => {
+    const own = inside(roots.repo, path, what);
+    return path === defaultName && !existsSync(own) ? [curated] : layerOver(own, curated);
+  };
+  const corpusRoot = root(roots.corpus);
   return {
     config,
     file: resolve(file),
     // Paths given on the command line are the user's own choice; only the config's are confined.
-    corpusPaths: overrides.corpus ?? config.corpus.map((p) => insideRoot(corpusRoot, p, "corpus path")),
+    corpusPaths: overrides.corpus ?? config.corpus.map((p) => inside(roots.corpus, p, "corpus path")),
     corpusRoot: overrides.corpus === undefined ? corpusRoot : null,
-    dataDir: overrides.dataDir ?? insideRoot(root(config.roots.data), config.data_dir, "data_dir"),
-    output: overrides.db ?? insideRoot(root(config.roots.output), config.output, "output"),
-    requirementsDir: insideRoot(repoRoot, config.requirements_dir, "requirements_dir"),
-    policiesDir: insideRoot(repoRoot, config.policies_dir, "policies_dir"),
-    correctionsDir: insideRoot(repoRoot, config.corrections_dir, "corrections_dir"),
+    dataDir:
+      overrides.dataDir ??
+      (config.data_dir === undefined ? null : inside(roots.data, config.data_dir, "data_dir")),
+    output: overrides.db ?? inside(roots.output, config.output, "output"),
+    requirementsDir: over(
+      config.requirements_dir,
+      "requirements_dir",
+      BUILTIN_REQUIREMENTS_DIR,
+      "requirements",
+    ),
+    policiesDir: over(config.policies_dir, "policies_dir", BUILTIN_POLICIES_DIR, "policies"),
+    correctionsDir: over(config.corrections_dir, "corrections_dir", BUILTIN_CORRECTIONS_DIR, "corrections"),
     handoffOverrides:
       config.handoff_overrides === null
         ? null
-        : insideRoot(repoRoot, config.handoff_overrides, "handoff_overrides"),
-    graderModules: config.grader_modules.map((p) => insideRoot(repoRoot, p, "grader module")),
+        : inside(roots.repo, config.handoff_overrides, "handoff_overrides"),
+    graderModules: config.grader_modules.map((p) => inside(roots.repo, p, "grader module")),
     reviewsFile:
-      overrides.reviews ?? insideRoot(repoRoot, config.reviews ?? `reviews/${config.name}.json`, "reviews"),
+      overrides.reviews ?? inside(roots.repo, config.reviews ?? `reviews/${config.name}.json`, "reviews"),
     configHash: sha256Hex(
       stableJson({
         ...config,

@@ -10,6 +10,7 @@ import { stableJson } from "../formats/stable-json.ts";
 import { describeZodError, firstIssue } from "../formats/zod-issues.ts";
 import { sha256Hex } from "../py/json.ts";
 import { EXIT_USAGE, RescoreError } from "../util/errors.ts";
+import type { FolderSource } from "../util/layers.ts";
 import { CorrectionsError } from "./corrections/folder.ts";
 import { overlaysRef } from "./corrections/grader.ts";
 import { contentIdentity, FingerprintError, fileRef } from "./fingerprint.ts";
@@ -151,9 +152,10 @@ export interface GradingChoice {
   readonly fallbackTaskVersion: string;
   /** Domain names graded as a base domain (`domain_as`, `--domain-as`). */
   readonly domainAs?: Readonly<Record<string, string>>;
-  readonly requirementsDir: string;
-  readonly policiesDir: string;
-  readonly correctionsDir: string;
+  /** A folder, or a project's folder over the curated set (`layerOver`). */
+  readonly requirementsDir: FolderSource;
+  readonly policiesDir: FolderSource;
+  readonly correctionsDir: FolderSource;
   readonly handoffOverrides: string | null;
   readonly gate: GateChoice;
   /** Registered graders' configurations by id (built-in graders take theirs from the fields above). */

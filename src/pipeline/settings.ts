@@ -22,10 +22,11 @@ import {
   selectedGraders,
 } from "../graders/spec.ts";
 import { sha256Hex } from "../py/json.ts";
+import { TOOL_VERSION } from "../util/package.ts";
 import { ContextPool } from "./contexts.ts";
 import type { FileDeps } from "./process-file.ts";
 
-export const TOOL_VERSION = "0.1.0";
+export { TOOL_VERSION };
 
 /** Judge settings the command line found outside the config (flags, environment). */
 export interface JudgeDefaults {
@@ -60,8 +61,11 @@ export function experimentChoice(exp: ResolvedExperiment, judge: JudgeDefaults =
   };
 }
 
+/** An experiment a run can grade: its tau2 data dir is known. */
+export type RunnableExperiment = ResolvedExperiment & { readonly dataDir: string };
+
 export interface RunPlan {
-  readonly exp: ResolvedExperiment;
+  readonly exp: RunnableExperiment;
   readonly grading: LoadedGrading;
   readonly secrets: GradingSecrets;
   /** What the run's report sets side by side; the first is the headline. */
@@ -96,6 +100,11 @@ export async function planRun(
   secrets: GradingSecrets = { judgeApiKey: null },
   runtime: JudgeRuntime = {},
 ): Promise<RunPlan> {
+  const { dataDir } = exp;
+  if (dataDir === null)
+    throw new GradingSpecError(
+      "no tau2 data dir: pass --data-dir DIR or set TAU2_DATA_DIR (the experiment names no data_dir)",
+    );
   await importGraderModules(exp.graderModules);
   exp.config.graders.forEach((g, i) => {
     if (!isGraderId(g))
@@ -106,7 +115,8 @@ export async function planRun(
   const first = problems[0];
   if (first !== undefined)
     throw new GradingSpecError(`at comparisons[${first.index}].${first.field}: ${first.message}`);
-  return { exp, grading, secrets, comparisons, runId: runIdFor(exp.configHash, grading, exp) };
+  const runnable = { ...exp, dataDir };
+  return { exp: runnable, grading, secrets, comparisons, runId: runIdFor(exp.configHash, grading, runnable) };
 }
 
 /** What a grading thread needs to rebuild a run's file dependencies (plain data, clonable). */

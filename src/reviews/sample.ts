@@ -8,6 +8,7 @@ import { existsSync } from "node:fs";
 import { join, relative } from "node:path";
 import { rows } from "../analysis/report.ts";
 import type { VerdictStore } from "../store/store.ts";
+import { type FolderSource, layersOf } from "../util/layers.ts";
 import {
   type ReviewFile,
   readReviewFile,
@@ -120,9 +121,9 @@ export interface SampleWalkOptions {
   readonly reviewer?: string;
   /** Written into each review (YYYY-MM-DD); the command line passes today's date. */
   readonly date?: string;
-  /** Where the domain's policy text and the policy clauses are, shown as pointers. */
+  /** Where the domain's policy text and the policy clauses (each layer's) are, shown as pointers. */
   readonly dataDir?: string;
-  readonly policiesDir?: string;
+  readonly policiesDir?: FolderSource;
 }
 
 export interface SampleWalkSummary {
@@ -177,8 +178,10 @@ function pointers(o: SampleWalkOptions, domain: string | null): string[] {
   const out: string[] = [];
   const policy = o.dataDir === undefined ? undefined : join(o.dataDir, "domains", domain, "policy.md");
   if (policy !== undefined && existsSync(policy)) out.push(shown(policy));
-  const clauses = o.policiesDir === undefined ? undefined : join(o.policiesDir, domain);
-  if (clauses !== undefined && existsSync(clauses)) out.push(`${shown(clauses)}/`);
+  for (const dir of o.policiesDir === undefined ? [] : layersOf(o.policiesDir)) {
+    const clauses = join(dir, domain);
+    if (existsSync(clauses)) out.push(`${shown(clauses)}/`);
+  }
   return out;
 }
 

@@ -167,7 +167,7 @@ export function reviewSample(experiment: string, opts: SampleCliOptions, io: Rev
         request,
         ...(reviewer === undefined ? {} : { reviewer }),
         date: io.today(),
-        dataDir: s.exp.dataDir,
+        ...(s.exp.dataDir === null ? {} : { dataDir: s.exp.dataDir }),
         policiesDir: s.exp.policiesDir,
       });
       io.stderr.write(

@@ -1,16 +1,27 @@
-/** The corrections overlays shipped in the repo's `corrections/` folder, one file per domain. */
-import { existsSync, readdirSync } from "node:fs";
-import { join } from "node:path";
+/**
+ * The corrections overlays, one file per domain: the repo's `corrections/` folder, or a project's over it
+ * (a project's `airline.json` in place of the curated one).
+ */
+import { existsSync } from "node:fs";
+import { sep } from "node:path";
+import { type FolderSource, layeredFiles, layersOf } from "../../util/layers.ts";
 import { BUILTIN_CORRECTIONS_DIR, CorrectionsError } from "./folder.ts";
 import { type CorrectionsFile, loadCorrections } from "./schema.ts";
 
-export function loadCorrectionsDir(dir: string = BUILTIN_CORRECTIONS_DIR): Map<string, CorrectionsFile> {
-  if (!existsSync(dir)) throw new CorrectionsError(`${dir}: corrections folder not found`);
+export function loadCorrectionsDir(
+  source: FolderSource = BUILTIN_CORRECTIONS_DIR,
+): Map<string, CorrectionsFile> {
+  for (const dir of layersOf(source))
+    if (!existsSync(dir)) throw new CorrectionsError(`${dir}: corrections folder not found`);
   const out = new Map<string, CorrectionsFile>();
-  for (const name of readdirSync(dir).sort()) {
-    if (!name.endsWith(".json")) continue;
-    const file = loadCorrections(join(dir, name));
-    if (out.has(file.domain)) throw new CorrectionsError(`${dir}: two overlays for domain ${file.domain}`);
+  // Overlays sit right in the folder.
+  for (const { rel, path } of layeredFiles(source, (name) => name.endsWith(".json"))) {
+    if (rel.includes(sep)) continue;
+    const file = loadCorrections(path);
+    if (out.has(file.domain))
+      throw new CorrectionsError(
+        `${layersOf(source).join(" over ")}: two overlays for domain ${file.domain}`,
+      );
     out.set(file.domain, file);
   }
   return out;

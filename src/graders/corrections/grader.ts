@@ -3,8 +3,9 @@
  * the curated NL list scored on its own as NL_CURATED (reported, never part of the reward).
  */
 import { z } from "zod";
+import type { FolderSource } from "../../util/layers.ts";
 import { type Cause, cause } from "../causes.ts";
-import { contentRefSchema, folderRef } from "../fingerprint.ts";
+import { contentRefSchema, folderRef, refLayers } from "../fingerprint.ts";
 import { defineGrader, type VerdictRecord } from "../grader.ts";
 import { causesJson } from "../json.ts";
 import type { Tau3Verdict } from "../tau3/evaluate.ts";
@@ -27,7 +28,7 @@ export const correctionsConfig = z.strictObject({
 export type CorrectionsConfig = z.infer<typeof correctionsConfig>;
 
 /** The overlay folder's content fingerprint (only `.json` files are overlays). */
-export const overlaysRef = (dir: string) => folderRef(dir, (name) => name.endsWith(".json"));
+export const overlaysRef = (source: FolderSource) => folderRef(source, (name) => name.endsWith(".json"));
 
 function nlCuratedCauses(v: CorrectedVerdict): Cause[] {
   const nl = v.nlCurated;
@@ -83,7 +84,7 @@ export const tau3CorrectedGrader = defineGrader({
   reads: ["tau3"],
   load: async (config: CorrectionsConfig): Promise<LoadedCorrections> => {
     const engine = await import("./engine.ts");
-    return { overlays: engine.loadCorrectionsDir(config.overlays.path), engine };
+    return { overlays: engine.loadCorrectionsDir(refLayers(config.overlays)), engine };
   },
   async grade(input, loaded, prior: { readonly tau3: Tau3Verdict }): Promise<CorrectedVerdict | null> {
     const overlay = loaded.overlays.get(input.domain.name);

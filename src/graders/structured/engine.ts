@@ -2,6 +2,7 @@
  * The structured grader's code: the grade itself and the loaders of what its configuration points at.
  * `grader.ts` imports it when the grader is selected, so a run without it never loads it.
  */
+import { type ContentRef, refLayers } from "../fingerprint.ts";
 import { loadClauses } from "./clauses/load.ts";
 import type { StructuredGates } from "./gates.ts";
 import { gradeStructured, type StructuredOptions } from "./grade.ts";
@@ -17,15 +18,15 @@ export interface LoadedStructured extends StructuredOptions {
 
 /** What the configuration (`StructuredConfig`) points at, by path. */
 interface StructuredSources {
-  readonly requirements: { readonly path: string };
-  readonly policies: { readonly path: string };
+  readonly requirements: ContentRef;
+  readonly policies: ContentRef;
   readonly handoff_overrides: { readonly path: string } | null;
   readonly gate: StructuredGates;
 }
 
 export const loadStructuredOptions = (config: StructuredSources): StructuredOptions => ({
-  requirements: loadRequirements(config.requirements.path),
-  clauses: loadClauses(config.policies.path),
+  requirements: loadRequirements(refLayers(config.requirements)),
+  clauses: loadClauses(refLayers(config.policies)),
   handoffOverrides: config.handoff_overrides === null ? null : loadOverrides(config.handoff_overrides.path),
   gates: config.gate,
 });

@@ -3,6 +3,7 @@
  * Its grading code (`engine.ts`) is imported by `load`, when a run selects it.
  */
 import { z } from "zod";
+import type { FolderSource } from "../../util/layers.ts";
 import type { CorrectedVerdict } from "../corrections/grader.ts";
 import { contentRefSchema, folderRef } from "../fingerprint.ts";
 import { defineGrader, type VerdictRecord } from "../grader.ts";
@@ -25,10 +26,10 @@ export const structuredConfig = z.strictObject({
 export type StructuredConfig = z.infer<typeof structuredConfig>;
 
 /** What `loadRequirements` reads: fixtures (`.json` files not starting with `_`) and each domain's `_facts.json`. */
-export const requirementsRef = (dir: string) =>
-  folderRef(dir, (name) => name.endsWith(".json") && (!name.startsWith("_") || name === "_facts.json"));
+export const requirementsRef = (source: FolderSource) =>
+  folderRef(source, (name) => name.endsWith(".json") && (!name.startsWith("_") || name === "_facts.json"));
 
-export const policiesRef = (dir: string) => folderRef(dir, (name) => name.endsWith(".json"));
+export const policiesRef = (source: FolderSource) => folderRef(source, (name) => name.endsWith(".json"));
 
 const record = (v: StructuredVerdict): VerdictRecord => ({
   pass: v.pass,

@@ -1,8 +1,8 @@
 /** Reads policy clauses from `policies/<domain>/*.json`; a file that does not parse is a problem, not a crash. */
-import { readdirSync, statSync } from "node:fs";
-import { join, relative } from "node:path";
+import { relative, sep } from "node:path";
 import { readJsonFile } from "../../../formats/zod-issues.ts";
 import { EXIT_INTERNAL, RescoreError } from "../../../util/errors.ts";
+import { type FolderSource, layeredFiles } from "../../../util/layers.ts";
 import { type Clause, clauseFileSchema } from "./schema.ts";
 
 export interface LoadedClause {
@@ -26,21 +26,12 @@ class ParseProblem extends RescoreError {
   override readonly exitStatus = EXIT_INTERNAL;
 }
 
-function jsonFiles(dir: string): string[] {
-  const out: string[] = [];
-  for (const name of readdirSync(dir).sort()) {
-    const p = join(dir, name);
-    if (statSync(p).isDirectory()) out.push(...jsonFiles(p));
-    else if (name.endsWith(".json")) out.push(p);
-  }
-  return out;
-}
-
-export function loadClauses(dir: string): ClauseSet {
+/** Over layers, each clause file is the first layer's that has its relative path. */
+export function loadClauses(source: FolderSource): ClauseSet {
   const clauses: LoadedClause[] = [];
   const problems: ClauseLoadProblem[] = [];
   const ids = new Map<string, string>();
-  for (const path of jsonFiles(dir)) {
+  for (const { rel, path } of layeredFiles(source, (name) => name.endsWith(".json"))) {
     const shown = relative(process.cwd(), path) || path;
     let file: ReturnType<typeof clauseFileSchema.parse>;
     try {
@@ -50,7 +41,7 @@ export function loadClauses(dir: string): ClauseSet {
       problems.push({ path: shown, message: e.message.replace(`${shown}: `, "") });
       continue;
     }
-    const folder = relative(dir, path).split(/[\\/]/)[0];
+    const folder = rel.split(sep)[0];
     if (folder !== file.domain)
       problems.push({
         path: shown,

@@ -1,8 +1,9 @@
 /** Reads requirement fixtures from a directory tree (`requirements/<domain>/<task-version>/*.json`). */
-import { readdirSync, readFileSync, statSync } from "node:fs";
-import { isAbsolute, join, relative, resolve } from "node:path";
+import { readFileSync } from "node:fs";
+import { basename, dirname, isAbsolute, relative, resolve, sep } from "node:path";
 import { protoKeyPath } from "../../../formats/json-path.ts";
 import { describeZodError } from "../../../formats/zod-issues.ts";
+import { type FolderSource, layeredFiles } from "../../../util/layers.ts";
 import {
   type FactVocabulary,
   factVocabularySchema,
@@ -53,16 +54,6 @@ export function loadFactVocabulary(path: string): { vocabulary: FactVocabulary }
 
 const key = (domain: string, version: string, id: string) => `${domain}\u0000${version}\u0000${id}`;
 
-function listJson(dir: string): string[] {
-  const out: string[] = [];
-  for (const name of readdirSync(dir).sort()) {
-    const p = join(dir, name);
-    if (statSync(p).isDirectory()) out.push(...listJson(p));
-    else if (name.endsWith(".json") && !name.startsWith("_")) out.push(p);
-  }
-  return out;
-}
-
 /** How a fixture path is shown: relative to the working folder when inside it, else absolute. */
 function shownPath(path: string): string {
   const rel = relative(process.cwd(), path);
@@ -86,19 +77,26 @@ export function loadFixtureFile(path: string): LoadedFixture | FixtureLoadProble
   return { path: shown, fixture: parsed.data };
 }
 
-/** Files whose name starts with `_` (e.g. `_reviewed-candidates.json`) are not fixtures. */
-export function loadRequirements(dir: string): RequirementSet {
+/**
+ * Files whose name starts with `_` (e.g. `_reviewed-candidates.json`) are not fixtures. Over layers, each
+ * file (a fixture, a domain's `_facts.json`) is the first layer's that has its relative path.
+ */
+export function loadRequirements(source: FolderSource): RequirementSet {
   const fixtures: LoadedFixture[] = [];
   const problems: FixtureLoadProblem[] = [];
   const index = new Map<string, LoadedFixture>();
   const vocabularies = new Map<string, FactVocabulary>();
-  for (const name of readdirSync(dir).sort()) {
-    if (!statSync(join(dir, name)).isDirectory()) continue;
-    const v = loadFactVocabulary(join(dir, name, FACT_VOCABULARY_FILE));
+  const files = layeredFiles(source, (name) => name.endsWith(".json"));
+  for (const f of files) {
+    const domain = dirname(f.rel);
+    // A domain's vocabulary sits right in its folder.
+    if (basename(f.rel) !== FACT_VOCABULARY_FILE || domain === "." || domain.includes(sep)) continue;
+    const v = loadFactVocabulary(f.path);
     if ("message" in v) problems.push(v);
-    else vocabularies.set(name, v.vocabulary);
+    else vocabularies.set(domain, v.vocabulary);
   }
-  for (const path of listJson(dir)) {
+  for (const { rel, path } of files) {
+    if (basename(rel).startsWith("_")) continue;
     const one = loadFixtureFile(path);
     if ("message" in one) {
       problems.push(one);
