@@ -33,15 +33,22 @@ export const judgeSecrets = (env: Env, flag?: string): GradingSecrets => ({
  * nothing.
  */
 export const runTuning = (env: Env) => {
-  const workers = tunable(env, "TAU_RESCORE_WORKERS", LIMITS.workers);
   const commitFiles = tunable(env, "TAU_RESCORE_COMMIT_FILES", LIMITS.commitFiles);
+  return {
+    ...gradeTuning(env),
+    ...(commitFiles === undefined ? {} : { commitFiles }),
+    debugWorkers: nonEmpty(env.TAU_RESCORE_DEBUG_WORKERS) !== undefined,
+    progressMs: tunable(env, "TAU_RESCORE_PROGRESS_MS", LIMITS.progressMs) ?? 2000,
+  };
+};
+
+/** How `grade` grades grader modules, as `run` does: thread count, a module's time limit per simulation. */
+export const gradeTuning = (env: Env): { workers?: number; graderModuleTimeoutSeconds?: number } => {
+  const workers = tunable(env, "TAU_RESCORE_WORKERS", LIMITS.workers);
   const graderTimeout = tunable(env, "TAU_RESCORE_GRADER_TIMEOUT", LIMITS.graderModuleTimeout);
   return {
     ...(workers === undefined ? {} : { workers }),
-    ...(commitFiles === undefined ? {} : { commitFiles }),
     ...(graderTimeout === undefined ? {} : { graderModuleTimeoutSeconds: graderTimeout }),
-    debugWorkers: nonEmpty(env.TAU_RESCORE_DEBUG_WORKERS) !== undefined,
-    progressMs: tunable(env, "TAU_RESCORE_PROGRESS_MS", LIMITS.progressMs) ?? 2000,
   };
 };
 

@@ -4,7 +4,12 @@
  * grading spec is built, in the main thread and in every grading thread.
  */
 import { pathToFileURL } from "node:url";
-import { type AnyGrader, GraderRegistrationError, registerGrader } from "../graders/registry.ts";
+import {
+  type AnyGrader,
+  type GraderId,
+  GraderRegistrationError,
+  registerGrader,
+} from "../graders/registry.ts";
 import { GradingSpecError } from "../graders/spec.ts";
 
 const TYPESCRIPT = /\.[cm]?ts$/;
@@ -27,8 +32,12 @@ async function importModule(path: string): Promise<{ readonly default?: unknown 
   }
 }
 
-/** Imports and registers each module's grader, in order; a module may read the graders before it. */
-export async function importGraderModules(paths: readonly string[]): Promise<void> {
+/**
+ * Imports and registers each module's grader, in order; a module may read the graders before it.
+ * Returns their ids, in the same order.
+ */
+export async function importGraderModules(paths: readonly string[]): Promise<GraderId[]> {
+  const ids: GraderId[] = [];
   for (const path of paths) {
     let mod: { readonly default?: unknown };
     try {
@@ -46,5 +55,7 @@ export async function importGraderModules(paths: readonly string[]): Promise<voi
         throw new GradingSpecError(`grader module ${path}: ${e.message}`);
       throw e;
     }
+    ids.push((mod.default as AnyGrader).id);
   }
+  return ids;
 }

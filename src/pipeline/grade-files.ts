@@ -8,6 +8,7 @@ import { detectTaskVersion } from "../formats/task-version.ts";
 import { terminalSafe } from "../formats/terminal-text.ts";
 import type { ContextPool } from "./contexts.ts";
 import {
+  type FileGrading,
   type GradedSimulation,
   type GradeSettings,
   gradeFile,
@@ -47,41 +48,55 @@ export async function gradeFiles(
   settings: GradeSettings,
   sink: GradeFilesSink,
 ): Promise<GradeFilesSummary> {
-  let failedFiles = 0;
-  let trajectoryFiles = 0;
-  let errorRows = 0;
+  const total = { trajectoryFiles: 0, failedFiles: 0, errorRows: 0 };
   // A live judge starts on the next files while one is graded (its limiter bounds the requests).
   const ahead = judgeLookahead(files.length, (i) => prefetchFileAt(files[i] as string, pool, settings));
   for (const [i, path] of files.entries()) {
     ahead(i);
-    let loaded: ReturnType<typeof loadJsonFile>;
-    try {
-      loaded = loadJsonFile(path);
-    } catch (e) {
-      failedFiles++;
-      sink.problem(terminalSafe((e as Error).message));
-      continue;
-    }
-    if (loaded.variant === "not-trajectories") {
-      sink.problem(`${terminalSafe(path)}: not a trajectory file: ${loaded.reason}`);
-      continue;
-    }
-    trajectoryFiles++;
-    for (const w of fileWarnings(loaded, path)) sink.problem(terminalSafe(w));
-    const version = detectTaskVersion(loaded, dataDir);
-    if (loaded.simulations.length === 0 && loaded.rejected.length === 0) {
-      sink.problem(`${terminalSafe(path)}: ${NO_SIMULATIONS}`);
-      sink.emptyFile(path);
-      continue;
-    }
-    const errors: string[] = [];
-    const warn = (line: string) => sink.problem(terminalSafe(line));
-    for await (const g of gradeFile(loaded, version, pool, settings, { warn })) {
-      if (g.row.error !== undefined) errors.push(g.row.error);
-      sink.simulation(g);
-    }
-    errorRows += errors.length;
-    for (const line of errorCauseLines(path, errors)) sink.problem(terminalSafe(line));
+    const one = await gradeOneFile(path, dataDir, pool, settings, sink);
+    total.trajectoryFiles += one.trajectoryFiles;
+    total.failedFiles += one.failedFiles;
+    total.errorRows += one.errorRows;
   }
-  return { trajectoryFiles, failedFiles, errorRows };
+  return total;
+}
+
+/**
+ * One file of `gradeFiles`; `grading` is a grading thread's watchdog (`FileTask`): told when a grader
+ * module grades, and the simulations it gave no verdict on before.
+ */
+export async function gradeOneFile(
+  path: string,
+  dataDir: string,
+  pool: ContextPool,
+  settings: GradeSettings,
+  sink: GradeFilesSink,
+  grading: Pick<FileGrading, "watch" | "overdue"> = {},
+): Promise<GradeFilesSummary> {
+  let loaded: ReturnType<typeof loadJsonFile>;
+  try {
+    loaded = loadJsonFile(path);
+  } catch (e) {
+    sink.problem(terminalSafe((e as Error).message));
+    return { trajectoryFiles: 0, failedFiles: 1, errorRows: 0 };
+  }
+  if (loaded.variant === "not-trajectories") {
+    sink.problem(`${terminalSafe(path)}: not a trajectory file: ${loaded.reason}`);
+    return { trajectoryFiles: 0, failedFiles: 0, errorRows: 0 };
+  }
+  for (const w of fileWarnings(loaded, path)) sink.problem(terminalSafe(w));
+  const version = detectTaskVersion(loaded, dataDir);
+  if (loaded.simulations.length === 0 && loaded.rejected.length === 0) {
+    sink.problem(`${terminalSafe(path)}: ${NO_SIMULATIONS}`);
+    sink.emptyFile(path);
+    return { trajectoryFiles: 1, failedFiles: 0, errorRows: 0 };
+  }
+  const errors: string[] = [];
+  const warn = (line: string) => sink.problem(terminalSafe(line));
+  for await (const g of gradeFile(loaded, version, pool, settings, { ...grading, warn })) {
+    if (g.row.error !== undefined) errors.push(g.row.error);
+    sink.simulation(g);
+  }
+  for (const line of errorCauseLines(path, errors)) sink.problem(terminalSafe(line));
+  return { trajectoryFiles: 1, failedFiles: 0, errorRows: errors.length };
 }

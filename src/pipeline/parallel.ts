@@ -10,8 +10,10 @@
 import { statSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { Worker } from "node:worker_threads";
+import { isTypeScriptModule } from "../experiments/grader-modules.ts";
 import { overdueMessage } from "../graders/module-checks.ts";
 import { graderModuleLabel } from "../graders/registry.ts";
+import type { NlJudge } from "../graders/tau3/nl.ts";
 import { YOUNG_GENERATION_MB } from "./heap.ts";
 import type { FileJob, FileResult } from "./process-file.ts";
 import type { WorkerInit } from "./settings.ts";
@@ -32,6 +34,21 @@ const FROM_SOURCES = import.meta.url.endsWith(".ts");
 
 /** Whether grading threads can import a TypeScript module: only when they run from the sources. */
 export const THREADS_LOAD_TYPESCRIPT = FROM_SOURCES;
+
+/** The TypeScript grader modules grading threads cannot load (Node 20 gives a thread no loader). */
+export const modulesThreadsCannotLoad = (modules: readonly string[]): string[] =>
+  THREADS_LOAD_TYPESCRIPT ? [] : modules.filter(isTypeScriptModule);
+
+/** What a command says when a TypeScript module keeps grading in its own thread. */
+export const typescriptModuleWarning = (module: string): string =>
+  `grader module ${module} is TypeScript: graded in one thread (grading threads load JavaScript modules only)`;
+
+/**
+ * Whether grading stays in this thread: a live judge's limiter, cache and counts live here, and so
+ * does the loader a TypeScript grader module needs (the one the command ran with).
+ */
+export const gradingStaysHere = (judge: NlJudge, modules: readonly string[]): boolean =>
+  judge.cache !== undefined || modulesThreadsCannotLoad(modules).length > 0;
 const THREAD_ENTRY = new URL(FROM_SOURCES ? "./thread-entry-tsx.mjs" : "./thread-entry.js", import.meta.url);
 
 /**
@@ -285,16 +302,25 @@ export interface ThreadGrading {
   readonly log?: (line: string) => void;
   /** Seconds a grader module may take on one simulation (set when the run has grader modules). */
   readonly moduleTimeoutSeconds?: number;
+  /**
+   * The function (a `FileTask`) each thread grades a job's file with instead of `processFile`; its
+   * results are what the generator yields.
+   */
+  readonly perFile?: ThreadTask;
 }
 
-export async function* gradeInWorkers(
+/**
+ * Each job's result, from `count` threads, in completion order: a `FileResult`, or what the `perFile`
+ * task returns (`R`).
+ */
+export async function* gradeInWorkers<R = FileResult>(
   jobs: readonly FileJob[],
   init: WorkerInit,
   count: number,
-  { log, moduleTimeoutSeconds }: ThreadGrading = {},
-): AsyncGenerator<FileResult> {
+  { log, moduleTimeoutSeconds, perFile }: ThreadGrading = {},
+): AsyncGenerator<R> {
   const pool = await threadPool();
-  const done: FileResult[] = [];
+  const done: R[] = [];
   let failure: Error | null = null;
   let finished = false;
   let abandoned = false;
@@ -306,7 +332,7 @@ export async function* gradeInWorkers(
     busyMs += m.busyMs ?? 0;
     if (m.failure !== undefined)
       failure ??= new Error(`worker failed on ${order[m.seq]?.job.path}: ${m.failure}`);
-    else if (m.result !== undefined) done.push(m.result);
+    else if (m.result !== undefined) done.push(m.result as R);
     wake?.();
   };
   // Simulations over a grader module's time limit, by request: their error rows, sent with the job.
@@ -319,7 +345,7 @@ export async function* gradeInWorkers(
         const { job } = order[i] as (typeof order)[number];
         const late = overdue.get(i);
         const request = late === undefined ? job : { ...job, overdue: late };
-        w.postMessage({ kind: "job", job: request, seq: i } satisfies WorkerRequest);
+        w.postMessage({ kind: "job", job: request, seq: i, perFile } satisfies WorkerRequest);
       };
       const watchdog: ModuleWatchdog | undefined =
         moduleTimeoutSeconds === undefined

@@ -7,7 +7,6 @@
 import { realpathSync, statSync } from "node:fs";
 import { relative } from "node:path";
 import type { ResolvedExperiment } from "../experiments/config.ts";
-import { isTypeScriptModule } from "../experiments/grader-modules.ts";
 import { stableJson } from "../formats/stable-json.ts";
 import { GRADER_MODULE_TIMEOUT_SECONDS } from "../graders/module-checks.ts";
 import { loadJudgments, saveJudgments } from "../store/judgments.ts";
@@ -15,7 +14,14 @@ import type { VerdictStore } from "../store/store.ts";
 import { FileLedger, type LedgerDecision } from "./file-ledger.ts";
 import { judgeLookahead } from "./grade.ts";
 import { listInputFiles, targetOutside } from "./inputs.ts";
-import { gradeInWorkers, inputBytes, THREADS_LOAD_TYPESCRIPT, workerCount } from "./parallel.ts";
+import {
+  gradeInWorkers,
+  gradingStaysHere,
+  inputBytes,
+  modulesThreadsCannotLoad,
+  typescriptModuleWarning,
+  workerCount,
+} from "./parallel.ts";
 import { type FileDeps, type FileJob, type FileResult, prefetchFile, processFile } from "./process-file.ts";
 import type { Progress } from "./progress.ts";
 import { fileDepsFor, type RunPlan, TOOL_VERSION, workerInit } from "./settings.ts";
@@ -177,16 +183,7 @@ export function jobsFor(exp: ResolvedExperiment): FileJob[] {
   });
 }
 
-/** The TypeScript grader modules grading threads cannot load (Node 20 gives a thread no loader). */
-const typescriptModules = (plan: RunPlan): string[] =>
-  THREADS_LOAD_TYPESCRIPT ? [] : plan.exp.graderModules.filter(isTypeScriptModule);
-
-/**
- * Whether grading stays in this thread: a live judge's limiter, cache and counts live here, and so
- * does the loader a TypeScript grader module needs (the one the command ran with).
- */
-const gradedHere = (plan: RunPlan): boolean =>
-  plan.grading.judge.cache !== undefined || typescriptModules(plan).length > 0;
+const gradedHere = (plan: RunPlan): boolean => gradingStaysHere(plan.grading.judge, plan.exp.graderModules);
 
 export interface GradeJobsOptions {
   /** Told the threads' wall and busy time when the run ends. */
@@ -253,10 +250,7 @@ export async function runExperiment(
   const counts = { skipped: 0, duplicates: 0, notTrajectories: 0, failedFiles: 0, simulations: 0, errors: 0 };
   // Files are committed in small groups: one transaction (and one WAL sync) per group, not per file.
   const failures: { path: string; error: string }[] = [];
-  const warnings: string[] = typescriptModules(plan).map(
-    (m) =>
-      `grader module ${m} is TypeScript: graded in one thread (grading threads load JavaScript modules only)`,
-  );
+  const warnings: string[] = modulesThreadsCannotLoad(plan.exp.graderModules).map(typescriptModuleWarning);
   // Each grading thread says a data dir's task-set warnings once: the same line from two threads is one.
   const said = new Set(warnings);
   const sayOnce = (line: string) => {

@@ -1,5 +1,6 @@
 /** What the main thread and a grading thread say to each other (the thread's entry: `thread-entry.ts`). */
-import type { FileJob, FileResult } from "./process-file.ts";
+import type { ModuleGraderWatch } from "./grade.ts";
+import type { FileDeps, FileJob } from "./process-file.ts";
 import type { WorkerInit } from "./settings.ts";
 
 /**
@@ -15,12 +16,25 @@ export interface ThreadTask {
 
 export type WorkerRequest =
   | { readonly kind: "begin"; readonly init: WorkerInit }
-  | { readonly kind: "job"; readonly job: FileJob; readonly seq: number }
+  | {
+      readonly kind: "job";
+      readonly job: FileJob;
+      readonly seq: number;
+      /** A layer above's function the thread grades the file with instead of `processFile` (`FileTask`). */
+      readonly perFile?: ThreadTask;
+    }
   | { readonly kind: "task"; readonly task: ThreadTask; readonly input: unknown; readonly seq: number };
+
+/**
+ * What a `perFile` task exports: the file graded as `processFile` grades it (a grader module's start and
+ * end told to `watch`), into a result of the caller's own (`grade`'s output lines).
+ */
+export type FileTask = (job: FileJob, deps: FileDeps, watch: ModuleGraderWatch) => Promise<unknown>;
 
 export type Reply = {
   seq: number;
-  result?: FileResult;
+  /** A job's result: a `FileResult`, or what its `perFile` task returned. */
+  result?: unknown;
   /** A named task's output. */
   output?: unknown;
   failure?: string;

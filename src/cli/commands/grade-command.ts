@@ -1,23 +1,36 @@
 /** `tau-rescore grade` as a library function: flags in, JSON lines or table rows out. */
 
 import { existsSync } from "node:fs";
+import { resolve } from "node:path";
 import { parseDomainAs, VariantError } from "../../domains/variants.ts";
+import { importGraderModules } from "../../experiments/grader-modules.ts";
 import { terminalSafe } from "../../formats/terminal-text.ts";
 import { BUILTIN_CORRECTIONS_DIR } from "../../graders/corrections/folder.ts";
+import { GRADER_MODULE_TIMEOUT_SECONDS } from "../../graders/module-checks.ts";
+import { isBuiltInGraderId } from "../../graders/registry.ts";
 import { buildGradingSpec, type GradingChoice, loadGrading } from "../../graders/spec.ts";
 import { BUILTIN_POLICIES_DIR, BUILTIN_REQUIREMENTS_DIR } from "../../graders/structured/folders.ts";
 import { DELTA_MODES, gatesFromWords } from "../../graders/structured/gate-names.ts";
 import { ContextPool } from "../../pipeline/contexts.ts";
-import { jsonLine } from "../../pipeline/grade.ts";
-import { gradeFiles, NO_SIMULATIONS } from "../../pipeline/grade-files.ts";
+import { type GradeFilesSummary, gradeFiles } from "../../pipeline/grade-files.ts";
 import { listInputFiles } from "../../pipeline/inputs.ts";
+import type { WorkerInit } from "../../pipeline/settings.ts";
+import { LIMITS } from "../../util/limits.ts";
+import { numberArg } from "../args.ts";
 import { resolveDataDir } from "../data-dir.ts";
-import { judgeDefaults, judgeSecrets } from "../env.ts";
+import { gradeTuning, judgeDefaults, judgeSecrets } from "../env.ts";
 import { InputError, UsageError } from "../errors.ts";
 import type { CommandIo, Env } from "../io.ts";
 import type { JudgeRuntimeOptions } from "../judge-flags.ts";
 import { checkJudgeEndpoint, judgeRuntime, reportJudge } from "../judge-options.ts";
-import { emptyFileRow, tableHeader, tableWriter } from "./grade-table.ts";
+import {
+  FILE_LINES_TASK,
+  type FileLines,
+  type GradeFormat,
+  type GradeLines,
+  gradeSink,
+} from "./grade-output.ts";
+import { tableHeader } from "./grade-table.ts";
 
 export interface GradeOptions extends JudgeRuntimeOptions {
   dataDir?: string;
@@ -42,6 +55,9 @@ export interface GradeOptions extends JudgeRuntimeOptions {
   gate?: string;
   deltaGate: string;
   policyClauses: string;
+  graderModule?: string[];
+  graderConfig?: string[];
+  graderTimeout?: string;
 }
 
 /** The flags as the grading choices `run` makes from an experiment config. */
@@ -96,6 +112,39 @@ function domainAsOf(pairs: readonly string[]): Record<string, string> {
   }
 }
 
+/**
+ * `--grader-config ID=JSON` pairs, by id: each for a grader of this command's `--grader-module`s
+ * (`modules`, their ids) and selected; a mistake is a usage error, one line.
+ */
+function graderConfigOf(
+  pairs: readonly string[],
+  modules: readonly string[],
+  selected: readonly string[],
+): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const pair of pairs) {
+    const at = pair.indexOf("=");
+    if (at <= 0) throw new UsageError(`--grader-config takes ID=JSON (got ${JSON.stringify(pair)})`);
+    const id = pair.slice(0, at);
+    const flag = `--grader-config ${id}`;
+    if (isBuiltInGraderId(id))
+      throw new UsageError(`${flag}: a built-in grader takes its settings from grade's own flags`);
+    if (!modules.includes(id))
+      throw new UsageError(
+        `${flag}: no grader ${id} comes from a --grader-module (${modules.length === 0 ? "none given" : modules.join(", ")})`,
+      );
+    if (!selected.includes(id))
+      throw new UsageError(`${flag}: grader ${id} is not selected (add it to --grader)`);
+    if (Object.hasOwn(out, id)) throw new UsageError(`${flag}: given twice`);
+    try {
+      out[id] = JSON.parse(pair.slice(at + 1));
+    } catch (e) {
+      throw new UsageError(`${flag}: not JSON: ${(e as Error).message}`);
+    }
+  }
+  return out;
+}
+
 function judgeParamsOf(text: string): Record<string, unknown> {
   let v: unknown;
   try {
@@ -112,15 +161,25 @@ function judgeParamsOf(text: string): Record<string, unknown> {
 export async function gradeCommand(paths: string[], opts: GradeOptions, io: CommandIo): Promise<number> {
   // A typo in a path is a usage mistake, found before anything is graded (as `run --corpus`).
   for (const p of paths) if (!existsSync(p)) throw new UsageError(`${p}: no such file or directory`);
-  const choice = choiceOf(opts, io.env);
+  const modules = (opts.graderModule ?? []).map((p) => resolve(p));
+  // The variables apply to grader modules only: without one, grade reads them not at all.
+  const tuning = modules.length === 0 ? {} : gradeTuning(io.env);
+  const moduleTimeout =
+    opts.graderTimeout === undefined
+      ? (tuning.graderModuleTimeoutSeconds ?? GRADER_MODULE_TIMEOUT_SECONDS)
+      : numberArg("--grader-timeout", opts.graderTimeout, LIMITS.graderModuleTimeout);
+  // Registered before the spec is built: --grader names their ids (a load that fails is exit 2).
+  const moduleIds = await importGraderModules(modules);
+  const chosen = choiceOf(opts, io.env);
+  const choice = {
+    ...chosen,
+    graderConfig: graderConfigOf(opts.graderConfig ?? [], moduleIds, chosen.graders),
+  };
   if (opts.gate !== undefined && !choice.graders.includes("structured"))
     throw new UsageError("--gate applies to the structured grader: use --grader tau3,structured");
   const runtime = judgeRuntime(opts, io.stderr);
-  const grading = await loadGrading(
-    buildGradingSpec(choice),
-    judgeSecrets(io.env, opts.judgeApiKey),
-    runtime,
-  );
+  const secrets = judgeSecrets(io.env, opts.judgeApiKey);
+  const grading = await loadGrading(buildGradingSpec(choice), secrets, runtime);
   const live = grading.spec.judge.mode === "http";
   if (opts.judgeCache !== undefined && !live) throw new UsageError("--judge-cache applies to --judge http");
   if (live)
@@ -134,30 +193,47 @@ export async function gradeCommand(paths: string[], opts: GradeOptions, io: Comm
   for (const p of grading.graders.structured?.requirements?.problems ?? [])
     io.stderr.write(`tau-rescore: requirement fixture rejected: ${p.path}: ${p.message}\n`);
   const dataDir = resolveDataDir(opts.dataDir, io.env);
-  const pool = new ContextPool(dataDir, grading.quirks);
-  const settings = {
-    judge: grading.judge,
-    fallbackTaskVersion: grading.fallbackTaskVersion,
-    graders: grading.graders,
-    domainAs: grading.domainAs,
-  };
   const files = listInputFiles(paths);
-  const out = io.stdout;
-  if (opts.format === "table") out.write(`${tableHeader()}\n`);
-  const table = tableWriter((line) => out.write(`${line}\n`));
-  const { trajectoryFiles, failedFiles, errorRows } = await gradeFiles(files, dataDir, pool, settings, {
-    simulation: (g) =>
-      opts.format === "jsonl" ? out.write(`${JSON.stringify(jsonLine(g))}\n`) : table.simulation(g),
-    problem: (line) => {
-      table.flush();
-      io.stderr.write(`tau-rescore: ${line}\n`);
-    },
-    emptyFile: (path) =>
-      out.write(
-        `${opts.format === "jsonl" ? JSON.stringify({ file: path, simulations: 0, error: NO_SIMULATIONS }) : emptyFileRow(path, NO_SIMULATIONS)}\n`,
-      ),
-  });
-  table.flush();
+  const format = opts.format as GradeFormat;
+  const lines: GradeLines = {
+    out: (line) => io.stdout.write(`${line}\n`),
+    problem: (line) => io.stderr.write(`tau-rescore: ${line}\n`),
+  };
+  if (format === "table") lines.out(tableHeader());
+  // Grader modules grade as `run` grades them: in grading threads, unless grading must stay here.
+  const threads = modules.length === 0 ? null : await import("../../pipeline/parallel.ts");
+  let summary: GradeFilesSummary;
+  if (threads !== null && !threads.gradingStaysHere(grading.judge, modules)) {
+    const init: WorkerInit = {
+      spec: grading.spec,
+      secrets,
+      graderModules: modules,
+      dataDir,
+      // Grading alone: no run, exclusions or stored files.
+      runId: "",
+      exclusions: [],
+      conversations: "disagreements",
+      compareRecorded: false,
+      committed: [],
+    };
+    summary = await gradeInThreads(files, init, format, moduleTimeout, tuning.workers, lines);
+  } else {
+    if (threads !== null)
+      for (const m of threads.modulesThreadsCannotLoad(modules))
+        lines.problem(threads.typescriptModuleWarning(m));
+    const settings = {
+      judge: grading.judge,
+      fallbackTaskVersion: grading.fallbackTaskVersion,
+      graders: grading.graders,
+      domainAs: grading.domainAs,
+      // Here a module's limit stops a promise that never settles, not a loop (a thread is what stops one).
+      ...(modules.length > 0 ? { graderModuleTimeoutSeconds: moduleTimeout } : {}),
+    };
+    const sink = gradeSink(format, lines);
+    summary = await gradeFiles(files, dataDir, new ContextPool(dataDir, grading.quirks), settings, sink);
+    sink.flush();
+  }
+  const { trajectoryFiles, failedFiles, errorRows } = summary;
   if (cacheFile !== null && judgeCache !== null) await judgeCache.saveJudgeCache(cacheFile, runtime.cache);
   const judgeFailed = reportJudge(grading.judge, io.stderr);
   // As tau2's evaluate-trajs: nothing graded is a failure, not a quiet success.
@@ -169,4 +245,39 @@ export async function gradeCommand(paths: string[], opts: GradeOptions, io: Comm
     );
   }
   return judgeFailed ? 1 : 0;
+}
+
+/**
+ * Grades the files in grading threads, as `run` grades grader modules: the main thread times each
+ * simulation a module grades and replaces a thread over the limit. Each file's lines come back whole
+ * and are written in file order.
+ */
+async function gradeInThreads(
+  files: readonly string[],
+  init: WorkerInit,
+  format: GradeFormat,
+  moduleTimeoutSeconds: number,
+  workers: number | undefined,
+  lines: GradeLines,
+): Promise<GradeFilesSummary> {
+  const { gradeInWorkers, inputBytes, workerCount } = await import("../../pipeline/parallel.ts");
+  const jobs = files.map((full) => ({ full, path: full }));
+  const order = new Map(files.map((f, i) => [f, i]));
+  const held = new Map<number, FileLines>();
+  const total = { trajectoryFiles: 0, failedFiles: 0, errorRows: 0 };
+  let next = 0;
+  const count = workerCount(jobs.length, inputBytes(jobs), workers);
+  const perFile = FILE_LINES_TASK[format];
+  for await (const r of gradeInWorkers<FileLines>(jobs, init, count, { moduleTimeoutSeconds, perFile })) {
+    held.set(order.get(r.path) as number, r);
+    for (let done = held.get(next); done !== undefined; done = held.get(next)) {
+      held.delete(next++);
+      for (const line of done.problems) lines.problem(line);
+      for (const line of done.out) lines.out(line);
+      total.trajectoryFiles += done.summary.trajectoryFiles;
+      total.failedFiles += done.summary.failedFiles;
+      total.errorRows += done.summary.errorRows;
+    }
+  }
+  return total;
 }

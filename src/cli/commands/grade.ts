@@ -20,8 +20,22 @@ export function registerGradeCommand(program: Command, io: CommandIo): void {
     .option("--data-dir <dir>", "tau2 data dir (data/tau2 of a tau2-bench checkout); default $TAU2_DATA_DIR")
     .option(
       "--grader <list>",
-      `comma-separated graders (${GRADER_NAMES.join(", ")}); e.g. tau3,structured`,
+      `comma-separated graders (${GRADER_NAMES.join(", ")}, or the id of a --grader-module's grader); e.g. tau3,structured`,
       "tau3",
+    )
+    .option(
+      "--grader-module <path>",
+      "a grader module (its default export a grader, docs/extending.md), graded as `run` grades an experiment's grader_modules (repeatable)",
+      (p: string, all: string[] = []) => [...all, p],
+    )
+    .option(
+      "--grader-config <id=json>",
+      `the configuration of a --grader-module's grader, e.g. 'tau3_lenient={"ignore":["COMMUNICATE"]}' (repeatable)`,
+      (p: string, all: string[] = []) => [...all, p],
+    )
+    .option(
+      "--grader-timeout <seconds>",
+      "seconds a --grader-module's grader may take on one simulation before it is an error (default: $TAU_RESCORE_GRADER_TIMEOUT, else 60)",
     )
     .option(
       "--requirements <dir>",
