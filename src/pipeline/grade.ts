@@ -388,7 +388,12 @@ export async function* gradeFile(
     }
     const task = tasks?.get(sim.task_id);
     if (task === undefined) {
-      yield ungraded(row, sim, clip(`task ${sim.task_id} is not among the tasks of ${taskVersion}`));
+      // Worded without the task's id (the row has it), so a cause common to the file is one line.
+      const why =
+        tasks === null
+          ? `the data dir has no task set ${settings.fallbackTaskVersion} for domain ${domainName} (the file embeds no tasks; --fallback-task-version names the set)`
+          : `the simulation's task is not among the tasks of ${taskVersion}`;
+      yield ungraded(row, sim, clip(why));
       continue;
     }
     const overdue = grading.overdue?.get(index);

@@ -107,3 +107,50 @@ describe("run and report", () => {
     }
   });
 });
+
+describe("a task-set error common to a file's simulations", () => {
+  /** The one-simulation file as `n` simulations of the given tasks, embedding none. */
+  const withoutTasks = (name: string, taskIds: readonly string[]) => {
+    const path = join(dir, name);
+    writeFileSync(
+      path,
+      JSON.stringify({
+        ...source,
+        tasks: [],
+        simulations: taskIds.map((task_id, i) => ({ ...source.simulations[0], id: `sim-${i}`, task_id })),
+      }),
+    );
+    return path;
+  };
+  const gradeTable = (path: string, ...flags: string[]) =>
+    cliInProcess(["grade", path, "--format", "table", "--data-dir", DATA_DIR, ...flags]);
+
+  it("is one line per file when the data dir has no such task set", async () => {
+    const path = withoutTasks("no-set.json", ["0", "1", "2"]);
+    const r = await gradeTable(path, "--fallback-task-version", "nope");
+    expect(r.status).toBe(1);
+    const rows = r.stdout.trim().split("\n").slice(1);
+    expect(rows).toEqual([
+      `-\t-\t-\t-\tERROR: 3 simulations: the data dir has no task set nope for domain airline (the file embeds no tasks; --fallback-task-version names the set)\t-\t-\t-\t${path}`,
+    ]);
+    expect(r.stderr).toContain(
+      `tau-rescore: ${path}: 3 simulations: the data dir has no task set nope for domain airline`,
+    );
+  });
+
+  it("is one line per file when the set lacks the simulations' tasks, each simulation's row naming its task", async () => {
+    const path = withoutTasks("other-tasks.json", ["fork-1", "fork-2", "fork-3"]);
+    const r = await gradeTable(path);
+    expect(r.status).toBe(1);
+    expect(r.stdout.trim().split("\n").slice(1)).toEqual([
+      `-\t-\t-\t-\tERROR: 3 simulations: the simulation's task is not among the tasks of head (assumed: the file embeds no tasks)\t-\t-\t-\t${path}`,
+    ]);
+    const jsonl = await cliInProcess(["grade", path, "--data-dir", DATA_DIR]);
+    expect(
+      jsonl.stdout
+        .trim()
+        .split("\n")
+        .map((l) => JSON.parse(l).task_id),
+    ).toEqual(["fork-1", "fork-2", "fork-3"]);
+  });
+});
