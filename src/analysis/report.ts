@@ -5,6 +5,7 @@
  */
 import { writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
+import { runSources } from "../graders/sources.ts";
 import type { VerdictStore } from "../store/store.ts";
 import { EXIT_INPUT_FAILED, EXIT_USAGE, RescoreError } from "../util/errors.ts";
 import { toCsv } from "./csv.ts";
@@ -250,9 +251,15 @@ export interface ComparisonSummary {
  * comparison's (the experiment's first), named after its graders as before comparisons were values;
  * `comparisons` holds every comparison, the headline among them.
  */
+/** The run a report is about, with the requirements, policies and corrections its graders read. */
+export interface ReportedRun extends RunInfo {
+  /** One line per kind, each layer with its files: `requirements: project requirements/ (3 files) over …`. */
+  sources: string[];
+}
+
 export interface Summary {
   /** The run the report is about (null when the store has no completed run). */
-  run: RunInfo | null;
+  run: ReportedRun | null;
   simulations: number;
   graded: number;
   errors: number;
@@ -488,14 +495,28 @@ async function comparisonSummaries(
   return out;
 }
 
+/** The grading spec as the run stored it; a store that holds none (or no JSON) names no sources. */
+function storedSpec(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return {};
+  }
+}
+
 export async function summarize(store: VerdictStore): Promise<Summary> {
-  const run =
+  const stored =
     (
-      await rows<RunInfo>(
+      await rows<RunInfo & { grading_spec: string }>(
         store,
-        "SELECT run_id, seq, experiment, config_hash, tool_version, completed FROM current_run",
+        "SELECT run_id, seq, experiment, config_hash, tool_version, completed, grading_spec FROM current_run",
       )
     )[0] ?? null;
+  let run: ReportedRun | null = null;
+  if (stored !== null) {
+    const { grading_spec, ...info } = stored;
+    run = { ...info, sources: runSources(storedSpec(grading_spec)) };
+  }
   const vacuous = await rows<Summary["vacuous_passes"][number]>(
     store,
     "SELECT domain, grader, passes, vacuous_passes FROM vacuous_passes ORDER BY domain, grader",

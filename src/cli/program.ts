@@ -3,9 +3,11 @@
  * only when the command runs (so `--help` loads no grader, DuckDB or chart code).
  */
 import { Command } from "commander";
+import { TOOL_VERSION } from "../util/package.ts";
 import { registerCorpusCommand } from "./commands/corpus.ts";
 import { registerGradeCommand } from "./commands/grade.ts";
 import { registerHashCommand } from "./commands/hash.ts";
+import { registerInitCommand } from "./commands/init.ts";
 import { registerLabelsCommand } from "./commands/labels.ts";
 import { registerPoliciesCommand } from "./commands/policies.ts";
 import { registerProbeCommand } from "./commands/probe.ts";
@@ -25,11 +27,12 @@ export function buildProgram(io: CliIo): Command {
   const program = new Command()
     .name("tau-rescore")
     .description("Re-grade recorded tau2-bench / tau3 trajectories with two graders side by side.")
-    .version("0.1.0")
+    .version(TOOL_VERSION)
     .exitOverride()
     .configureOutput({ writeOut: (s) => io.stdout.write(s), writeErr: (s) => io.stderr.write(s) })
     .showHelpAfterError("(add --help for usage)");
   trackCommand(program, debugFromEnv(io.env));
+  registerInitCommand(program, io);
   registerCorpusCommand(program, io);
   registerHashCommand(program, io);
   registerGradeCommand(program, io);

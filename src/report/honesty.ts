@@ -22,7 +22,8 @@ export function runLine(d: ReportData): SafeHtml {
       ? html`reviews as the store holds them (loaded by the last <code>run</code> or <code>review</code>)`
       : html`reviews from <code>${d.meta.reviewsSource}</code>`;
   if (r === null) return html`<p class="run-line">No completed run in the store · ${written}</p>`;
-  return html`<p class="run-line">Run <code>${r.run_id}</code> of experiment <b>${r.experiment}</b> · tool version ${r.tool_version} · config hash <code title="${r.config_hash}">${r.config_hash.slice(0, 12)}</code> · ${reviews} · ${written}</p>`;
+  const sources = r.sources.map((s) => html` · ${s}`);
+  return html`<p class="run-line">Run <code>${r.run_id}</code> of experiment <b>${r.experiment}</b> · tool version ${r.tool_version} · config hash <code title="${r.config_hash}">${r.config_hash.slice(0, 12)}</code>${sources} · ${reviews} · ${written}</p>`;
 }
 
 const precisionColumns = <T extends ReportData["precisionByKind"][number]>(): Column<T>[] => [

@@ -29,7 +29,7 @@ const MAX_FLIP_ROWS = 200;
 
 const md = (v: string | null | undefined) => (v === null || v === undefined ? "–" : escapeMarkdown(v));
 
-/** Run id, experiment, tool version, config hash, reviews and date: what the numbers rest on. */
+/** Run id, experiment, tool version, config hash, sources, reviews and date: what the numbers rest on. */
 function provenance(d: ReportData): string {
   const r = d.summary.run;
   const reviews =
@@ -38,7 +38,8 @@ function provenance(d: ReportData): string {
       : `reviews from ${md(d.meta.reviewsSource)}`;
   const written = `written ${md(d.meta.writtenAt)}`;
   if (r === null) return `No completed run in the store; ${written}.`;
-  return `Run \`${r.run_id}\` of experiment **${md(r.experiment)}**, tool version ${md(r.tool_version)}, config hash \`${r.config_hash.slice(0, 12)}\`; ${reviews}; ${written}.`;
+  const sources = r.sources.map((s) => `${md(s)}; `).join("");
+  return `Run \`${r.run_id}\` of experiment **${md(r.experiment)}**, tool version ${md(r.tool_version)}, config hash \`${r.config_hash.slice(0, 12)}\`; ${sources}${reviews}; ${written}.`;
 }
 
 const interval = (lo: number | null, hi: number | null) =>

@@ -49,6 +49,11 @@ describe("what the command line loads before a command runs", () => {
     expect(loaded).toContain("src/cli/program.ts");
   });
 
+  it("loads no command's library function (`*-command.ts`): each is imported when its command runs", () => {
+    expect(loaded.filter((f) => /^src\/cli\/commands\/.*-command\.ts$/.test(f))).toEqual([]);
+    expect(loaded).toContain("src/cli/commands/init.ts");
+  });
+
   it("grade loads a domain, a grader's code and the live judge only when a file or a flag asks for them", () => {
     const grade = [...staticClosure(join(SRC, "cli/commands/grade-command.ts"))];
     const eager = grade.filter((f) =>

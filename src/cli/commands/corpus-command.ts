@@ -1,18 +1,23 @@
 /**
  * `tau-rescore corpus inspect <paths...> [--json] [--data-dir D]`: a thin layer over `inspectCorpus`.
- * The tau2 data dir (a tau2-bench checkout's `data/tau2`) comes from `--data-dir` or `TAU2_DATA_DIR`;
- * without it the task version is reported as `unknown`.
+ * The tau2 data dir (a tau2-bench checkout's `data/tau2`) comes from `--data-dir` or `TAU2_DATA_DIR`
+ * (or `--experiment`'s); without it the task version is reported as `unknown`. The fixtures counted are
+ * the curated set, `--requirements`' folder, or `--experiment`'s own over the curated set, named below the
+ * table.
  */
 import { readVariant } from "../../domains/variants.ts";
+import { loadExperiment } from "../../experiments/config.ts";
 import { type InspectedFile, type InspectReport, inspectCorpus } from "../../formats/inspect.ts";
 import type { Task, TrajectoryFile } from "../../formats/model.ts";
 import { listTaskSets, loadTaskFile } from "../../formats/tasks.ts";
 import { terminalSafe } from "../../formats/terminal-text.ts";
+import { describeSource } from "../../graders/sources.ts";
 import { BUILTIN_REQUIREMENTS_DIR } from "../../graders/structured/folders.ts";
 import { loadRequirements, type RequirementSet } from "../../graders/structured/requirements/load.ts";
 import { countTaskFixtures } from "../../graders/structured/requirements/task-coverage.ts";
+import type { FolderSource } from "../../util/layers.ts";
 import { optionalDataDir } from "../data-dir.ts";
-import { EXIT_INPUT_FAILED, EXIT_OK } from "../errors.ts";
+import { EXIT_INPUT_FAILED, EXIT_OK, UsageError } from "../errors.ts";
 import type { CommandIo } from "../io.ts";
 import { alignedTable } from "../table.ts";
 
@@ -20,12 +25,13 @@ export interface InspectOptions {
   json?: boolean;
   dataDir?: string;
   requirements?: string;
+  experiment?: string;
 }
 
 const NO_DATA_DIR_NOTE = "no tau2 data dir (--data-dir or TAU2_DATA_DIR): task versions are unknown";
 
-/** The JSON output: exactly one object. */
-function toJson(report: InspectReport, notes: readonly string[]): string {
+/** The JSON output: exactly one object. `fixtures`: where the fixtures counted come from. */
+function toJson(report: InspectReport, notes: readonly string[], fixtures: string): string {
   const files = report.files.map((f) => ({
     path: f.path,
     variant: f.variant,
@@ -42,7 +48,7 @@ function toJson(report: InspectReport, notes: readonly string[]): string {
     error: f.error,
     fixtures: f.fixtures,
   }));
-  return `${JSON.stringify({ files, runs: report.runs, totals: report.totals, notes }, null, 2)}\n`;
+  return `${JSON.stringify({ files, runs: report.runs, totals: report.totals, requirements: fixtures, notes }, null, 2)}\n`;
 }
 
 const dash = (v: string | null): string => v ?? "-";
@@ -53,7 +59,7 @@ function passText(f: InspectedFile): string {
   return `${passes}/${f.simulations} (${(f.recorded_pass_rate * 100).toFixed(1)}%)`;
 }
 
-function toTable(report: InspectReport, notes: readonly string[]): string {
+function toTable(report: InspectReport, notes: readonly string[], fixtures: string): string {
   const loaded = report.files.filter((f) => f.error === null && f.variant !== "not-trajectories");
   const header = [
     "FILE",
@@ -117,6 +123,7 @@ function toTable(report: InspectReport, notes: readonly string[]): string {
   out.push(
     "",
     `${t.files} files, ${t.trajectory_files} with trajectories, ${t.simulations} simulations, ${t.failed_files} failed`,
+    `fixtures: ${fixtures}`,
   );
   for (const n of notes) out.push(`note: ${n}`);
   // The table (out[0]) is made of safe cells; every other line quotes names and reasons as they are.
@@ -169,11 +176,16 @@ function fixtureCounter(reqs: RequirementSet, dataDir: string | null) {
 
 /** Describes the files of `paths`; returns the exit status (1 when a file or simulation was rejected). */
 export function corpusInspect(paths: string[], options: InspectOptions, io: CommandIo): number {
-  const dataDir = optionalDataDir(options.dataDir, io.env);
-  const reqs = loadRequirements(options.requirements ?? BUILTIN_REQUIREMENTS_DIR);
+  if (options.experiment !== undefined && options.requirements !== undefined)
+    throw new UsageError("corpus inspect: --requirements and --experiment both name the fixtures: pass one");
+  const exp = options.experiment === undefined ? null : loadExperiment(options.experiment);
+  const dataDir = optionalDataDir(options.dataDir, io.env) ?? exp?.dataDir ?? null;
+  const source: FolderSource = exp?.requirementsDir ?? options.requirements ?? BUILTIN_REQUIREMENTS_DIR;
+  const reqs = loadRequirements(source);
   const report = inspectCorpus(paths, { dataDir, countFixtures: fixtureCounter(reqs, dataDir) });
   const notes = dataDir === null ? [NO_DATA_DIR_NOTE] : [];
-  io.stdout.write(options.json ? toJson(report, notes) : toTable(report, notes));
+  const fixtures = describeSource("requirements", source);
+  io.stdout.write(options.json ? toJson(report, notes, fixtures) : toTable(report, notes, fixtures));
   const inputFailed = report.totals.failed_files > 0 || report.files.some((f) => f.rejected > 0);
   return inputFailed ? EXIT_INPUT_FAILED : EXIT_OK;
 }

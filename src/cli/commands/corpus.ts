@@ -15,6 +15,10 @@ export function registerCorpusCommand(program: Command, io: CommandIo): void {
       "--requirements <dir>",
       "requirement fixtures counted per file (tasks whose fixture's quotes all stand in the file's task text); default the curated set",
     )
+    .option(
+      "--experiment <file>",
+      "count the experiment's own requirement fixtures over the curated set (and read its data dir)",
+    )
     .action(async (paths: string[], options: InspectOptions) => {
       const { corpusInspect } = await import("./corpus-command.ts");
       io.setExitCode(corpusInspect(paths, options, io));
