@@ -127,6 +127,34 @@ describe("the default experiment", () => {
     ).toEqual([{ gates: false }]);
   });
 
+  it("once_only_without_reminder: every finding outside excluded files is reviewed; 12 correct, 2 unclear, reported only", async () => {
+    const found = await rows<{ path: string; simulation_id: string; code: string; message_index: number }>(
+      store,
+      `SELECT DISTINCT sv.path, sv.simulation_id, e.code, e.message_index
+       FROM evidence e JOIN sim_verdicts sv USING (sim_key)
+       WHERE e.grader = 'structured' AND e.code = 'once_only_without_reminder' AND NOT sv.excluded`,
+    );
+    const reviewed: {
+      reviews: {
+        path: string;
+        simulation_id: string;
+        code: string;
+        message_index: number;
+        verdict: string;
+      }[];
+    } = JSON.parse(readFileSync("reviews/once-only-reminder.json", "utf8"));
+    const key = (r: { simulation_id: string; code: string; message_index: number }) =>
+      `${r.simulation_id} ${r.code} ${r.message_index}`;
+    expect(found.map(key).sort()).toEqual(reviewed.reviews.map(key).sort());
+    const verdicts = reviewed.reviews.map((r) => r.verdict);
+    expect(verdicts.filter((v) => v === "correct").length).toBe(12);
+    expect(verdicts.filter((v) => v === "unclear").length).toBe(2);
+    expect(verdicts.filter((v) => v === "false positive").length).toBe(0);
+    expect(
+      await rows(store, "SELECT DISTINCT gates FROM causes WHERE reference = 'once_only_without_reminder'"),
+    ).toEqual([{ gates: false }]);
+  });
+
   it("published against reproduced: a row per submission folder and domain it publishes, a domain whose only file is excluded not judged, and the metadata-only ones", async () => {
     const got = await rows<{
       model_name: string;

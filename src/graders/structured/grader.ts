@@ -64,8 +64,8 @@ const record = (v: StructuredVerdict): VerdictRecord => ({
 
 export const structuredGrader = defineGrader({
   id: "structured",
-  // 6: no reference solution is a `no_reference` cause, not unlicensed writes; acceptable outcomes give the footprint.
-  version: "structured/6",
+  // 7: the once_only_without_reminder policy rule (reported).
+  version: "structured/7",
   label: "structured",
   description:
     "τ³ AND the user's typed requirements AND the domain policy clauses AND the licensed delta gate; policy rules, format errors, curated NL, consistency, user state and attempted violations gate when configured",

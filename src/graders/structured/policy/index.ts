@@ -21,6 +21,7 @@ import { effectiveMessages, effectiveTask } from "../effective.ts";
 import { actionAfterTransfer } from "./rules/action-after-transfer.ts";
 import { multipleActionsInTurn } from "./rules/multiple-actions-in-turn.ts";
 import { offReferenceWrite } from "./rules/off-reference-write.ts";
+import { onceOnlyWithoutReminder } from "./rules/once-only-without-reminder.ts";
 import { summaryMismatch } from "./rules/summary-mismatch.ts";
 import { writeBeforeAuthentication } from "./rules/write-before-authentication.ts";
 import { writeWithoutConfirmation } from "./rules/write-without-confirmation.ts";
@@ -44,6 +45,7 @@ export const POLICY_RULES: { readonly [Id in PolicyRuleId]: PolicyRule<Id> } = {
   action_after_transfer: actionAfterTransfer,
   off_reference_write: offReferenceWrite,
   summary_mismatch: summaryMismatch,
+  once_only_without_reminder: onceOnlyWithoutReminder,
 };
 
 /** Runs every rule on the calls as what they do (a dispatcher's call as the tool it runs, the gold's too). */

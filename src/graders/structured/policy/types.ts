@@ -37,6 +37,7 @@ export const POLICY_RULE_IDS = [
   "action_after_transfer",
   "off_reference_write",
   "summary_mismatch",
+  "once_only_without_reminder",
 ] as const;
 export type PolicyRuleId = (typeof POLICY_RULE_IDS)[number];
 

@@ -21,6 +21,7 @@ describe("registry", () => {
       "action_after_transfer",
       "multiple_actions_in_turn",
       "off_reference_write",
+      "once_only_without_reminder",
       "summary_mismatch",
       "write_before_authentication",
       "write_without_confirmation",
