@@ -100,59 +100,49 @@ describe("the default experiment", () => {
     }
   });
 
-  it("summary_mismatch: every finding outside excluded files is reviewed; 32 of 37 correct, so it stays ungated", async () => {
-    const found = await rows<{ path: string; simulation_id: string; code: string; message_index: number }>(
+  /**
+   * A policy rule's findings outside excluded files (evidence codes LIKE `codes`) against its reviews file:
+   * the same set, each reviewed; returns the count of each verdict, and checks the rule never gates.
+   */
+  async function reviewedFindings(
+    rule: string,
+    codes: string,
+    file: string,
+  ): Promise<Record<string, number>> {
+    const found = await rows<{ simulation_id: string; code: string; message_index: number }>(
       store,
-      `SELECT DISTINCT sv.path, sv.simulation_id, e.code, e.message_index
+      `SELECT DISTINCT sv.simulation_id, e.code, e.message_index
        FROM evidence e JOIN sim_verdicts sv USING (sim_key)
-       WHERE e.grader = 'structured' AND e.code LIKE 'summary_mismatch.%' AND NOT sv.excluded`,
+       WHERE e.grader = 'structured' AND e.code LIKE '${codes}' AND NOT sv.excluded`,
     );
     const reviewed: {
-      reviews: {
-        path: string;
-        simulation_id: string;
-        code: string;
-        message_index: number;
-        verdict: string;
-      }[];
-    } = JSON.parse(readFileSync("reviews/summary-mismatch.json", "utf8"));
+      reviews: { simulation_id: string; code: string; message_index: number; verdict: string }[];
+    } = JSON.parse(readFileSync(file, "utf8"));
     const key = (r: { simulation_id: string; code: string; message_index: number }) =>
       `${r.simulation_id} ${r.code} ${r.message_index}`;
     expect(found.map(key).sort()).toEqual(reviewed.reviews.map(key).sort());
-    const verdicts = reviewed.reviews.map((r) => r.verdict);
-    expect(verdicts.filter((v) => v === "correct").length).toBe(32);
-    expect(verdicts.filter((v) => v === "false positive").length).toBe(5);
+    expect(await rows(store, `SELECT DISTINCT gates FROM causes WHERE reference = '${rule}'`)).toEqual([
+      { gates: false },
+    ]);
+    const counts: Record<string, number> = {};
+    for (const r of reviewed.reviews) counts[r.verdict] = (counts[r.verdict] ?? 0) + 1;
+    return counts;
+  }
+
+  it("summary_mismatch: every finding outside excluded files is reviewed; 32 of 37 correct, so it stays ungated", async () => {
     expect(
-      await rows(store, "SELECT DISTINCT gates FROM causes WHERE reference = 'summary_mismatch'"),
-    ).toEqual([{ gates: false }]);
+      await reviewedFindings("summary_mismatch", "summary_mismatch.%", "reviews/summary-mismatch.json"),
+    ).toEqual({ correct: 32, "false positive": 5 });
   });
 
   it("once_only_without_reminder: every finding outside excluded files is reviewed; 12 correct, 2 unclear, reported only", async () => {
-    const found = await rows<{ path: string; simulation_id: string; code: string; message_index: number }>(
-      store,
-      `SELECT DISTINCT sv.path, sv.simulation_id, e.code, e.message_index
-       FROM evidence e JOIN sim_verdicts sv USING (sim_key)
-       WHERE e.grader = 'structured' AND e.code = 'once_only_without_reminder' AND NOT sv.excluded`,
-    );
-    const reviewed: {
-      reviews: {
-        path: string;
-        simulation_id: string;
-        code: string;
-        message_index: number;
-        verdict: string;
-      }[];
-    } = JSON.parse(readFileSync("reviews/once-only-reminder.json", "utf8"));
-    const key = (r: { simulation_id: string; code: string; message_index: number }) =>
-      `${r.simulation_id} ${r.code} ${r.message_index}`;
-    expect(found.map(key).sort()).toEqual(reviewed.reviews.map(key).sort());
-    const verdicts = reviewed.reviews.map((r) => r.verdict);
-    expect(verdicts.filter((v) => v === "correct").length).toBe(12);
-    expect(verdicts.filter((v) => v === "unclear").length).toBe(2);
-    expect(verdicts.filter((v) => v === "false positive").length).toBe(0);
     expect(
-      await rows(store, "SELECT DISTINCT gates FROM causes WHERE reference = 'once_only_without_reminder'"),
-    ).toEqual([{ gates: false }]);
+      await reviewedFindings(
+        "once_only_without_reminder",
+        "once_only_without_reminder",
+        "reviews/once-only-reminder.json",
+      ),
+    ).toEqual({ correct: 12, unclear: 2 });
   });
 
   it("published against reproduced: a row per submission folder and domain it publishes, a domain whose only file is excluded not judged, and the metadata-only ones", async () => {
