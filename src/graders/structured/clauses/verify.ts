@@ -7,7 +7,7 @@
 import type { DomainData } from "../../../domains/domain.ts";
 import { keyedCache } from "../../../util/keyed-cache.ts";
 import { unboundNames } from "../conditions/evaluate.ts";
-import type { Binding, Condition, Operand } from "../conditions/schema.ts";
+import { type Binding, type Condition, type Operand, readOperand } from "../conditions/schema.ts";
 import { locateQuote } from "../requirements/quote.ts";
 import { sourceLabel, sourceText } from "./documents.ts";
 import type { ClauseSet, LoadedClause } from "./load.ts";
@@ -33,7 +33,8 @@ const codePoints = (text: string, start: number, end: number) => [...text].slice
 function argsRead(c: readonly Condition[], bindings: readonly Binding[]): string[] {
   const out: string[] = [];
   const op = (o: Operand) => {
-    if ("arg" in o) out.push(o.arg);
+    const read = readOperand(o);
+    if ("arg" in read) out.push(read.arg);
   };
   for (const b of bindings) if (!("atom" in b)) Object.values(b.where).forEach(op);
   const walk = (cs: readonly Condition[]) => {
@@ -102,7 +103,8 @@ function unknownFields(clause: LoadedClause["clause"], data: DomainData): string
   const tables = new Map<string, Set<string> | null>();
   for (const b of clause.bind)
     tables.set(b.as, "atom" in b ? fieldsOf(data, b.db, b.atom) : fieldsOf(data, b.db, b.table));
-  const check = (o: Operand, names: ReadonlyMap<string, Set<string> | null>) => {
+  const check = (operand: Operand, names: ReadonlyMap<string, Set<string> | null>) => {
+    const o = readOperand(operand);
     if (!("ref" in o)) return;
     const [head, field] = o.ref.split(".");
     const fields = names.get(head as string);

@@ -7,7 +7,14 @@
 import { isPyDict, numericValue, type PyDict, type PyValue, pyEquals } from "../../../py/value.ts";
 import { valueIn } from "../../../replay/journal.ts";
 import { keyedCache } from "../../../util/keyed-cache.ts";
-import type { Binding, Comparison, Condition, Operand, Quantifier } from "./schema.ts";
+import {
+  type Binding,
+  type Comparison,
+  type Condition,
+  type Operand,
+  type Quantifier,
+  readOperand,
+} from "./schema.ts";
 
 export type DbSide = "agent" | "user";
 export type Tri = boolean | null;
@@ -69,6 +76,10 @@ function splitRef(o: Operand & { readonly ref: string }) {
 }
 
 function operandValue(o: Operand, ctx: EvalContext, scope: Scope): PyValue | undefined {
+  if ("len" in o) {
+    const list = operandValue(o.len, ctx, scope);
+    return Array.isArray(list) ? list.length : undefined;
+  }
   if ("value" in o) return o.value as PyValue;
   if ("fact" in o) {
     const f = ctx.taskFacts?.get(o.fact);
@@ -82,13 +93,15 @@ function operandValue(o: Operand, ctx: EvalContext, scope: Scope): PyValue | und
 }
 
 const describe = (o: Operand): string =>
-  "value" in o
-    ? JSON.stringify(o.value)
-    : "arg" in o
-      ? `argument ${o.arg}`
-      : "fact" in o
-        ? `task fact ${o.fact}`
-        : o.ref;
+  "len" in o
+    ? `the number of ${describe(o.len)}`
+    : "value" in o
+      ? JSON.stringify(o.value)
+      : "arg" in o
+        ? `argument ${o.arg}`
+        : "fact" in o
+          ? `task fact ${o.fact}`
+          : o.ref;
 
 /** A `where` as entries, worked out once per loaded spec. */
 const whereEntries = new WeakMap<object, readonly (readonly [string, Operand])[]>();
@@ -274,7 +287,10 @@ export function conditionsRead(conditions: readonly Condition[], test: (c: Condi
 /** Names a list of conditions reads that no binding before it provides (for verification). */
 export function unboundNames(conditions: readonly Condition[], bound: ReadonlySet<string>): string[] {
   const out: string[] = [];
-  const refOf = (o: Operand) => ("ref" in o ? (o.ref.split(".")[0] as string) : null);
+  const refOf = (o: Operand) => {
+    const read = readOperand(o);
+    return "ref" in read ? (read.ref.split(".")[0] as string) : null;
+  };
   const walk = (cs: readonly Condition[], names: ReadonlySet<string>) => {
     for (const c of cs) {
       if ("op" in c) {

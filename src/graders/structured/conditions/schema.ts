@@ -15,16 +15,25 @@ const name = z.string().regex(NAME, "names are snake_case");
 const scalar = z.union([z.string(), z.number(), z.boolean(), z.null()]);
 export const literalSchema = z.union([scalar, z.array(scalar)]);
 
+/** An argument of the call. */
+const argSchema = z.strictObject({ arg: z.string().min(1) });
+/** A value of a bound record (or list element): `line.contract_end_date`. */
+const refSchema = z.strictObject({ ref: z.string().regex(REF, "a ref is a bound name, then field names") });
+
 export const operandSchema = z.union([
-  /** An argument of the call. */
-  z.strictObject({ arg: z.string().min(1) }),
-  /** A value of a bound record (or list element): `line.contract_end_date`. */
-  z.strictObject({ ref: z.string().regex(REF, "a ref is a bound name, then field names") }),
+  argSchema,
+  refSchema,
   z.strictObject({ value: literalSchema }),
   /** A fact the task text states (a requirement fixture's `task_facts`); unknown when it states none. */
   z.strictObject({ fact: name }),
+  /** How many elements a list argument or field holds (unknown when it is not a list). */
+  z.strictObject({ len: z.union([argSchema, refSchema]) }),
 ]);
 export type Operand = z.infer<typeof operandSchema>;
+
+/** The argument or field an operand reads (a length reads its list's). */
+export const readOperand = (o: Operand): Exclude<Operand, { readonly len: unknown }> =>
+  "len" in o ? o.len : o;
 
 export const COMPARISONS = ["==", "!=", "<", "<=", ">", ">=", "in", "not_in"] as const;
 export type Comparison = (typeof COMPARISONS)[number];

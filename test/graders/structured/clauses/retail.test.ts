@@ -31,6 +31,8 @@ const RETURN_STATUS = "retail.return_delivered_order_items.status_delivered";
 const REFUND_METHOD = "retail.return_delivered_order_items.refund_method";
 const EXCHANGE_STATUS = "retail.exchange_delivered_order_items.status_delivered";
 const SAME_ITEM = "retail.exchange_delivered_order_items.different_option";
+const MODIFY_ONE_FOR_ONE = "retail.modify_pending_order_items.one_for_one";
+const EXCHANGE_ONE_FOR_ONE = "retail.exchange_delivered_order_items.one_for_one";
 
 const cancel = (order_id: string, reason: string) => step("cancel_pending_order", { order_id, reason });
 const newAddress = {
@@ -204,5 +206,44 @@ describe("retail return and exchange clauses", () => {
       }),
     ]);
     expect(outcomes(empty, SAME_ITEM)).toEqual([]);
+  });
+});
+
+describe("retail item lists: one new item for each item", () => {
+  const modify = (item_ids: string[], new_item_ids: string[]) =>
+    step("modify_pending_order_items", {
+      order_id: "#W6750959",
+      item_ids,
+      new_item_ids,
+      payment_method_id: "paypal_8080730",
+    });
+
+  it("modify_pending_order_items.one_for_one: silent for an item modified to one new item", () => {
+    const g = gradeCalls("retail", HEAD, YUSUF, [modify(["3254583681"], ["9440686670"])]);
+    expect(outcomes(g, MODIFY_ONE_FOR_ONE)).toEqual([]);
+  });
+
+  it("modify_pending_order_items.one_for_one: an item removed (no new item) is an attempted violation the tool refuses", () => {
+    // As the agent of simulation 9063871b did (#18): remove items from a pending order.
+    const g = gradeCalls("retail", HEAD, YUSUF, [modify(["3254583681"], [])]);
+    expect(outcomes(g, MODIFY_ONE_FOR_ONE)).toEqual(["attempted"]);
+    const found = g.structured.causes.filter((c) => c.reference === MODIFY_ONE_FOR_ONE);
+    expect(found.map((c) => [c.kind, c.gates])).toEqual([["attempted_violation", false]]);
+  });
+
+  it("exchange_delivered_order_items.one_for_one: two items for one is an attempted violation; one for one is silent", () => {
+    const exchange = (item_ids: string[], new_item_ids: string[]) =>
+      step("exchange_delivered_order_items", {
+        order_id: "#W2890441",
+        item_ids,
+        new_item_ids,
+        payment_method_id: "credit_card_1061405",
+      });
+    const twoForOne = gradeCalls("retail", HEAD, CHAIR, [
+      exchange(["8069050545", "8069050545"], ["1071497737"]),
+    ]);
+    expect(outcomes(twoForOne, EXCHANGE_ONE_FOR_ONE)).toEqual(["attempted"]);
+    const oneForOne = gradeCalls("retail", HEAD, CHAIR, [exchange(["8069050545"], ["1071497737"])]);
+    expect(outcomes(oneForOne, EXCHANGE_ONE_FOR_ONE)).toEqual([]);
   });
 });
