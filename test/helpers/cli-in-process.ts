@@ -122,3 +122,7 @@ export async function gradeLines<T>(
   const text = r.stdout.trim();
   return { ...r, lines: text === "" ? [] : text.split("\n").map((l) => JSON.parse(l) as T) };
 }
+
+/** `grade PATH --grader tau3 --format FORMAT --data-dir DATA` in-process. */
+export const gradeTau3 = (path: string, dataDir: string, format: "jsonl" | "table" = "jsonl") =>
+  cliInProcess(["grade", path, "--grader", "tau3", "--format", format, "--data-dir", dataDir]);

@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { installAnalyses, rows } from "../../src/analysis/report.ts";
 import { VerdictStore } from "../../src/store/store.ts";
-import { cliInProcess } from "../helpers/cli-in-process.ts";
+import { cliInProcess, gradeTau3 } from "../helpers/cli-in-process.ts";
 import { CORPUS_DIR, DATA_DIR } from "../helpers/data.ts";
 import { writeExperiment } from "../helpers/small-run.ts";
 
@@ -38,16 +38,7 @@ const NOT_SUPPORTED = /domain airline_fork is not supported/;
 
 describe("grade", () => {
   it("writes one table row per file and reason, with the count, and one for a file with no simulations", async () => {
-    const r = await cliInProcess([
-      "grade",
-      join(dir, "corpus"),
-      "--grader",
-      "tau3",
-      "--format",
-      "table",
-      "--data-dir",
-      DATA_DIR,
-    ]);
+    const r = await gradeTau3(join(dir, "corpus"), DATA_DIR, "table");
     expect(r.status).toBe(1);
     const lines = r.stdout.trim().split("\n").slice(1);
     expect(lines).toHaveLength(2);
@@ -57,16 +48,7 @@ describe("grade", () => {
   });
 
   it("keeps a JSON line per simulation, says each cause once on stderr, and gives the empty file a line", async () => {
-    const r = await cliInProcess([
-      "grade",
-      join(dir, "corpus"),
-      "--grader",
-      "tau3",
-      "--format",
-      "jsonl",
-      "--data-dir",
-      DATA_DIR,
-    ]);
+    const r = await gradeTau3(join(dir, "corpus"), DATA_DIR, "jsonl");
     const lines = r.stdout
       .trim()
       .split("\n")

@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { closeWorkers } from "../../src/pipeline/parallel.ts";
-import { cliInProcess } from "../helpers/cli-in-process.ts";
+import { cliInProcess, gradeTau3 } from "../helpers/cli-in-process.ts";
 import { CORPUS_DIR, DATA_DIR } from "../helpers/data.ts";
 import { writeExperiment } from "../helpers/small-run.ts";
 
@@ -29,16 +29,7 @@ const ANNOTATIONS = "warning: task field annotations is not understood and is ig
 
 describe("task fields the tool does not understand", () => {
   it("grade warns once per field, naming the file, and still grades", async () => {
-    const r = await cliInProcess([
-      "grade",
-      file,
-      "--grader",
-      "tau3",
-      "--format",
-      "jsonl",
-      "--data-dir",
-      DATA_DIR,
-    ]);
+    const r = await gradeTau3(file, DATA_DIR, "jsonl");
     expect(r.status).toBe(0);
     expect(r.stderr).toContain(`${file}: ${FAILURE}`);
     expect(r.stderr).toContain(`${file}: ${ANNOTATIONS}`);
