@@ -1,8 +1,9 @@
 /**
  * How many of a results file's tasks a requirement fixture applies to, for `corpus inspect`: a fixture
  * for the task's id (under any task set, a variant's own folder before its base's) whose every quote
- * stands verbatim in the file's task text, or an every-task fixture one of whose quotes does. Quotes only: the tools and fact vocabulary a fixture names are
- * checked by `requirements verify` and when the structured grader grades.
+ * stands verbatim in the file's task text, or an every-task fixture one of whose quotes does. Quotes
+ * only: the tools and fact vocabulary a fixture names are checked by `requirements verify` and when the
+ * structured grader grades.
  */
 import type { Task } from "../../../formats/model.ts";
 import type { LoadedFixture, RequirementSet } from "./load.ts";
@@ -16,21 +17,13 @@ export interface TaskFixtureCount {
   readonly with_fixture: number;
 }
 
-/** Does every quote of the fixture stand in its named field of `task`? */
-export function quotesStandIn(fixture: RequirementFixture, task: Task): boolean {
+/** Whether each quote of the fixture (rules, permissions, facts) stands in its named field of `task`. */
+function quotesStanding(fixture: RequirementFixture, task: Task): boolean[] {
   const reqs = fixture.user_preflight_requirements;
-  return [...reqs.action_preconditions, ...reqs.permissions, ...fixture.task_facts].every((r) =>
+  return [...reqs.action_preconditions, ...reqs.permissions, ...fixture.task_facts].map((r) =>
     (instructionField(task, r.source_field) ?? "").includes(r.source_quote),
   );
 }
-
-/** Does some quote of an every-task fixture stand in `task` (its rules apply only there)? */
-const someQuoteStandsIn = (fixture: RequirementFixture, task: Task): boolean => {
-  const reqs = fixture.user_preflight_requirements;
-  return [...reqs.action_preconditions, ...reqs.permissions, ...fixture.task_facts].some((r) =>
-    (instructionField(task, r.source_field) ?? "").includes(r.source_quote),
-  );
-};
 
 /** Fixtures by domain and task id (any task set), once per requirement set. */
 const byTask = new WeakMap<RequirementSet, Map<string, LoadedFixture[]>>();
@@ -67,8 +60,9 @@ export function countTaskFixtures(
     if (task === undefined) continue;
     counted++;
     const applies = (d: string) =>
-      fixturesOf(reqs, d, id).some((f) => quotesStandIn(f.fixture, task)) ||
-      fixturesOf(reqs, d, EVERY_TASK_ID).some((f) => someQuoteStandsIn(f.fixture, task));
+      // The task's own fixture applies whole; an every-task one rule by rule, where its quote is.
+      fixturesOf(reqs, d, id).some((f) => quotesStanding(f.fixture, task).every(Boolean)) ||
+      fixturesOf(reqs, d, EVERY_TASK_ID).some((f) => quotesStanding(f.fixture, task).some(Boolean));
     if (domains.some(applies)) withFixture++;
   }
   return { tasks: counted, with_fixture: withFixture };
