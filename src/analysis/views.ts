@@ -4,6 +4,7 @@
  * number in a report comes from these; TypeScript only installs them and reads them out.
  */
 
+import { NO_SIMULATIONS } from "../formats/file-warnings.ts";
 import { RECORDED } from "../graders/comparisons.ts";
 import { PAIRED, PAIRED_BASE, PAIRED_REPORTED } from "./comparison-views.ts";
 import { REVIEW_VIEWS } from "./review-views.ts";
@@ -341,7 +342,7 @@ const VIEWS: readonly [name: string, sql: string][] = [
      JOIN files f ON f.run_id = e.run_id AND f.file_id = e.file_id
      LEFT JOIN simulations s ON s.run_id = e.run_id AND s.sim_key = e.sim_key
      UNION ALL
-     SELECT 'file', f.path, NULL, NULL, 'empty', 'the file holds no simulations'
+     SELECT 'file', f.path, NULL, NULL, 'empty', '${NO_SIMULATIONS}'
      FROM files f JOIN current_run r USING (run_id)
      WHERE f.status = 'graded' AND f.simulations = 0 AND f.rejected = 0
        AND NOT EXISTS (SELECT 1 FROM simulations s WHERE s.run_id = f.run_id AND s.file_id = f.file_id)`,

@@ -5,6 +5,13 @@
 import { duplicateIdWarnings } from "./duplicate-ids.ts";
 import type { TrajectoryFile, UnknownTaskField } from "./model.ts";
 
+/** What a trajectory file with no simulations is said to be, wherever it is listed (grade, run, report). */
+export const NO_SIMULATIONS = "the file holds no simulations";
+
+/** A file's ungraded simulations of one cause, as one line with the count. */
+export const errorCauseLine = (path: string, n: number, message: string): string =>
+  `${path}: ${n} simulation${n === 1 ? "" : "s"}: ${message}`;
+
 /** `tasks[3].evaluation_criteria.failure_conditions` → `tasks[].evaluation_criteria.failure_conditions`. */
 const fieldPattern = (path: string): string => path.replace(/\[\d+\]/g, "[]");
 

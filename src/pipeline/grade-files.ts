@@ -2,7 +2,7 @@
  * `grade`'s loop over trajectory files: each file loaded, checked and graded in turn, its simulations
  * handed on as they are graded. A file that cannot be loaded is counted and the loop goes on.
  */
-import { fileWarnings } from "../formats/file-warnings.ts";
+import { errorCauseLine, fileWarnings, NO_SIMULATIONS } from "../formats/file-warnings.ts";
 import { loadJsonFile } from "../formats/load.ts";
 import { detectTaskVersion } from "../formats/task-version.ts";
 import { terminalSafe } from "../formats/terminal-text.ts";
@@ -25,13 +25,11 @@ export interface GradeFilesSink {
   emptyFile(path: string): void;
 }
 
-export const NO_SIMULATIONS = "the file holds no simulations";
-
 /** One line per cause of a file's ungraded simulations, with the count: not one per simulation. */
 export function errorCauseLines(path: string, errors: readonly string[]): string[] {
   const counts = new Map<string, number>();
   for (const e of errors) counts.set(e, (counts.get(e) ?? 0) + 1);
-  return [...counts].map(([e, n]) => `${path}: ${n} simulation${n === 1 ? "" : "s"}: ${e}`);
+  return [...counts].map(([e, n]) => errorCauseLine(path, n, e));
 }
 
 export interface GradeFilesSummary {

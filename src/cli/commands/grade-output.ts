@@ -3,13 +3,9 @@
  * same code writes them in this thread and, for grader modules, in a grading thread, which hands a
  * file's lines back whole for this thread to write in file order.
  */
+import { NO_SIMULATIONS } from "../../formats/file-warnings.ts";
 import { jsonLine, type ModuleGraderWatch } from "../../pipeline/grade.ts";
-import {
-  type GradeFilesSink,
-  type GradeFilesSummary,
-  gradeOneFile,
-  NO_SIMULATIONS,
-} from "../../pipeline/grade-files.ts";
+import { type GradeFilesSink, type GradeFilesSummary, gradeOneFile } from "../../pipeline/grade-files.ts";
 import type { FileDeps, FileJob } from "../../pipeline/process-file.ts";
 import type { ThreadTask } from "../../pipeline/thread-protocol.ts";
 import { emptyFileRow, tableWriter } from "./grade-table.ts";

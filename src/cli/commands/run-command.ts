@@ -3,9 +3,9 @@ import { existsSync, mkdirSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { unmatchedExclusionWarnings } from "../../analysis/exclusions.ts";
 import { loadExperiment } from "../../experiments/config.ts";
+import { errorCauseLine, NO_SIMULATIONS } from "../../formats/file-warnings.ts";
 import { terminalSafe } from "../../formats/terminal-text.ts";
 import { GradingSpecError } from "../../graders/spec.ts";
-import { NO_SIMULATIONS } from "../../pipeline/grade-files.ts";
 import { stderrProgress } from "../../pipeline/progress.ts";
 import { runExperiment, type StoredFailures } from "../../pipeline/run.ts";
 import { planRun, type RunPlan } from "../../pipeline/settings.ts";
@@ -122,10 +122,7 @@ export async function runCommand(file: string, opts: RunOptions, io: CommandIo):
         `  simulations graded now: ${s.simulations} (${s.errors} into the errors table), ${secs}s`,
         storedLine(s.stored),
         ...s.stored.unreadable.map((f) => `  unreadable: ${terminalSafe(f.error)}`),
-        ...s.stored.causes.map(
-          (c) =>
-            `  ${terminalSafe(c.path)}: ${c.n} simulation${c.n === 1 ? "" : "s"}: ${terminalSafe(c.message)}`,
-        ),
+        ...s.stored.causes.map((c) => `  ${terminalSafe(errorCauseLine(c.path, c.n, c.message))}`),
         ...s.stored.empty.map((path) => `  ${terminalSafe(path)}: ${NO_SIMULATIONS}`),
         ...(s.rejectedFixtures > 0 ? [`  requirement fixtures rejected: ${s.rejectedFixtures}`] : []),
         `  reviews: ${reviews.reviews.length} from ${exp.reviewsFile} (stale ones are listed by \`tau-rescore review list\`)`,
