@@ -1,5 +1,5 @@
 /** `requirements scan|new|verify|list` run in-process through commander, as the real CLI wires it. */
-import { existsSync, mkdtempSync, readFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
@@ -199,6 +199,32 @@ describe("requirements new", () => {
     const again = await run(["new", "--domain", "airline", "--task", "47", "--out", out]);
     expect(again.code).toBe(2);
     expect(again.stderr).toContain("exists; pass --force");
+  });
+
+  it("suggests the task's facts, which verify refuses by file and task_facts[i] until kept", async () => {
+    const out = join(mkdtempSync(join(tmpdir(), "scaffold-")), "8.json");
+    expect((await run(["new", "--domain", "airline", "--task", "8", "--out", out])).code).toBe(0);
+    const draft = JSON.parse(readFileSync(out, "utf8"));
+    expect(draft.task_facts[0]).toMatchObject({
+      _suggested: expect.stringMatching(/^keep or delete: /),
+      name: "max_charge",
+      value: 500,
+      source_quote: "You are willing to pay up to $500 for the purchase.",
+    });
+    const refused = await run(["verify", out]);
+    expect(refused.code).toBe(1);
+    expect(refused.stdout).toContain(
+      `${out}\tairline.8.max_charge\ttask_facts[0] is still a suggestion of requirements new`,
+    );
+
+    const { _suggested, ...fact } = draft.task_facts[0];
+    writeFileSync(
+      out,
+      JSON.stringify({ ...draft, user_preflight_requirements: undefined, task_facts: [fact] }),
+    );
+    const kept = await run(["verify", out]);
+    expect(kept.stdout).toContain("ok: 0 rule(s) and 1 fact(s) in 1 fixture(s)");
+    expect(kept.code).toBe(0);
   });
 
   it("exits 2 for a task the domain does not have", async () => {

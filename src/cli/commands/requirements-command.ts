@@ -4,13 +4,18 @@
  */
 
 import { existsSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import type { DomainDef } from "../../domains/domain.ts";
 import { DOMAINS, domainByName } from "../../domains/registry.ts";
 import { BUILTIN_REQUIREMENTS_DIR } from "../../graders/structured/folders.ts";
 import { verifyRequirementSet } from "../../graders/structured/requirements/check-all.ts";
 import { type CoverageRow, coverageReport } from "../../graders/structured/requirements/coverage.ts";
 import { ruleRows } from "../../graders/structured/requirements/list.ts";
-import { loadRequirements } from "../../graders/structured/requirements/load.ts";
+import {
+  FACT_VOCABULARY_FILE,
+  loadFactVocabulary,
+  loadRequirements,
+} from "../../graders/structured/requirements/load.ts";
 import { scaffoldFixture } from "../../graders/structured/requirements/scaffold.ts";
 import { type Candidate, scanTask } from "../../graders/structured/requirements/scan.ts";
 import { taskSetNames, taskSetsOf } from "../../graders/structured/requirements/task-sets.ts";
@@ -163,7 +168,12 @@ export function runNew(opts: NewOptions, io: CommandIo): void {
   if (set === undefined || task === undefined) {
     throw new UsageError(`task ${opts.task} is not in ${domain.name} ${opts.taskVersion ?? "(any version)"}`);
   }
-  const text = `${JSON.stringify(scaffoldFixture(domain, set.ref.name, task), null, 2)}\n`;
+  // Facts are suggested from the domain's vocabulary (none without one: no fact of it could verify).
+  const vocabularyPath = join(BUILTIN_REQUIREMENTS_DIR, domain.name, FACT_VOCABULARY_FILE);
+  const vocabulary = loadFactVocabulary(vocabularyPath);
+  if ("message" in vocabulary) throw new InputError(`${vocabulary.path}: ${vocabulary.message}`);
+  const draft = scaffoldFixture(domain, set.ref.name, task, vocabulary.vocabulary);
+  const text = `${JSON.stringify(draft, null, 2)}\n`;
   if (opts.out === undefined) {
     io.stdout.write(text);
     return;

@@ -40,7 +40,9 @@ export function registerRequirementsCommand(program: Command, io: CommandIo): vo
 
   cmd
     .command("new")
-    .description("print a fixture scaffold for one task, prefilled with its candidate quotes")
+    .description(
+      "print a fixture scaffold for one task, prefilled with its candidate quotes and suggested task facts",
+    )
     .requiredOption("--domain <name>", DOMAIN_NAMES)
     .requiredOption("--task <id>", "task id")
     .option("--task-version <v>", "task version (default: the first that has the task, head first)")

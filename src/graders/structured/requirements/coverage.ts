@@ -9,6 +9,7 @@ import { reviewedCandidatesPath, reviewedFactsPath } from "./paths.ts";
 import { instructionField, locateQuote } from "./quote.ts";
 import { EVERY_TASK, loadReviewedCandidates, reviewKey } from "./reviewed.ts";
 import { type Candidate, type CandidateKind, scanTask } from "./scan.ts";
+import { SUGGESTED_KEY } from "./schema.ts";
 import { taskSetsOf } from "./task-sets.ts";
 
 export interface CoverageRow {
@@ -107,9 +108,10 @@ function coversCandidate(
   c: Candidate,
   kind: CandidateKind,
 ): boolean {
+  // A suggested fact (`requirements new`) is not a reviewed one: its candidate stays unreviewed.
   const quoted =
     kind === "facts"
-      ? loaded.fixture.task_facts
+      ? loaded.fixture.task_facts.filter((f) => f[SUGGESTED_KEY] === undefined)
       : loaded.fixture.user_preflight_requirements.action_preconditions;
   return quoted.some((rule) => {
     if (rule.source_field !== c.field) return false;

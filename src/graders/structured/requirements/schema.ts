@@ -59,6 +59,9 @@ export type Permission = z.infer<typeof permissionSchema> & { readonly arguments
 export const FACT_NAME = /^[a-z][a-z0-9_]*$/;
 export const FACT_TYPES = ["number", "enum", "string"] as const;
 
+/** The key that marks a task fact as a suggestion the author has not kept yet. */
+export const SUGGESTED_KEY = "_suggested";
+
 /**
  * A fact the task text states (the user's cancellation reason, a budget), typed and quoted verbatim.
  * An `enum` fact's value is one of its domain vocabulary's values (`_facts.json`).
@@ -74,6 +77,11 @@ export const taskFactSchema = z
     source_quote: z.string().min(8, "a quote this short cannot pin a user's words"),
     /** Why the quote reads as this value, when it is not the quote's own words. */
     note: z.string().optional(),
+    /**
+     * Set by `requirements new` on the facts it suggests from `requirements scan --facts`: a suggestion
+     * never verifies, so it never grades, until the author edits it and deletes this key (or the entry).
+     */
+    [SUGGESTED_KEY]: z.string().optional(),
   })
   .refine((f) => (f.type === "number") === (typeof f.value === "number"), {
     message: "a number fact's value is a number, any other fact's a string",

@@ -3,13 +3,14 @@
 import type { Toolkit } from "../../../domains/toolkit.ts";
 import type { Task } from "../../../formats/model.ts";
 import { instructionField, locateQuote, numbersWrittenIn } from "./quote.ts";
-import type {
-  ActionPrecondition,
-  ChargeCap,
-  FactVocabulary,
-  Permission,
-  RequirementFixture,
-  TaskFact,
+import {
+  type ActionPrecondition,
+  type ChargeCap,
+  type FactVocabulary,
+  type Permission,
+  type RequirementFixture,
+  SUGGESTED_KEY,
+  type TaskFact,
 } from "./schema.ts";
 
 export interface VerifiedRule {
@@ -139,6 +140,11 @@ function placeQuote(
   return null;
 }
 
+/** The problem of a fact still marked as a suggestion: the JSON path, and what keeping or deleting it takes. */
+function suggestionMessage(index: number): string {
+  return `task_facts[${index}] is still a suggestion of requirements new: keep it (check it, then delete its ${SUGGESTED_KEY} key) or delete the entry`;
+}
+
 /**
  * Each fact: a name and type the vocabulary knows, an enum value it lists, a number its quote writes,
  * one fact per name, its quote verbatim.
@@ -157,8 +163,17 @@ function verifyFacts(
     const before = problems.length;
     const fail = (message: string) => problems.push({ fixture: fixturePath, ruleId: fact.id, message });
     if (!every && task.id !== fixture.task_id) fail(`fixture is for task ${fixture.task_id}, not ${task.id}`);
-    if (/\bTODO\b/.test(fact.source_quote))
-      fail(`unedited scaffold: source_quote still reads ${JSON.stringify(fact.source_quote)}`);
+    // A suggestion of `requirements new` is the scanner's reading, not the author's: it never states a fact.
+    if (fact[SUGGESTED_KEY] !== undefined) {
+      fail(suggestionMessage(index));
+      return;
+    }
+    for (const [field, value] of [
+      ["source_quote", fact.source_quote],
+      ["value", fact.value],
+    ] as const)
+      if (typeof value === "string" && /\bTODO\b/.test(value))
+        fail(`unedited scaffold: ${field} still reads ${JSON.stringify(value)}`);
     const known = Object.hasOwn(vocabulary, fact.name) ? vocabulary[fact.name] : undefined;
     if (known === undefined)
       fail(
