@@ -9,6 +9,7 @@ export const GRADER_NAMES = [
   "tau3_corrected",
   "structured",
   "structured_strict",
+  "structured_informed",
 ] as const satisfies readonly BuiltInGraderId[];
 
 type Missing = Exclude<BuiltInGraderId, (typeof GRADER_NAMES)[number]>;

@@ -10,6 +10,7 @@ import { EXIT_USAGE, RescoreError } from "../util/errors.ts";
 import { tau3CorrectedGrader } from "./corrections/grader.ts";
 import type { Grader, GraderInput, VerdictRecord } from "./grader.ts";
 import { structuredGrader } from "./structured/grader.ts";
+import { structuredInformedGrader } from "./structured/informed.ts";
 import { structuredStrictGrader } from "./structured/strict.ts";
 import { tau3Grader } from "./tau3/grader.ts";
 
@@ -18,6 +19,7 @@ export const GRADERS = {
   tau3_corrected: tau3CorrectedGrader,
   structured: structuredGrader,
   structured_strict: structuredStrictGrader,
+  structured_informed: structuredInformedGrader,
 } as const;
 
 export type BuiltInGraderId = keyof typeof GRADERS;

@@ -29,6 +29,7 @@ import {
 import type { GateChoice } from "./structured/gate-names.ts";
 import { policiesRef, requirementsRef } from "./structured/grader.ts";
 import { HandoffOverridesError } from "./structured/handoff.ts";
+import { INFORMED_GATES } from "./structured/informed.ts";
 import type { JudgmentCache } from "./tau3/judge/cache.ts";
 import { DEFAULT_JUDGE_MODEL, DEFAULT_JUDGE_TEMPERATURE } from "./tau3/judge/prompt.ts";
 import { type NlJudge, noJudge, recordedJudge } from "./tau3/nl.ts";
@@ -94,6 +95,7 @@ const gradersSchema = z
     tau3_corrected: GRADERS.tau3_corrected.config.optional(),
     structured: GRADERS.structured.config.optional(),
     structured_strict: GRADERS.structured_strict.config.optional(),
+    structured_informed: GRADERS.structured_informed.config.optional(),
   } satisfies { [K in BuiltInGraderId]: z.ZodType })
   .catchall(z.unknown())
   .superRefine((graders, ctx) => {
@@ -173,6 +175,7 @@ const CONFIG_BUILDERS: { readonly [K in BuiltInGraderId]: (c: GradingChoice) => 
     gate: c.gate,
   }),
   structured_strict: () => ({}),
+  structured_informed: () => ({ policy_rules: [...INFORMED_GATES] }),
 };
 
 /** A registered grader's configuration: what `grader_config` gives it, through its schema (defaults applied). */

@@ -1,5 +1,5 @@
 /**
- * The default experiment over the whole corpus, graded once: its four comparisons and the numbers the
+ * The default experiment over the whole corpus, graded once: its five comparisons and the numbers the
  * reviews in reviews/default.json establish. Every headline number here was read in the conversations.
  */
 import { mkdtempSync, readFileSync } from "node:fs";
@@ -35,10 +35,11 @@ const summary = (comparison: string) =>
   );
 
 describe("the default experiment", () => {
-  it("declares four comparisons, the headline first", async () => {
+  it("declares five comparisons, the headline first", async () => {
     expect(await rows(store, "SELECT comparison FROM run_comparisons ORDER BY seq")).toEqual([
       { comparison: "tau3-vs-structured" },
       { comparison: "structured-vs-structured_strict" },
+      { comparison: "structured-vs-structured_informed" },
       { comparison: "tau3-vs-tau3_corrected" },
       { comparison: "recorded-vs-tau3" },
     ]);
@@ -74,6 +75,24 @@ describe("the default experiment", () => {
     ]);
   });
 
+  it("informed writes gating against the structured grader: 22 flips, each reviewed and confirmed", async () => {
+    expect(await summary("structured-vs-structured_informed")).toMatchObject([
+      { pass_to_fail: 22, fail_to_pass: 0, confirmed: 22, unclear: 0, false_positive: 0, unreviewed: 0 },
+    ]);
+    // Only the precise informed-write rules gate it; the others stay reported in both graders.
+    expect(
+      await rows(
+        store,
+        `SELECT DISTINCT reference FROM causes
+         WHERE grader = 'structured_informed' AND kind = 'policy_rule' ORDER BY reference`,
+      ),
+    ).toEqual([
+      { reference: "informed_amount" },
+      { reference: "informed_payment" },
+      { reference: "misreported_amount" },
+    ]);
+  });
+
   it("the recorded rewards against τ³: what tau2 recorded, reproduced", async () => {
     expect(
       await rows(
@@ -101,19 +120,17 @@ describe("the default experiment", () => {
   });
 
   /**
-   * A policy rule's findings outside excluded files (evidence codes LIKE `codes`) against its reviews file:
-   * the same set, each reviewed; returns the count of each verdict, and checks the rule never gates.
+   * The findings of policy rules outside excluded files against their reviews file: the same set, each
+   * reviewed; returns the count of each verdict, and checks the rules never gate the structured grader.
    */
-  async function reviewedFindings(
-    rule: string,
-    codes: string,
-    file: string,
-  ): Promise<Record<string, number>> {
+  async function reviewedFindings(rules: readonly string[], file: string): Promise<Record<string, number>> {
     const found = await rows<{ simulation_id: string; code: string; message_index: number }>(
       store,
       `SELECT DISTINCT sv.simulation_id, e.code, e.message_index
-       FROM evidence e JOIN sim_verdicts sv USING (sim_key)
-       WHERE e.grader = 'structured' AND e.code LIKE '${codes}' AND NOT sv.excluded`,
+       FROM evidence e JOIN causes c USING (run_id, sim_key, grader) JOIN sim_verdicts sv USING (sim_key)
+       WHERE e.grader = 'structured' AND e.cause_seq = c.seq AND c.kind = 'policy_rule'
+         AND c.reference IN (${rules.map((r) => `'${r}'`).join(", ")})
+         AND NOT sv.excluded`,
     );
     const reviewed: {
       reviews: { simulation_id: string; code: string; message_index: number; verdict: string }[];
@@ -121,28 +138,45 @@ describe("the default experiment", () => {
     const key = (r: { simulation_id: string; code: string; message_index: number }) =>
       `${r.simulation_id} ${r.code} ${r.message_index}`;
     expect(found.map(key).sort()).toEqual(reviewed.reviews.map(key).sort());
-    expect(await rows(store, `SELECT DISTINCT gates FROM causes WHERE reference = '${rule}'`)).toEqual([
-      { gates: false },
-    ]);
+    for (const r of rules)
+      expect(
+        await rows(
+          store,
+          `SELECT DISTINCT gates FROM causes WHERE reference = '${r}' AND grader = 'structured'`,
+        ),
+        r,
+      ).toEqual([{ gates: false }]);
     const counts: Record<string, number> = {};
     for (const r of reviewed.reviews) counts[r.verdict] = (counts[r.verdict] ?? 0) + 1;
     return counts;
   }
 
   it("summary_mismatch: every finding outside excluded files is reviewed; 32 of 37 correct, so it stays ungated", async () => {
-    expect(
-      await reviewedFindings("summary_mismatch", "summary_mismatch.%", "reviews/summary-mismatch.json"),
-    ).toEqual({ correct: 32, "false positive": 5 });
+    expect(await reviewedFindings(["summary_mismatch"], "reviews/summary-mismatch.json")).toEqual({
+      correct: 32,
+      "false positive": 5,
+    });
   });
 
   it("once_only_without_reminder: every finding outside excluded files is reviewed; 12 correct, 2 unclear, reported only", async () => {
+    expect(await reviewedFindings(["once_only_without_reminder"], "reviews/once-only-reminder.json")).toEqual(
+      { correct: 12, unclear: 2 },
+    );
+  });
+
+  it("informed-write rules: every finding outside excluded files is reviewed; all correct, reported in structured", async () => {
     expect(
       await reviewedFindings(
-        "once_only_without_reminder",
-        "once_only_without_reminder",
-        "reviews/once-only-reminder.json",
+        ["informed_amount", "informed_payment", "informed_record", "informed_consent", "misreported_amount"],
+        "reviews/informed-writes.json",
       ),
-    ).toEqual({ correct: 12, unclear: 2 });
+    ).toEqual({ correct: 105 });
+  });
+
+  it("unneeded_transfer: every finding outside excluded files is reviewed; 75 correct, reported only", async () => {
+    expect(await reviewedFindings(["unneeded_transfer"], "reviews/unneeded-transfer.json")).toEqual({
+      correct: 75,
+    });
   });
 
   it("published against reproduced: a row per submission folder and domain it publishes, a domain whose only file is excluded not judged, and the metadata-only ones", async () => {

@@ -96,6 +96,73 @@ export function chargesOf(journal: WriteJournal, final: FinalStates, calls: read
   };
 }
 
+/**
+ * Money a call moved on one payment method, signed: a charge is positive, a refund negative. Read from
+ * the new `payment_history` entries of the records it wrote (airline refunds are negative amounts, retail
+ * ones `refund` transactions), and a new `exchange_price_difference` (negative: the customer is refunded).
+ */
+export interface Movement {
+  /** The payment method's id (`payment_id` or `payment_method_id`), or null when the entry names none. */
+  readonly method: string | null;
+  readonly amount: number;
+}
+
+/** Per call (by message index and tool-call id): the money it moved, netted per method; [] for none. */
+export type Movements = (messageIndex: number, callId: string) => readonly Movement[];
+
+export const NO_MOVEMENTS: Movements = () => [];
+
+function movementsIn(
+  before: PyValue | undefined,
+  after: PyValue | undefined,
+  into: Map<string | null, number>,
+): void {
+  if (!isPyDict(after)) return;
+  const was = isPyDict(before) ? before : null;
+  const history = after.payment_history;
+  const had = was !== null && Array.isArray(was.payment_history) ? was.payment_history.length : 0;
+  if (Array.isArray(history))
+    for (let i = had; i < history.length; i++) {
+      const p = history[i];
+      if (!isPyDict(p)) continue;
+      const amount = amountOf(p.amount);
+      if (amount === undefined) continue;
+      const signed = p.transaction_type === "refund" ? -Math.abs(amount) : amount;
+      const id = p.payment_id ?? p.payment_method_id;
+      const method = typeof id === "string" ? id : null;
+      into.set(method, (into.get(method) ?? 0) + signed);
+    }
+  const diff = amountOf(after.exchange_price_difference);
+  if (diff !== undefined && diff !== 0 && amountOf(was?.exchange_price_difference) === undefined) {
+    const id = after.exchange_payment_method_id;
+    const method = typeof id === "string" ? id : null;
+    into.set(method, (into.get(method) ?? 0) + diff);
+  }
+}
+
+/** The money every call that took effect moved, from the units each one wrote; worked out on first ask. */
+export function movementsOf(journal: WriteJournal, final: FinalStates, calls: readonly CallRef[]): Movements {
+  let byCall: Map<string, Movement[]> | null = null;
+  return (messageIndex, callId) => {
+    if (byCall === null) {
+      byCall = new Map();
+      for (const call of calls) {
+        const net = new Map<string | null, number>();
+        for (const e of journal.stepEntries(call.step)) {
+          const state = e.db === "agent" ? final.agent : final.user;
+          if (state === null) continue;
+          movementsIn(e.before, journal.unitBefore(e.db, e.unit, call.step + 1, state), net);
+        }
+        const moved = [...net]
+          .filter(([, a]) => Math.abs(a) > 0.005)
+          .map(([method, amount]) => ({ method, amount }));
+        if (moved.length > 0) byCall.set(`${call.messageIndex}\u0000${call.callId}`, moved);
+      }
+    }
+    return byCall.get(`${messageIndex}\u0000${callId}`) ?? [];
+  };
+}
+
 /** Money as the policies write it: `$150`, `$12.50`. */
 export const dollars = (n: number): string => (Number.isInteger(n) ? `$${n}` : `$${n.toFixed(2)}`);
 

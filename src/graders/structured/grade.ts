@@ -4,6 +4,7 @@
  * violations (`attempts.ts`) are always reported as causes and gate only when configured to. Pure:
  * (task, trajectory, context) → verdict.
  */
+import { existsSync, readFileSync } from "node:fs";
 import type { DomainDef } from "../../domains/domain.ts";
 import type { Message, Simulation, Task } from "../../formats/model.ts";
 import { groupBy } from "../../util/group-by.ts";
@@ -17,7 +18,8 @@ import { tau3Causes } from "../tau3/grader.ts";
 import { type Attempt, callEffect, clauseAttemptCauses, requirementAttemptCauses } from "./attempts.ts";
 import type { AttributedField } from "./attribution.ts";
 import { chargeCapCauses } from "./charges.ts";
-import type { ClauseFinding } from "./clauses/evaluate.ts";
+import { policyPath } from "./clauses/documents.ts";
+import { type ClauseFinding, policyFileFor } from "./clauses/evaluate.ts";
 import type { ClauseSet } from "./clauses/load.ts";
 import { type ClauseProblem, type VerifiedClause, verifyClauses } from "./clauses/verify.ts";
 import type { TaskFactValue } from "./conditions/evaluate.ts";
@@ -136,6 +138,20 @@ export interface RequirementAttempt {
 }
 
 type ClausesFor = { verified: readonly VerifiedClause[]; problems: readonly ClauseProblem[] };
+
+/** The policy text the agent works under, read once per file; undefined when the file is missing. */
+const policyTexts = new Map<string, string | undefined>();
+function agentPolicyText(input: StructuredInput): string | undefined {
+  const path = policyPath(
+    input.ctx.data.dataDir,
+    input.domain.name,
+    policyFileFor(input.domain, input.solo),
+    input.taskVersions[0],
+  );
+  if (!policyTexts.has(path))
+    policyTexts.set(path, existsSync(path) ? readFileSync(path, "utf8") : undefined);
+  return policyTexts.get(path);
+}
 
 /** Clauses verified once per clause set, then data dir, domain and task version. */
 const verifiedCache = keyedCache<ClauseSet, string, ClausesFor>();
@@ -555,6 +571,7 @@ export function gradeStructured(
     if (effect.took) violations.push(v);
     else attempts.push({ v, effect });
   }
+  const label = labelTask(reference, domain.name, options.handoffOverrides);
   const policyInput = {
     domain,
     task: reference,
@@ -562,10 +579,13 @@ export function gradeStructured(
     terminationReason: sim.termination_reason,
     solo: input.solo,
     charges: chargeLookup(writes),
+    movements: (messageIndex: number, callId: string) =>
+      writes.wroteOf(messageIndex, callId) === true ? writes.movements(messageIndex, callId) : undefined,
+    shouldTransfer: label.should_transfer,
+    policyText: agentPolicyText(input),
   };
   const policy = runPolicyRules(policyInput);
   const formatErrors = findFormatErrors(policyInput);
-  const label = labelTask(reference, domain.name, options.handoffOverrides);
   const consistency = checkConsistency({ data: input.ctx.data, task: reference, messages });
 
   const found: Cause[] = [];

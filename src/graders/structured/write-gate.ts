@@ -13,7 +13,7 @@ import { groupBy } from "../../util/group-by.ts";
 import type { GradingContext } from "../context.ts";
 import type { Tau3Verdict } from "../tau3/evaluate.ts";
 import { type AttributedField, attributeFields, type CallRef, callsOf } from "./attribution.ts";
-import { type Charges, chargesOf, NO_CHARGES } from "./charges.ts";
+import { type Charges, chargesOf, type Movements, movementsOf, NO_CHARGES, NO_MOVEMENTS } from "./charges.ts";
 import { type ClauseFinding, evaluateClauses, policyFileFor } from "./clauses/evaluate.ts";
 import type { VerifiedClause } from "./clauses/verify.ts";
 import { bind, evaluateAll, type StateView, type TaskFactValue } from "./conditions/evaluate.ts";
@@ -57,6 +57,8 @@ export interface GatedWrites {
   readonly wroteOf: (messageIndex: number, callId: string) => boolean | null;
   /** What each call charged, from the DB changes it made (none when nothing was replayed). */
   readonly charges: Charges;
+  /** The money each call moved, signed and per payment method (none when nothing was replayed). */
+  readonly movements: Movements;
 }
 
 export const NO_REFERENCE_NOTE =
@@ -73,6 +75,7 @@ export const writesNotGated = (note: string): GatedWrites => ({
   licenseOf: () => NO_LICENCE,
   wroteOf: () => null,
   charges: NO_CHARGES,
+  movements: NO_MOVEMENTS,
 });
 
 /** `wroteOf` over the replayed calls, indexed on first ask (most simulations never ask). */
@@ -226,5 +229,6 @@ export function gateWrites(
     licenseOf: licences.of.bind(licences),
     wroteOf: wroteOfCalls(calls),
     charges: chargesOf(journal, final, calls),
+    movements: movementsOf(journal, final, calls),
   };
 }

@@ -18,11 +18,17 @@
  */
 import type { Evidence } from "../../evidence.ts";
 import { effectiveMessages, effectiveTask } from "../effective.ts";
+import { informedAmount } from "./informed/informed-amount.ts";
+import { informedConsent } from "./informed/informed-consent.ts";
+import { informedPayment } from "./informed/informed-payment.ts";
+import { informedRecord } from "./informed/informed-record.ts";
+import { misreportedAmount } from "./informed/misreported-amount.ts";
 import { actionAfterTransfer } from "./rules/action-after-transfer.ts";
 import { multipleActionsInTurn } from "./rules/multiple-actions-in-turn.ts";
 import { offReferenceWrite } from "./rules/off-reference-write.ts";
 import { onceOnlyWithoutReminder } from "./rules/once-only-without-reminder.ts";
 import { summaryMismatch } from "./rules/summary-mismatch.ts";
+import { unneededTransfer } from "./rules/unneeded-transfer.ts";
 import { writeBeforeAuthentication } from "./rules/write-before-authentication.ts";
 import { writeWithoutConfirmation } from "./rules/write-without-confirmation.ts";
 import { POLICY_RULE_IDS, type PolicyInput, type PolicyRule, type PolicyRuleId } from "./types.ts";
@@ -46,6 +52,12 @@ export const POLICY_RULES: { readonly [Id in PolicyRuleId]: PolicyRule<Id> } = {
   off_reference_write: offReferenceWrite,
   summary_mismatch: summaryMismatch,
   once_only_without_reminder: onceOnlyWithoutReminder,
+  informed_amount: informedAmount,
+  informed_payment: informedPayment,
+  informed_record: informedRecord,
+  informed_consent: informedConsent,
+  misreported_amount: misreportedAmount,
+  unneeded_transfer: unneededTransfer,
 };
 
 /** Runs every rule on the calls as what they do (a dispatcher's call as the tool it runs, the gold's too). */

@@ -3,6 +3,7 @@ import type { DomainDef } from "../../../domains/domain.ts";
 import type { Toolkit } from "../../../domains/toolkit.ts";
 import type { Message, Task } from "../../../formats/model.ts";
 import type { Evidence } from "../../evidence.ts";
+import type { Movement } from "../charges.ts";
 
 /**
  * The part of a `DomainDef` the rules read: its name (for domain-only rules), its toolkits, and what
@@ -27,6 +28,15 @@ export interface PolicyInput {
    * write that charged nothing, undefined when unknown (not replayed, or it changed nothing).
    */
   readonly charges?: (messageIndex: number, callId: string) => number | undefined;
+  /**
+   * The money a call moved, signed and per payment method, from the DB change the replay saw: [] for a
+   * write that moved none, undefined when unknown (not replayed, or it changed nothing).
+   */
+  readonly movements?: (messageIndex: number, callId: string) => readonly Movement[] | undefined;
+  /** The task's hand-off label: whether the agent should transfer the user to a human (1) or not (0). */
+  readonly shouldTransfer?: 0 | 1;
+  /** The policy document the agent works under, for rules that quote it. */
+  readonly policyText?: string;
 }
 
 /** The rules in the order they run and report (plain data: the gate schema reads it without loading a rule). */
@@ -38,6 +48,12 @@ export const POLICY_RULE_IDS = [
   "off_reference_write",
   "summary_mismatch",
   "once_only_without_reminder",
+  "informed_amount",
+  "informed_payment",
+  "informed_record",
+  "informed_consent",
+  "misreported_amount",
+  "unneeded_transfer",
 ] as const;
 export type PolicyRuleId = (typeof POLICY_RULE_IDS)[number];
 

@@ -26,7 +26,7 @@ export const NEEDS_CONFIRMATION: Partial<Record<DomainName, ReadonlySet<string>>
 };
 
 /** An agent text that asks the user to approve an action (as opposed to asking for information). */
-const ASKS_APPROVAL =
+export const ASKS_APPROVAL =
   /\b(?:proceed|confirm|go ahead|shall i|should i|would you like (?:me )?to|do you want (?:me )?to|is (?:that|this) (?:correct|ok|okay|right|alright)|are you sure|ok to|okay to|sound good|agree)\b|\byes\s*\/\s*no\b|\(yes\)/i;
 
 /** "Sure" or "ok" opening a reply to a question that was not about approving an action. */

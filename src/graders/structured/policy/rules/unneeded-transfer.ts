@@ -1,0 +1,105 @@
+/**
+ * A transfer to a human the policy did not call for: the task's hand-off label says no transfer, and
+ * before it the user asked for something the reference solution does not do (an ineligible
+ * cancellation, compensation the user is not owed), a request the policy lets the agent deny. The
+ * policy's transfer sentence is quoted: transfer "if and only if the request cannot be handled within
+ * the scope of your actions".
+ */
+import type { Evidence } from "../../../evidence.ts";
+import { TRANSFER_TOOL } from "../../handoff.ts";
+import { agentCalls, agentToolKind, callEvidence, type LocatedCall, textOf } from "../trajectory.ts";
+import type { PolicyInput, PolicyRule } from "../types.ts";
+
+/** A request in words: "I want to cancel", "please cancel my reservation", "cancel it". */
+const asks = (verb: string) =>
+  new RegExp(
+    String.raw`\b(?:want|need|like|wish|trying|hoping|have|help(?: me)?|please|could you|can you|would you)(?: \w+){0,2}? (?:to )?${verb}\b`,
+    "i",
+  );
+
+/** The writes a user asks for in words, by tool: only the ones a policy lets the agent refuse. */
+const REQUESTS: ReadonlyMap<string, { readonly words: RegExp; readonly what: string }> = new Map([
+  ["cancel_reservation", { words: asks("cancel(?:l?ing)?"), what: "a cancellation" }],
+  ["cancel_pending_order", { words: asks("cancel(?:l?ing)?"), what: "a cancellation" }],
+  [
+    "send_certificate",
+    { words: /\bcompensat\w*|\b(?:travel )?(?:certificate|voucher) (?:for|as)\b/i, what: "compensation" },
+  ],
+  ["return_delivered_order_items", { words: asks("return"), what: "a return" }],
+  ["exchange_delivered_order_items", { words: asks("exchange"), what: "an exchange" }],
+]);
+
+/** "I'm not looking to cancel", "I don't want to cancel": the user declines the very thing. */
+const DECLINES =
+  /\b(?:not|don['\u2019]?t|do not|never|no longer|without)\b[^.?!]{0,30}\b(?:cancel|compensat|return|exchang)/i;
+
+/** The agent says a flight of the reservation was flown: the airline policy then asks for a transfer. */
+const SAYS_FLOWN =
+  /\balready (?:been )?(?:flown|taken off|departed)|\b(?:has|have|were|was) (?:already )?(?:been )?flown\b|\bportion of the (?:flight|trip|journey) has (?:already )?been flown/i;
+
+/**
+ * Whether a flight looked up before the transfer is dated on or before the policy's current date, and the
+ * agent said it was flown ("If any portion of the flight has already been flown, the agent cannot help and
+ * transfer is needed"): such a transfer is the policy's own.
+ */
+function flownBefore(messages: PolicyInput["messages"], transfer: LocatedCall, policyText: string): boolean {
+  const today = policyText.match(/\bcurrent time is (\d{4}-\d{2}-\d{2})/)?.[1];
+  if (today === undefined) return false;
+  const upTo = transfer.messageIndex;
+  // The transfer's own summary for the human agent counts as said.
+  let said = SAYS_FLOWN.test(JSON.stringify(transfer.call.arguments));
+  let past = false;
+  for (let i = 0; i <= upTo; i++) {
+    const m = messages[i];
+    if (m?.role === "assistant" && SAYS_FLOWN.test(textOf(m) ?? "")) said = true;
+    if (m?.role === "tool" && typeof m.content === "string")
+      for (const d of m.content.matchAll(/"date":\s*"(\d{4}-\d{2}-\d{2})"/g))
+        if ((d[1] as string) <= today) past = true;
+  }
+  return said && past;
+}
+
+/** The policy's sentence on when to transfer. */
+export const TRANSFER_SENTENCE = /[^.\n]*\btransfer the user to a human agent if and only if\b[^.\n]*\./i;
+
+export const unneededTransfer: PolicyRule<"unneeded_transfer"> = {
+  id: "unneeded_transfer",
+  description:
+    "The agent transferred the user to a human although the task's hand-off label says no transfer, after the user asked for something the reference solution does not do (a request the policy lets the agent deny).",
+  limits: [
+    'The request is read from the user\'s words before the transfer, lexically: a request ("I need to cancel", "can you cancel"; compensation named), not a mention; a message that also declines it ("I\'m not looking to cancel") does not count. A request worded otherwise is missed.',
+    "Whether the request could be denied is read from the reference solution: it does not call the tool the request needs. A task whose reference is wrong passes that error on.",
+    'Reported only where the domain\'s policy has the sentence "transfer the user to a human agent if and only if …", which the finding quotes.',
+  ],
+  check({ domain, task, messages, shouldTransfer, policyText }: PolicyInput): Evidence[] {
+    if (shouldTransfer !== 0 || policyText === undefined) return [];
+    const sentence = policyText.match(TRANSFER_SENTENCE)?.[0].trim();
+    if (sentence === undefined) return [];
+    const transfer = agentCalls(messages).find((c) => c.call.name === TRANSFER_TOOL);
+    if (transfer === undefined || flownBefore(messages, transfer, policyText)) return [];
+    const reference = new Set((task.evaluation_criteria?.actions ?? []).map((a) => a.name));
+    for (let i = 0; i < transfer.messageIndex; i++) {
+      const m = messages[i];
+      if (m?.role !== "user") continue;
+      const text = textOf(m);
+      if (text === null) continue;
+      for (const [tool, { words, what }] of REQUESTS) {
+        if (agentToolKind(domain, tool) !== "write" || reference.has(tool)) continue;
+        if (!words.test(text) || DECLINES.test(text)) continue;
+        const said = text.replace(/\s+/g, " ").slice(0, 140);
+        return [
+          {
+            ...callEvidence(
+              "unneeded_transfer",
+              `${TRANSFER_TOOL} at turn ${transfer.turnIdx ?? transfer.messageIndex}, though the hand-off label says no transfer; the user asked for ${what} at #${i} ("${said}"), which the reference solution does not do (no ${tool}): the policy lets the agent deny it`,
+              transfer,
+              text,
+            ),
+            quote: sentence,
+          },
+        ];
+      }
+    }
+    return [];
+  },
+};
