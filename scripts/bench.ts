@@ -90,6 +90,15 @@ if (args["main-job"]) {
   process.exit(0);
 }
 
+/** The sides a comparison of the "both graders" run may name. */
+const BOTH_SIDES: readonly string[] = [
+  "recorded",
+  "tau3",
+  "tau3_corrected",
+  "structured",
+  "structured_strict",
+];
+
 const experiment = (graders: ("tau3" | "structured")[]): Promise<RunPlan> => {
   const base = defaultExperiment(args);
   return planRun({
@@ -98,8 +107,13 @@ const experiment = (graders: ("tau3" | "structured")[]): Promise<RunPlan> => {
       ...base.config,
       graders,
       corrections: graders.includes("structured") && base.config.corrections,
-      // τ³ alone compares what it declares (the recorded rewards); both keep the experiment's comparisons.
-      comparisons: graders.includes("structured") ? base.config.comparisons : undefined,
+      // τ³ alone compares what it declares (the recorded rewards); both keep the experiment's comparisons
+      // between the graders they run (the structured grader brings its strict gate).
+      comparisons: graders.includes("structured")
+        ? base.config.comparisons?.filter((c) =>
+            [c.baseline, c.candidate].every((g) => BOTH_SIDES.includes(g)),
+          )
+        : undefined,
     },
   });
 };

@@ -58,7 +58,7 @@ describe("a grader module", () => {
       "a grader id nobody registered",
       { graders: ["tau3", "tau3_lenient", "nope"], grader_modules: [EXAMPLE] },
       {},
-      /: at graders\[2\]: unknown grader nope \(tau3, tau3_corrected, structured, structured_strict, tau3_lenient\)$/,
+      /: at graders\[2\]: unknown grader nope \(tau3, tau3_corrected, structured, structured_strict, structured_informed, tau3_lenient\)$/,
     ],
     [
       "a configuration its schema refuses",

@@ -85,7 +85,7 @@ describe("buildGradingSpec", () => {
     [{ graders: ["structured"] }, /grader structured builds on tau3/],
     [
       { graders: ["tau3", "tau4"] },
-      /unknown grader tau4 \(tau3, tau3_corrected, structured, structured_strict\)/,
+      /unknown grader tau4 \(tau3, tau3_corrected, structured, structured_strict, structured_informed\)/,
     ],
     [
       { graders: ["tau3", "structured"], gate: { ...choice().gate, nl_curated: true } },
@@ -253,7 +253,14 @@ describe("a registered grader", () => {
     const g = grader();
     registerGrader(g);
     registerGrader(g); // the same module imported twice
-    expect(GRADER_IDS).toEqual(["tau3", "tau3_corrected", "structured", "structured_strict", "threshold"]);
+    expect(GRADER_IDS).toEqual([
+      "tau3",
+      "tau3_corrected",
+      "structured",
+      "structured_strict",
+      "structured_informed",
+      "threshold",
+    ]);
     expect(registration(grader())).toMatch(/"threshold": this id is taken/);
     const spec = buildGradingSpec(choice({ graders: ["tau3", "threshold"] }));
     expect(spec.graders).toEqual({ tau3: {}, threshold: { min: 1 } });

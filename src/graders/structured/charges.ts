@@ -140,26 +140,28 @@ function movementsIn(
   }
 }
 
-/** The money every call that took effect moved, from the units each one wrote; worked out on first ask. */
+/** The money every call that took effect moved, from the units each one wrote; each call worked out on first ask. */
 export function movementsOf(journal: WriteJournal, final: FinalStates, calls: readonly CallRef[]): Movements {
-  let byCall: Map<string, Movement[]> | null = null;
+  let byKey: Map<string, CallRef> | null = null;
+  const known = new Map<string, readonly Movement[]>();
   return (messageIndex, callId) => {
-    if (byCall === null) {
-      byCall = new Map();
-      for (const call of calls) {
-        const net = new Map<string | null, number>();
-        for (const e of journal.stepEntries(call.step)) {
-          const state = e.db === "agent" ? final.agent : final.user;
-          if (state === null) continue;
-          movementsIn(e.before, journal.unitBefore(e.db, e.unit, call.step + 1, state), net);
-        }
-        const moved = [...net]
-          .filter(([, a]) => Math.abs(a) > 0.005)
-          .map(([method, amount]) => ({ method, amount }));
-        if (moved.length > 0) byCall.set(`${call.messageIndex}\u0000${call.callId}`, moved);
+    const key = `${messageIndex}\u0000${callId}`;
+    const hit = known.get(key);
+    if (hit !== undefined) return hit;
+    byKey ??= new Map(calls.map((c) => [`${c.messageIndex}\u0000${c.callId}`, c]));
+    const call = byKey.get(key);
+    const net = new Map<string | null, number>();
+    if (call !== undefined)
+      for (const e of journal.stepEntries(call.step)) {
+        const state = e.db === "agent" ? final.agent : final.user;
+        if (state === null) continue;
+        movementsIn(e.before, journal.unitBefore(e.db, e.unit, call.step + 1, state), net);
       }
-    }
-    return byCall.get(`${messageIndex}\u0000${callId}`) ?? [];
+    const moved = [...net]
+      .filter(([, a]) => Math.abs(a) > 0.005)
+      .map(([method, amount]) => ({ method, amount }));
+    known.set(key, moved);
+    return moved;
   };
 }
 

@@ -139,18 +139,16 @@ export interface RequirementAttempt {
 
 type ClausesFor = { verified: readonly VerifiedClause[]; problems: readonly ClauseProblem[] };
 
-/** The policy text the agent works under, read once per file; undefined when the file is missing. */
+/** The policy text the agent works under, read once per data dir, domain, file and task version; undefined when missing. */
 const policyTexts = new Map<string, string | undefined>();
 function agentPolicyText(input: StructuredInput): string | undefined {
-  const path = policyPath(
-    input.ctx.data.dataDir,
-    input.domain.name,
-    policyFileFor(input.domain, input.solo),
-    input.taskVersions[0],
-  );
-  if (!policyTexts.has(path))
-    policyTexts.set(path, existsSync(path) ? readFileSync(path, "utf8") : undefined);
-  return policyTexts.get(path);
+  const file = policyFileFor(input.domain, input.solo);
+  const key = `${input.ctx.data.dataDir}\u0000${input.domain.name}\u0000${file}\u0000${input.taskVersions[0] ?? ""}`;
+  if (!policyTexts.has(key)) {
+    const path = policyPath(input.ctx.data.dataDir, input.domain.name, file, input.taskVersions[0]);
+    policyTexts.set(key, existsSync(path) ? readFileSync(path, "utf8") : undefined);
+  }
+  return policyTexts.get(key);
 }
 
 /** Clauses verified once per clause set, then data dir, domain and task version. */

@@ -19,10 +19,16 @@ describe("registry", () => {
     expect(Object.keys(POLICY_RULES)).toEqual(POLICY_RULE_IDS);
     expect([...POLICY_RULE_IDS].sort()).toEqual([
       "action_after_transfer",
+      "informed_amount",
+      "informed_consent",
+      "informed_payment",
+      "informed_record",
+      "misreported_amount",
       "multiple_actions_in_turn",
       "off_reference_write",
       "once_only_without_reminder",
       "summary_mismatch",
+      "unneeded_transfer",
       "write_before_authentication",
       "write_without_confirmation",
     ]);

@@ -81,6 +81,41 @@ function originalMethod(w: InformedWrite): string | null {
   }
 }
 
+/** What one user message says about payment: the kinds it names or agrees to, and whether it defers the choice. */
+interface UserSaid {
+  readonly at: number;
+  readonly kinds: ReadonlySet<string>;
+  /** Left to the record ("the original payment method"), by the user or by a summary the user said yes to. */
+  readonly original: boolean;
+  /** Left to the agent ("the default payment method on file"). */
+  readonly any: boolean;
+}
+
+const saidCache = new WeakMap<PolicyInput, readonly UserSaid[]>();
+
+/** Every user message's payment words, in order; read once per rule input. */
+function userSaid(input: PolicyInput): readonly UserSaid[] {
+  let hit = saidCache.get(input);
+  if (hit !== undefined) return hit;
+  const { messages } = input;
+  const out: UserSaid[] = [];
+  messages.forEach((m, at) => {
+    if (m.role !== "user" || typeof m.content !== "string") return;
+    const kinds = new Set(kindsIn(m.content));
+    let original = ORIGINAL_METHOD.test(m.content);
+    if (agrees(m.content)) {
+      const asked = agentTextBefore(messages, at)?.text ?? "";
+      const offered = kindsIn(asked);
+      if (offered.size === 1) for (const k of offered) kinds.add(k);
+      original ||= ORIGINAL_METHOD.test(asked);
+    }
+    out.push({ at, kinds, original, any: ANY_METHOD.test(m.content) });
+  });
+  hit = out;
+  saidCache.set(input, hit);
+  return hit;
+}
+
 export const informedPayment: PolicyRule<"informed_payment"> = {
   id: "informed_payment",
   description:
@@ -93,7 +128,6 @@ export const informedPayment: PolicyRule<"informed_payment"> = {
   ],
   check(input: PolicyInput): Evidence[] {
     const out: Evidence[] = [];
-    const { messages } = input;
     for (const w of informedWrites(input)) {
       if (w.took !== true) continue;
       const methods = methodsOf(w);
@@ -102,19 +136,11 @@ export const informedPayment: PolicyRule<"informed_payment"> = {
       const named = new Set<string>();
       let leftToRecord = false;
       let leftToAgent = false;
-      for (let i = 0; i < w.call.messageIndex; i++) {
-        const m = messages[i];
-        if (m?.role !== "user" || typeof m.content !== "string") continue;
-        for (const k of kindsIn(m.content)) named.add(k);
-        for (const id of methods) if (m.content.includes(id)) named.add(kindOf(id) ?? id);
-        if (ORIGINAL_METHOD.test(m.content)) leftToRecord = true;
-        if (ANY_METHOD.test(m.content)) leftToAgent = true;
-        if (agrees(m.content)) {
-          const asked = agentTextBefore(messages, i)?.text ?? "";
-          const offered = kindsIn(asked);
-          if (offered.size === 1) for (const k of offered) named.add(k);
-          if (ORIGINAL_METHOD.test(asked)) leftToRecord = true;
-        }
+      for (const said of userSaid(input)) {
+        if (said.at >= w.call.messageIndex) break;
+        for (const k of said.kinds) named.add(k);
+        leftToRecord ||= said.original;
+        leftToAgent ||= said.any;
       }
       if (leftToAgent) continue;
       const original = originalMethod(w);

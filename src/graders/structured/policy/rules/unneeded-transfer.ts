@@ -62,6 +62,17 @@ function flownBefore(messages: PolicyInput["messages"], transfer: LocatedCall, p
 /** The policy's sentence on when to transfer. */
 export const TRANSFER_SENTENCE = /[^.\n]*\btransfer the user to a human agent if and only if\b[^.\n]*\./i;
 
+/** The sentence of each policy text, found once per text (a policy is some kilobytes; there are few). */
+const sentences = new Map<string, string | null>();
+function transferSentence(policyText: string): string | null {
+  let hit = sentences.get(policyText);
+  if (hit === undefined) {
+    hit = policyText.match(TRANSFER_SENTENCE)?.[0].trim() ?? null;
+    sentences.set(policyText, hit);
+  }
+  return hit;
+}
+
 export const unneededTransfer: PolicyRule<"unneeded_transfer"> = {
   id: "unneeded_transfer",
   description:
@@ -73,10 +84,10 @@ export const unneededTransfer: PolicyRule<"unneeded_transfer"> = {
   ],
   check({ domain, task, messages, shouldTransfer, policyText }: PolicyInput): Evidence[] {
     if (shouldTransfer !== 0 || policyText === undefined) return [];
-    const sentence = policyText.match(TRANSFER_SENTENCE)?.[0].trim();
-    if (sentence === undefined) return [];
     const transfer = agentCalls(messages).find((c) => c.call.name === TRANSFER_TOOL);
-    if (transfer === undefined || flownBefore(messages, transfer, policyText)) return [];
+    if (transfer === undefined) return [];
+    const sentence = transferSentence(policyText);
+    if (sentence === null || flownBefore(messages, transfer, policyText)) return [];
     const reference = new Set((task.evaluation_criteria?.actions ?? []).map((a) => a.name));
     for (let i = 0; i < transfer.messageIndex; i++) {
       const m = messages[i];
