@@ -53,23 +53,26 @@ export const informedAmount: PolicyRule<"informed_amount"> = {
       const compared = group.filter(
         (w) => w.took === true && !addedByYes(w) && !isCancellation(w.call.call.name),
       );
-      if (compared.length === 0) continue;
-      const told = [...new Map(compared.flatMap((w) => w.told).map((t) => [t.at, t])).values()];
-      const yes = `the user said yes at turn ${input.messages[first.user.at]?.turn_idx ?? first.user.at}`;
-      const summary = first.summary === null ? "" : ` to "${quoteOf(first.summary.text)}"`;
+      // Writes that moved no money leave nothing to compare.
+      if (!compared.some((w) => (w.moved ?? []).length > 0)) continue;
+      const told = [...new Map(compared.flatMap((w) => w.told()).map((t) => [t.at, t])).values()];
+      const user = first.user;
+      const said = first.summary;
+      const yes = () =>
+        `the user said yes at turn ${input.messages[user.at]?.turn_idx ?? user.at}${said === null ? "" : ` to "${quoteOf(said.text)}"`}`;
       // Said free: a sentence about the write that calls it free, while it charged.
       for (const w of compared) {
         const charged = (w.moved ?? []).filter((m) => m.amount > 0);
         if (charged.length === 0) continue;
         const free = told
-          .filter((t) => t.at <= w.call.messageIndex)
+          .filter((t) => t.at <= w.call.messageIndex && SAID_FREE.test(t.text))
           .flatMap((t) => sentences(t.text))
           .find((s) => SAID_FREE.test(s) && mentions(s, w.call.call.name));
         if (free !== undefined)
           out.push(
             callEvidence(
               "informed_amount.said_free",
-              `${yes}${summary}; the agent said "${quoteOf(free, 120)}"; ${didAt(w)} ${movedText(w)}`,
+              `${yes()}; the agent said "${quoteOf(free, 120)}"; ${didAt(w)} ${movedText(w)}`,
               w.call,
               free,
             ),
@@ -80,6 +83,7 @@ export const informedAmount: PolicyRule<"informed_amount"> = {
       const refundsOnly = compared.every((w) => (w.moved ?? []).every((m) => m.amount < 0));
       const about = refundsOnly
         ? told
+            .filter((t) => BACK.test(t.text))
             .map((t) => ({
               at: t.at,
               text: sentences(t.text)
@@ -106,13 +110,13 @@ export const informedAmount: PolicyRule<"informed_amount"> = {
           figures.length === 0
             ? callEvidence(
                 "informed_amount.unstated",
-                `${yes}${summary}, and no amount was stated since the last write; ${didAt(w)} ${movedText(w)}`,
+                `${yes()}, and no amount was stated since the last write; ${didAt(w)} ${movedText(w)}`,
                 w.call,
                 first.summary?.text ?? null,
               )
             : callEvidence(
                 "informed_amount.mismatch",
-                `${yes}${summary}; the agent stated ${[...new Set(figures)].map(dollars).join(", ")} since the last write; ${didAt(w)} ${movedText(w)}`,
+                `${yes()}; the agent stated ${[...new Set(figures)].map(dollars).join(", ")} since the last write; ${didAt(w)} ${movedText(w)}`,
                 w.call,
                 first.summary?.text ?? null,
               ),

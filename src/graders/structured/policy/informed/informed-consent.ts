@@ -29,11 +29,13 @@ function detailsOf(w: InformedWrite): string[] {
 /** Whether the agent listed the write's details (or a price) since the last write, before the call's own message. */
 function detailsListed(w: InformedWrite): boolean {
   const details = detailsOf(w);
-  return w.told.some(
-    (t) =>
-      t.at < w.call.messageIndex &&
-      (dollarAmounts(t.text).length > 0 || details.some((d) => t.text.includes(d))),
-  );
+  return w
+    .told()
+    .some(
+      (t) =>
+        t.at < w.call.messageIndex &&
+        (dollarAmounts(t.text).length > 0 || details.some((d) => t.text.includes(d))),
+    );
 }
 
 export const informedConsent: PolicyRule<"informed_consent"> = {

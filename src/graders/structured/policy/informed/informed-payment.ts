@@ -40,11 +40,16 @@ const METHOD_ID = /\b(gift_card|credit_card|paypal|certificate)_\w+/gi;
 export const kindOf = (methodId: string): string | null =>
   KINDS.find(([prefix]) => methodId.startsWith(prefix))?.[0] ?? null;
 
+/** Words without which no kind can be named (a cheap test before the patterns). */
+const ANY_KIND = /card|pal|certificate|voucher|visa|master|amex|discover/i;
+
 const kindsIn = (text: string): Set<string> =>
-  new Set([
-    ...KINDS.filter(([, words]) => words.test(text)).map(([k]) => k),
-    ...[...text.matchAll(METHOD_ID)].map((m) => (m[1] as string).toLowerCase()),
-  ]);
+  !ANY_KIND.test(text)
+    ? new Set()
+    : new Set([
+        ...KINDS.filter(([, words]) => words.test(text)).map(([k]) => k),
+        ...[...text.matchAll(METHOD_ID)].map((m) => (m[1] as string).toLowerCase()),
+      ]);
 
 /** The payment methods the call's arguments chose (a cancellation's refund goes back by itself: it names none). */
 function chosen(w: InformedWrite): string[] {
@@ -103,11 +108,13 @@ function userSaid(input: PolicyInput): readonly UserSaid[] {
     if (m.role !== "user" || typeof m.content !== "string") return;
     const kinds = new Set(kindsIn(m.content));
     let original = ORIGINAL_METHOD.test(m.content);
-    if (agrees(m.content)) {
-      const asked = agentTextBefore(messages, at)?.text ?? "";
-      const offered = kindsIn(asked);
+    // What the agent asked counts only if it named one kind or the original method, and the user said yes.
+    const asked = agentTextBefore(messages, at)?.text ?? "";
+    const offered = kindsIn(asked);
+    const askedOriginal = ORIGINAL_METHOD.test(asked);
+    if ((offered.size === 1 || askedOriginal) && agrees(m.content)) {
       if (offered.size === 1) for (const k of offered) kinds.add(k);
-      original ||= ORIGINAL_METHOD.test(asked);
+      original ||= askedOriginal;
     }
     out.push({ at, kinds, original, any: ANY_METHOD.test(m.content) });
   });
@@ -143,10 +150,11 @@ export const informedPayment: PolicyRule<"informed_payment"> = {
         leftToAgent ||= said.any;
       }
       if (leftToAgent) continue;
-      const original = originalMethod(w);
+      let original: string | null | undefined;
       for (const id of methods) {
         const kind = kindOf(id);
         if (kind === null || named.has(kind) || named.has(id)) continue;
+        original ??= originalMethod(w);
         if (leftToRecord && id === original) continue;
         const user = w.user === null ? "" : ` (the user's latest words: "${quoteOf(w.user.text, 120)}")`;
         out.push(

@@ -50,7 +50,9 @@ export const informedRecord: PolicyRule<"informed_record"> = {
     for (const w of informedWrites(input)) {
       if (w.took !== true || !w.agreed || w.summary === null || w.user === null || addedByYes(w)) continue;
       const summary = w.summary.text;
-      const yes = `the user said yes at turn ${input.messages[w.user.at]?.turn_idx ?? w.user.at} to "${quoteOf(summary)}"`;
+      const user = w.user;
+      const yes = () =>
+        `the user said yes at turn ${input.messages[user.at]?.turn_idx ?? user.at} to "${quoteOf(summary)}"`;
       const args = isPyDict(w.call.call.arguments) ? w.call.call.arguments : {};
       const own = RECORD_ARGS.flatMap((k) => strings(args[k]));
       if (own.length > 0) {
@@ -66,7 +68,7 @@ export const informedRecord: PolicyRule<"informed_record"> = {
           out.push(
             callEvidence(
               "informed_record.record",
-              `${yes} naming ${named.join(", ")}; ${didAt(w)} acted on ${own.join(", ")}`,
+              `${yes()} naming ${named.join(", ")}; ${didAt(w)} acted on ${own.join(", ")}`,
               w.call,
               summary,
             ),
@@ -79,19 +81,20 @@ export const informedRecord: PolicyRule<"informed_record"> = {
         out.push(
           callEvidence(
             "informed_record.items",
-            `${yes} naming items ${[...namedItems].join(", ")}; ${didAt(w)} acted on ${items.join(", ")}`,
+            `${yes()} naming items ${[...namedItems].join(", ")}; ${didAt(w)} acted on ${items.join(", ")}`,
             w.call,
             summary,
           ),
         );
       const flights = flightNumbers(args.flights);
-      known ??= knownFlights(input);
-      const namedFlights = new Set((summary.match(FLIGHT_NUMBER) ?? []).filter((f) => known?.has(f)));
+      const codes = flights.length > 0 ? (summary.match(FLIGHT_NUMBER) ?? []) : [];
+      if (codes.length > 0) known ??= knownFlights(input);
+      const namedFlights = new Set(codes.filter((f) => known?.has(f)));
       if (namedFlights.size > 0 && flights.length > 0 && !flights.some((f) => namedFlights.has(f)))
         out.push(
           callEvidence(
             "informed_record.flights",
-            `${yes} naming flights ${[...namedFlights].join(", ")}; ${didAt(w)} booked ${flights.join(", ")}`,
+            `${yes()} naming flights ${[...namedFlights].join(", ")}; ${didAt(w)} booked ${flights.join(", ")}`,
             w.call,
             summary,
           ),

@@ -12,10 +12,10 @@ import type { Movement } from "../../charges.ts";
 import { findAffirmative } from "../affirmation.ts";
 import { NEEDS_CONFIRMATION } from "../rules/write-without-confirmation.ts";
 import {
-  agentCalls,
   agentToolKind,
   type LocatedCall,
   latestUserText,
+  locateCalls,
   succeeded,
   textOf,
 } from "../trajectory.ts";
@@ -54,7 +54,7 @@ export interface InformedWrite {
    * What the agent told the user about this write: its texts since the last write that took effect before
    * the user's message (a cancellation aside), up to the call (the call's own message included).
    */
-  readonly told: readonly AgentText[];
+  told(): readonly AgentText[];
   /** Whether the domain's policy asks for details and a yes before this write. */
   readonly needsConfirmation: boolean;
 }
@@ -106,29 +106,30 @@ function collect({ domain, messages, solo, movements }: PolicyInput): InformedWr
   const out: InformedWrite[] = [];
   // Where each write that took effect was made: what the agent said before the last one was about that one.
   const wrote: number[] = [];
-  for (const c of agentCalls(messages)) {
-    if (agentToolKind(domain, c.call.name) !== "write") continue;
+  // Several writes follow one user message: whether it agrees is read once.
+  const agreement = new Map<number, boolean>();
+  for (const c of locateCalls(messages)) {
+    if (c.by !== "assistant" || agentToolKind(domain, c.call.name) !== "write") continue;
+    const named = namesSubject(c);
     const moved = movements?.(c.messageIndex, c.call.id);
-    if (!namesSubject(c) && (moved === undefined || moved.length === 0)) continue;
+    if (!named && (moved === undefined || moved.length === 0)) continue;
     const user = latestUserText(messages, c.messageIndex);
-    const summary = user === null ? null : agentTextBefore(messages, user.messageIndex);
+    let agreed = false;
+    if (user !== null) {
+      const known = agreement.get(user.messageIndex);
+      agreed = known ?? agrees(user.text);
+      if (known === undefined) agreement.set(user.messageIndex, agreed);
+    }
     const upTo = user?.messageIndex ?? c.messageIndex;
     const from = (wrote.findLast((i) => i < upTo) ?? -1) + 1;
-    const told: AgentText[] = [];
-    for (let i = from; i <= c.messageIndex; i++) {
-      const m = messages[i];
-      if (m?.role !== "assistant") continue;
-      const t = textOf(m);
-      if (t !== null) told.push({ at: i, text: t });
-    }
     out.push({
       call: c,
       took: moved !== undefined ? true : c.result === null ? null : c.result.failed ? false : null,
       moved,
       user: user === null ? null : { at: user.messageIndex, text: user.text },
-      agreed: user !== null && agrees(user.text),
-      summary,
-      told,
+      agreed,
+      summary: user === null ? null : agentTextBefore(messages, user.messageIndex),
+      told: agentTexts(messages, from, c.messageIndex),
       needsConfirmation: needs === undefined || needs.has(c.call.name),
     });
     // A refused call tells the user nothing new about the next one's price: only writes that took effect count.
@@ -136,6 +137,23 @@ function collect({ domain, messages, solo, movements }: PolicyInput): InformedWr
     if (succeeded(c) && !isCancellation(c.call.name)) wrote.push(c.messageIndex);
   }
   return out;
+}
+
+/** The agent's texts in messages [from, to], read on first ask (only some rules read them). */
+function agentTexts(messages: readonly Message[], from: number, to: number): () => readonly AgentText[] {
+  let texts: AgentText[] | null = null;
+  return () => {
+    if (texts === null) {
+      texts = [];
+      for (let i = from; i <= to; i++) {
+        const m = messages[i];
+        if (m?.role !== "assistant") continue;
+        const t = textOf(m);
+        if (t !== null) texts.push({ at: i, text: t });
+      }
+    }
+    return texts;
+  };
 }
 
 /** A cancellation refunds what was paid, to where it came from: there is no amount or method to agree to. */
@@ -168,10 +186,14 @@ export const strings = (v: PyValue | undefined): string[] =>
 
 export const turnOf = (messages: readonly Message[], i: number): number => messages[i]?.turn_idx ?? i;
 
-export const quoteOf = (text: string, max = 160): string => {
-  const flat = text.replace(/\s+/g, " ").trim();
-  return flat.length > max ? `${flat.slice(0, max)}…` : flat;
-};
+export function quoteOf(text: string, max = 160): string {
+  // A long text is collapsed only as far as the quote needs: a prefix long enough to give more than `max`.
+  for (let k = 4 * max; ; k *= 2) {
+    const flat = text.slice(0, k).replace(/\s+/g, " ").trim();
+    if (flat.length > max) return `${flat.slice(0, max)}…`;
+    if (k >= text.length) return flat;
+  }
+}
 
 /** What a write did, for messages: `update_reservation_flights at turn 17`. */
 export const didAt = (w: InformedWrite): string =>

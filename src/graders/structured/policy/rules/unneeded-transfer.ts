@@ -7,7 +7,7 @@
  */
 import type { Evidence } from "../../../evidence.ts";
 import { TRANSFER_TOOL } from "../../handoff.ts";
-import { agentCalls, agentToolKind, callEvidence, type LocatedCall, textOf } from "../trajectory.ts";
+import { agentToolKind, callEvidence, type LocatedCall, locateCalls, textOf } from "../trajectory.ts";
 import type { PolicyInput, PolicyRule } from "../types.ts";
 
 /** A request in words: "I want to cancel", "please cancel my reservation", "cancel it". */
@@ -29,6 +29,9 @@ const REQUESTS: ReadonlyMap<string, { readonly words: RegExp; readonly what: str
   ["exchange_delivered_order_items", { words: asks("exchange"), what: "an exchange" }],
 ]);
 
+/** Words without which no request above can be made (a cheap test before the patterns). */
+const REQUEST_WORDS = /cancel|compensat|certificate|voucher|return|exchang/i;
+
 /** "I'm not looking to cancel", "I don't want to cancel": the user declines the very thing. */
 const DECLINES =
   /\b(?:not|don['\u2019]?t|do not|never|no longer|without)\b[^.?!]{0,30}\b(?:cancel|compensat|return|exchang)/i;
@@ -43,20 +46,23 @@ const SAYS_FLOWN =
  * transfer is needed"): such a transfer is the policy's own.
  */
 function flownBefore(messages: PolicyInput["messages"], transfer: LocatedCall, policyText: string): boolean {
-  const today = policyText.match(/\bcurrent time is (\d{4}-\d{2}-\d{2})/)?.[1];
-  if (today === undefined) return false;
   const upTo = transfer.messageIndex;
   // The transfer's own summary for the human agent counts as said.
   let said = SAYS_FLOWN.test(JSON.stringify(transfer.call.arguments));
-  let past = false;
-  for (let i = 0; i <= upTo; i++) {
+  for (let i = 0; i <= upTo && !said; i++) {
     const m = messages[i];
     if (m?.role === "assistant" && SAYS_FLOWN.test(textOf(m) ?? "")) said = true;
+  }
+  if (!said) return false;
+  const today = policyText.match(/\bcurrent time is (\d{4}-\d{2}-\d{2})/)?.[1];
+  if (today === undefined) return false;
+  for (let i = 0; i <= upTo; i++) {
+    const m = messages[i];
     if (m?.role === "tool" && typeof m.content === "string")
       for (const d of m.content.matchAll(/"date":\s*"(\d{4}-\d{2}-\d{2})"/g))
-        if ((d[1] as string) <= today) past = true;
+        if ((d[1] as string) <= today) return true;
   }
-  return said && past;
+  return false;
 }
 
 /** The policy's sentence on when to transfer. */
@@ -84,19 +90,24 @@ export const unneededTransfer: PolicyRule<"unneeded_transfer"> = {
   ],
   check({ domain, task, messages, shouldTransfer, policyText }: PolicyInput): Evidence[] {
     if (shouldTransfer !== 0 || policyText === undefined) return [];
-    const transfer = agentCalls(messages).find((c) => c.call.name === TRANSFER_TOOL);
+    const transfer = locateCalls(messages).find((c) => c.by === "assistant" && c.call.name === TRANSFER_TOOL);
     if (transfer === undefined) return [];
     const sentence = transferSentence(policyText);
-    if (sentence === null || flownBefore(messages, transfer, policyText)) return [];
+    if (sentence === null) return [];
     const reference = new Set((task.evaluation_criteria?.actions ?? []).map((a) => a.name));
+    // The requests the agent could deny here: a write of its toolkit the reference solution does not make.
+    const deniable = [...REQUESTS].filter(
+      ([tool]) => agentToolKind(domain, tool) === "write" && !reference.has(tool),
+    );
+    if (deniable.length === 0) return [];
     for (let i = 0; i < transfer.messageIndex; i++) {
       const m = messages[i];
       if (m?.role !== "user") continue;
       const text = textOf(m);
-      if (text === null) continue;
-      for (const [tool, { words, what }] of REQUESTS) {
-        if (agentToolKind(domain, tool) !== "write" || reference.has(tool)) continue;
+      if (text === null || !REQUEST_WORDS.test(text)) continue;
+      for (const [tool, { words, what }] of deniable) {
         if (!words.test(text) || DECLINES.test(text)) continue;
+        if (flownBefore(messages, transfer, policyText)) return [];
         const said = text.replace(/\s+/g, " ").slice(0, 140);
         return [
           {
