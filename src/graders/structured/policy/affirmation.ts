@@ -4,6 +4,7 @@
  * negation. It cannot read intent ("I do not, however, want to proceed" splits into a clause that
  * confirms), which is why the rule that uses it lists that limit.
  */
+import type { Message } from "../../../formats/model.ts";
 import { pyLower } from "../../../py/text.ts";
 
 /**
@@ -138,3 +139,23 @@ export function findAffirmative(text: string): string | null {
 }
 
 export const confirms = (text: string): boolean => findAffirmative(text) !== null;
+
+const answers = new WeakMap<readonly Message[], Map<number, string | null>>();
+
+/**
+ * `findAffirmative` of the text of message `index` (given as `text`), worked out once per message list:
+ * several rules ask whether the same user message says yes.
+ */
+export function affirmativeAt(messages: readonly Message[], index: number, text: string): string | null {
+  let byIndex = answers.get(messages);
+  if (byIndex === undefined) {
+    byIndex = new Map();
+    answers.set(messages, byIndex);
+  }
+  let hit = byIndex.get(index);
+  if (hit === undefined) {
+    hit = findAffirmative(text);
+    byIndex.set(index, hit);
+  }
+  return hit;
+}

@@ -95,8 +95,8 @@ export function account(
   /** A write with any one of its payment methods' amounts stated counts as accounted for (a report naming one share). */
   anyShare = false,
 ): Accounting {
-  const figures = texts.flatMap((t) => dollarAmounts(t.text));
-  const perText = texts.map((t) => dollarAmounts(t.text));
+  const perText = texts.map((t) => (t.text.includes("$") ? dollarAmounts(t.text) : []));
+  const figures = perText.flat();
   const moving = writes.filter((w) => (w.moved ?? []).length > 0);
   if (moving.length === 0) return { figures, unexplained: [] };
   const stated = (a: number) => figures.some((f) => near(f, a));
@@ -117,20 +117,24 @@ export function account(
     [...byMethod.values()].every((a) => stated(Math.abs(a)));
   if (whole) return { figures, unexplained: [] };
   // A unit price is a figure in a sentence that says it is one ("$161 for one passenger", "$174 each").
-  const unitPrices = texts.flatMap((t) =>
-    sentences(t.text)
-      .filter((s) => PER_UNIT.test(s))
-      .flatMap(dollarAmounts),
-  );
+  let unitPrices: number[] | null = null;
+  const unitPricesOf = (): number[] =>
+    (unitPrices ??= texts.flatMap((t) =>
+      t.text.includes("$") && PER_UNIT.test(t.text)
+        ? sentences(t.text)
+            .filter((s) => PER_UNIT.test(s))
+            .flatMap(dollarAmounts)
+        : [],
+    ));
   const unexplained = moving.filter((w) => {
     const net = Math.abs(netOf(w));
     if (stated(net)) return false;
     const shares = (w.moved ?? []).map((m) => stated(Math.abs(m.amount)));
     if (anyShare ? shares.some(Boolean) : shares.every(Boolean)) return false;
     if (perText.some((f) => itemised(f, net))) return false;
-    const n = passengersOf(w);
     // A booking's fares are quoted per seat: every figure said for it may be one.
-    const perSeat = w.call.call.name.startsWith("book") ? figures : unitPrices;
+    const perSeat = w.call.call.name.startsWith("book") ? figures : unitPricesOf();
+    const n = perSeat.length > 0 ? passengersOf(w) : null;
     if (n !== null && n > 1 && perSeat.some((f) => near(f * n, net))) return false;
     if (perText.some((f) => difference(f, net, 1))) return false;
     return true;

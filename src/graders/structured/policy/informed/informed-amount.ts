@@ -61,11 +61,13 @@ export const informedAmount: PolicyRule<"informed_amount"> = {
       const yes = () =>
         `the user said yes at turn ${input.messages[user.at]?.turn_idx ?? user.at}${said === null ? "" : ` to "${quoteOf(said.text)}"`}`;
       // Said free: a sentence about the write that calls it free, while it charged.
+      let freeTexts: typeof told | null = null;
       for (const w of compared) {
         const charged = (w.moved ?? []).filter((m) => m.amount > 0);
         if (charged.length === 0) continue;
-        const free = told
-          .filter((t) => t.at <= w.call.messageIndex && SAID_FREE.test(t.text))
+        freeTexts ??= told.filter((t) => SAID_FREE.test(t.text));
+        const free = freeTexts
+          .filter((t) => t.at <= w.call.messageIndex)
           .flatMap((t) => sentences(t.text))
           .find((s) => SAID_FREE.test(s) && mentions(s, w.call.call.name));
         if (free !== undefined)

@@ -9,7 +9,7 @@ import { callEvidence } from "../trajectory.ts";
 import type { PolicyInput, PolicyRule } from "../types.ts";
 import {
   agentTextBefore,
-  agrees,
+  agreesAt,
   didAt,
   type InformedWrite,
   informedWrites,
@@ -34,22 +34,28 @@ const ORIGINAL_METHOD =
 /** "The default payment method on file", "whichever method": the user left the choice to the agent. */
 const ANY_METHOD =
   /\bon file\b|\bdefault\s+(?:payment|method|card)|\b(?:any|whichever|whatever)\s+(?:payment|method)/i;
-/** A method named by its id (`credit_card_7686643`). */
-const METHOD_ID = /\b(gift_card|credit_card|paypal|certificate)_\w+/gi;
 
 export const kindOf = (methodId: string): string | null =>
   KINDS.find(([prefix]) => methodId.startsWith(prefix))?.[0] ?? null;
 
-/** Words without which no kind can be named (a cheap test before the patterns). */
-const ANY_KIND = /card|pal|certificate|voucher|visa|master|amex|discover/i;
+/**
+ * Every way a text names a kind, in one pass: an id (`credit_card_7686643`), then the words of each kind
+ * (a bare "card" is a credit card unless it is a gift card).
+ */
+const KIND_WORDS =
+  /\b(gift_card|credit_card|paypal|certificate)_\w+|\b(gift ?cards?)\b|\b((?:credit|debit) ?cards?|card ending|visa|mastercard|master card|amex|american express|discover)\b|(?<!gift ?)\b(cards?)\b|\b(pay ?pal)\b|\b(certificates?|vouchers?)\b/gi;
 
-const kindsIn = (text: string): Set<string> =>
-  !ANY_KIND.test(text)
-    ? new Set()
-    : new Set([
-        ...KINDS.filter(([, words]) => words.test(text)).map(([k]) => k),
-        ...[...text.matchAll(METHOD_ID)].map((m) => (m[1] as string).toLowerCase()),
-      ]);
+function kindsIn(text: string): Set<string> {
+  const out = new Set<string>();
+  for (const m of text.matchAll(KIND_WORDS)) {
+    if (m[1] !== undefined) out.add(m[1].toLowerCase());
+    else if (m[2] !== undefined) out.add("gift_card");
+    else if (m[3] !== undefined || m[4] !== undefined) out.add("credit_card");
+    else if (m[5] !== undefined) out.add("paypal");
+    else out.add("certificate");
+  }
+  return out;
+}
 
 /** The payment methods the call's arguments chose (a cancellation's refund goes back by itself: it names none). */
 function chosen(w: InformedWrite): string[] {
@@ -89,8 +95,9 @@ function originalMethod(w: InformedWrite): string | null {
 /** What one user message says about payment: the kinds it names or agrees to, and whether it defers the choice. */
 interface UserSaid {
   readonly at: number;
+  /** The kinds the user's own words name. */
   readonly kinds: ReadonlySet<string>;
-  /** Left to the record ("the original payment method"), by the user or by a summary the user said yes to. */
+  /** Left to the record ("the original payment method"). */
   readonly original: boolean;
   /** Left to the agent ("the default payment method on file"). */
   readonly any: boolean;
@@ -98,29 +105,52 @@ interface UserSaid {
 
 const saidCache = new WeakMap<PolicyInput, readonly UserSaid[]>();
 
-/** Every user message's payment words, in order; read once per rule input. */
+/** Every user message's own payment words, in order; read once per rule input. */
 function userSaid(input: PolicyInput): readonly UserSaid[] {
   let hit = saidCache.get(input);
   if (hit !== undefined) return hit;
-  const { messages } = input;
   const out: UserSaid[] = [];
-  messages.forEach((m, at) => {
+  input.messages.forEach((m, at) => {
     if (m.role !== "user" || typeof m.content !== "string") return;
-    const kinds = new Set(kindsIn(m.content));
-    let original = ORIGINAL_METHOD.test(m.content);
-    // What the agent asked counts only if it named one kind or the original method, and the user said yes.
-    const asked = agentTextBefore(messages, at)?.text ?? "";
-    const offered = kindsIn(asked);
-    const askedOriginal = ORIGINAL_METHOD.test(asked);
-    if ((offered.size === 1 || askedOriginal) && agrees(m.content)) {
-      if (offered.size === 1) for (const k of offered) kinds.add(k);
-      original ||= askedOriginal;
-    }
-    out.push({ at, kinds, original, any: ANY_METHOD.test(m.content) });
+    out.push({
+      at,
+      kinds: kindsIn(m.content),
+      original: ORIGINAL_METHOD.test(m.content),
+      any: ANY_METHOD.test(m.content),
+    });
   });
   hit = out;
   saidCache.set(input, hit);
   return hit;
+}
+
+/**
+ * What the user named or agreed to before message `before`, in the order it was said: the user's own
+ * words, and each summary naming one kind (or the original method) the user said yes to.
+ */
+function agreedBefore(
+  input: PolicyInput,
+  before: number,
+  withSummaries: boolean,
+): { named: Set<string>; leftToRecord: boolean; leftToAgent: boolean } {
+  const named = new Set<string>();
+  let leftToRecord = false;
+  let leftToAgent = false;
+  for (const said of userSaid(input)) {
+    if (said.at >= before) break;
+    for (const k of said.kinds) named.add(k);
+    leftToRecord ||= said.original;
+    leftToAgent ||= said.any;
+    if (!withSummaries) continue;
+    const text = input.messages[said.at]?.content as string;
+    if (agreesAt(input, said.at, text)) {
+      const asked = agentTextBefore(input.messages, said.at)?.text ?? "";
+      const offered = kindsIn(asked);
+      if (offered.size === 1) for (const k of offered) named.add(k);
+      leftToRecord ||= ORIGINAL_METHOD.test(asked);
+    }
+  }
+  return { named, leftToRecord, leftToAgent };
 }
 
 export const informedPayment: PolicyRule<"informed_payment"> = {
@@ -139,17 +169,11 @@ export const informedPayment: PolicyRule<"informed_payment"> = {
       if (w.took !== true) continue;
       const methods = methodsOf(w);
       if (methods.length === 0) continue;
-      // What the user named, and what a summary naming one method kind got a yes to, before the write.
-      const named = new Set<string>();
-      let leftToRecord = false;
-      let leftToAgent = false;
-      for (const said of userSaid(input)) {
-        if (said.at >= w.call.messageIndex) break;
-        for (const k of said.kinds) named.add(k);
-        leftToRecord ||= said.original;
-        leftToAgent ||= said.any;
-      }
+      // The user's own words first; the summaries the user said yes to only where those leave a method unnamed.
+      let { named, leftToRecord, leftToAgent } = agreedBefore(input, w.call.messageIndex, false);
       if (leftToAgent) continue;
+      if (methods.some((id) => !named.has(kindOf(id) ?? id)))
+        ({ named, leftToRecord } = agreedBefore(input, w.call.messageIndex, true));
       let original: string | null | undefined;
       for (const id of methods) {
         const kind = kindOf(id);

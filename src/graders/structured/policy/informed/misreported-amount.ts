@@ -47,7 +47,7 @@ export const misreportedAmount: PolicyRule<"misreported_amount"> = {
         if (m?.role !== "assistant") continue;
         const t = textOf(m);
         // A message asking to approve the next step quotes what comes, not what was done.
-        if (t === null || ASKS_APPROVAL.test(t)) continue;
+        if (t === null || !t.includes("$") || !REPORTS_MONEY.test(t) || ASKS_APPROVAL.test(t)) continue;
         const said = sentences(t).filter(
           (s) => REPORTS_MONEY.test(s) && !HYPOTHETICAL.test(s) && dollarAmounts(s).length > 0,
         );

@@ -9,7 +9,7 @@ import type { DomainName } from "../../../../domains/domain.ts";
 import type { Message } from "../../../../formats/model.ts";
 import { isPyDict, type PyValue } from "../../../../py/value.ts";
 import type { Movement } from "../../charges.ts";
-import { findAffirmative } from "../affirmation.ts";
+import { affirmativeAt, findAffirmative } from "../affirmation.ts";
 import { NEEDS_CONFIRMATION } from "../rules/write-without-confirmation.ts";
 import {
   agentToolKind,
@@ -83,6 +83,10 @@ export const defers = (text: string): boolean =>
 /** Whether a user message approves the write that follows it. */
 export const agrees = (text: string): boolean => findAffirmative(text) !== null && !defers(text);
 
+/** `agrees` for the user message at `index` of the input, its yes read once for every rule that asks. */
+export const agreesAt = (input: PolicyInput, index: number, text: string): boolean =>
+  affirmativeAt(input.messages, index, text) !== null && !defers(text);
+
 function namesSubject(c: LocatedCall): boolean {
   const args = c.call.arguments;
   return isPyDict(args) && SUBJECT_ARGS.some((k) => args[k] !== undefined && args[k] !== null);
@@ -100,26 +104,20 @@ export function informedWrites(input: PolicyInput): readonly InformedWrite[] {
   return hit;
 }
 
-function collect({ domain, messages, solo, movements }: PolicyInput): InformedWrite[] {
+function collect(input: PolicyInput): InformedWrite[] {
+  const { domain, messages, solo, movements } = input;
   if (solo === true) return [];
   const needs = NEEDS_CONFIRMATION[domain.name as DomainName];
   const out: InformedWrite[] = [];
   // Where each write that took effect was made: what the agent said before the last one was about that one.
   const wrote: number[] = [];
-  // Several writes follow one user message: whether it agrees is read once.
-  const agreement = new Map<number, boolean>();
   for (const c of locateCalls(messages)) {
     if (c.by !== "assistant" || agentToolKind(domain, c.call.name) !== "write") continue;
     const named = namesSubject(c);
     const moved = movements?.(c.messageIndex, c.call.id);
     if (!named && (moved === undefined || moved.length === 0)) continue;
     const user = latestUserText(messages, c.messageIndex);
-    let agreed = false;
-    if (user !== null) {
-      const known = agreement.get(user.messageIndex);
-      agreed = known ?? agrees(user.text);
-      if (known === undefined) agreement.set(user.messageIndex, agreed);
-    }
+    const agreed = user !== null && agreesAt(input, user.messageIndex, user.text);
     const upTo = user?.messageIndex ?? c.messageIndex;
     const from = (wrote.findLast((i) => i < upTo) ?? -1) + 1;
     out.push({

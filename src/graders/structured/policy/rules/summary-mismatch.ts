@@ -8,7 +8,7 @@ import type { Message } from "../../../../formats/model.ts";
 import { isPyDict, type PyValue } from "../../../../py/value.ts";
 import type { Evidence } from "../../../evidence.ts";
 import { dollars } from "../../charges.ts";
-import { findAffirmative } from "../affirmation.ts";
+import { affirmativeAt } from "../affirmation.ts";
 import {
   agentCalls,
   agentToolKind,
@@ -95,7 +95,7 @@ export const summaryMismatch: PolicyRule<"summary_mismatch"> = {
     for (const c of writes) {
       if (!succeeded(c)) continue;
       const user = latestUserText(messages, c.messageIndex);
-      if (user === null || findAffirmative(user.text) === null) continue;
+      if (user === null || affirmativeAt(messages, user.messageIndex, user.text) === null) continue;
       const group = byYes.get(user.messageIndex);
       if (group === undefined) byYes.set(user.messageIndex, [c]);
       else group.push(c);

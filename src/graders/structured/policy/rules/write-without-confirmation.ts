@@ -2,7 +2,7 @@
 import type { DomainName } from "../../../../domains/domain.ts";
 import type { Message } from "../../../../formats/model.ts";
 import type { Evidence } from "../../../evidence.ts";
-import { findAffirmative } from "../affirmation.ts";
+import { affirmativeAt } from "../affirmation.ts";
 import { agentCalls, agentToolKind, callEvidence, latestUserText, textOf } from "../trajectory.ts";
 import type { PolicyInput, PolicyRule } from "../types.ts";
 
@@ -62,7 +62,7 @@ export const writeWithoutConfirmation: PolicyRule<"write_without_confirmation"> 
       if (agentToolKind(domain, c.call.name) !== "write") continue;
       if (needs !== undefined && !needs.has(c.call.name)) continue;
       const user = latestUserText(messages, c.messageIndex);
-      const affirmative = user === null ? null : findAffirmative(user.text);
+      const affirmative = user === null ? null : affirmativeAt(messages, user.messageIndex, user.text);
       const bareAnswer =
         user !== null &&
         affirmative !== null &&
