@@ -22,6 +22,8 @@ const BOOK_BAGS = "airline.book_reservation.regular_basic_economy_bags_not_free"
 const UPDATE_BAGS = "airline.update_reservation_baggages.regular_basic_economy_bags_not_free";
 const REGULAR_UNINSURED = "airline.send_certificate.regular_economy_uninsured";
 const AMOUNT = "airline.send_certificate.amount_per_passenger";
+const SAME_COUNT = "airline.update_reservation_passengers.same_count";
+const AT_MOST_FIVE = "airline.book_reservation.at_most_five_passengers";
 
 const cancel = (reservation_id: string) => step("cancel_reservation", { reservation_id });
 const bags = (reservation_id: string, total: number, nonfree: number, payment_id: string) =>
@@ -149,6 +151,45 @@ describe("airline checked bags", () => {
     // Economy ($143 on HAT014) has one free bag per passenger for a regular member.
     const economy = grade("head", "14", [bookBasic(1, 0, "economy", 143)]);
     expect(outcomes(economy, BOOK_BAGS)).toEqual([]);
+  });
+});
+
+describe("airline passengers", () => {
+  const ANYA = { first_name: "Anya", last_name: "Garcia", dob: "1992-11-12" };
+  const MEI = { first_name: "Mei", last_name: "Garcia", dob: "1989-12-13" };
+  const passengers = (list: object[]) =>
+    step("update_reservation_passengers", { reservation_id: "3RK2T9", passengers: list });
+
+  it("same_count: a passenger renamed is silent; one removed is an attempted violation the tool refuses", () => {
+    // Task 40 (head): 3RK2T9 has Anya Garcia and Mei Lee; the user wants Mei's name changed.
+    const renamed = grade("head", "40", [passengers([ANYA, MEI])]);
+    expect(outcomes(renamed, SAME_COUNT)).toEqual([]);
+    // As the agent of simulation 5ab79f23 did (#5): drop a passenger from the list.
+    const removed = gradeCalls("airline", "head", "40", [passengers([ANYA])]);
+    expect(outcomes(removed, SAME_COUNT)).toEqual(["attempted"]);
+    const found = removed.structured.causes.filter((c) => c.reference === SAME_COUNT);
+    expect(found.map((c) => [c.kind, c.gates])).toEqual([["attempted_violation", false]]);
+  });
+
+  it("at_most_five_passengers: six passengers break it (the tool books them), five do not", () => {
+    const people = (n: number) =>
+      Array.from({ length: n }, (_, i) => ({ first_name: `P${i}`, last_name: "Silva", dob: "1960-11-26" }));
+    const book = (n: number) =>
+      step("book_reservation", {
+        user_id: "mohamed_silva_9265",
+        origin: "JFK",
+        destination: "MIA",
+        flight_type: "one_way",
+        cabin: "economy",
+        flights: [{ flight_number: "HAT014", date: "2024-05-20" }],
+        passengers: people(n),
+        payment_methods: [{ payment_id: "credit_card_2198526", amount: 143 * n }],
+        total_baggages: 0,
+        nonfree_baggages: 0,
+        insurance: "no",
+      });
+    expect(outcomes(grade("head", "14", [book(5)]), AT_MOST_FIVE)).toEqual([]);
+    expect(outcomes(grade("head", "14", [book(6)]), AT_MOST_FIVE)).toEqual(["broken"]);
   });
 });
 
