@@ -96,6 +96,20 @@ export function latestUserText(
   return null;
 }
 
+/** The latest agent message with text strictly before `index`, and where it is. */
+export function agentTextBefore(
+  messages: readonly Message[],
+  index: number,
+): { readonly at: number; readonly text: string } | null {
+  for (let i = index - 1; i >= 0; i--) {
+    const m = messages[i];
+    if (m?.role !== "assistant") continue;
+    const t = textOf(m);
+    if (t !== null) return { at: i, text: t };
+  }
+  return null;
+}
+
 /** The message's text when it has any (tau2's `has_text_content`), else null. */
 export function textOf(m: Message | undefined): string | null {
   if (m === undefined || m.role === "tool") return null;

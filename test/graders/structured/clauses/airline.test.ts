@@ -5,6 +5,7 @@
 import { describe, expect, it } from "vitest";
 import type { ProbeStep } from "../../../../src/probes/gold.ts";
 import { buildTrajectory } from "../../../../src/probes/gold.ts";
+import type { PyDict } from "../../../../src/py/value.ts";
 import {
   contextOf,
   gradeCalls,
@@ -157,7 +158,7 @@ describe("airline checked bags", () => {
 describe("airline passengers", () => {
   const ANYA = { first_name: "Anya", last_name: "Garcia", dob: "1992-11-12" };
   const MEI = { first_name: "Mei", last_name: "Garcia", dob: "1989-12-13" };
-  const passengers = (list: object[]) =>
+  const passengers = (list: PyDict[]) =>
     step("update_reservation_passengers", { reservation_id: "3RK2T9", passengers: list });
 
   it("same_count: a passenger renamed is silent; one removed is an attempted violation the tool refuses", () => {

@@ -5,17 +5,9 @@
  */
 import { isPyDict } from "../../../../py/value.ts";
 import type { Evidence } from "../../../evidence.ts";
-import { callEvidence } from "../trajectory.ts";
+import { agentTextBefore, callEvidence } from "../trajectory.ts";
 import type { PolicyInput, PolicyRule } from "../types.ts";
-import {
-  agentTextBefore,
-  agreesAt,
-  didAt,
-  type InformedWrite,
-  informedWrites,
-  quoteOf,
-  strings,
-} from "./writes.ts";
+import { agreesAt, didAt, type InformedWrite, informedWrites, quoteOf, strings } from "./writes.ts";
 
 /** Payment method kinds: the id's prefix and the words a user names it with. */
 const KINDS: readonly (readonly [string, RegExp])[] = [

@@ -12,6 +12,7 @@ import type { Movement } from "../../charges.ts";
 import { affirmativeAt, findAffirmative } from "../affirmation.ts";
 import { NEEDS_CONFIRMATION } from "../rules/write-without-confirmation.ts";
 import {
+  agentTextBefore,
   agentToolKind,
   type LocatedCall,
   latestUserText,
@@ -156,16 +157,6 @@ function agentTexts(messages: readonly Message[], from: number, to: number): () 
 
 /** A cancellation refunds what was paid, to where it came from: there is no amount or method to agree to. */
 export const isCancellation = (toolName: string): boolean => toolName.startsWith("cancel");
-
-export function agentTextBefore(messages: readonly Message[], index: number): AgentText | null {
-  for (let i = index - 1; i >= 0; i--) {
-    const m = messages[i];
-    if (m?.role !== "assistant") continue;
-    const t = textOf(m);
-    if (t !== null) return { at: i, text: t };
-  }
-  return null;
-}
 
 /** The writes that followed one user message, in order: a yes covers every write until the user speaks again. */
 export function byUserMessage(writes: readonly InformedWrite[]): InformedWrite[][] {

@@ -11,6 +11,7 @@ import { dollars } from "../../charges.ts";
 import { affirmativeAt } from "../affirmation.ts";
 import {
   agentCalls,
+  agentTextBefore,
   agentToolKind,
   callEvidence,
   type LocatedCall,
@@ -36,17 +37,6 @@ export function dollarAmounts(text: string): number[] {
 }
 
 const near = (a: number, b: number) => Math.abs(a - b) < 0.005;
-
-/** The latest agent message with text before `index`, and where it is. */
-function agentTextBefore(messages: readonly Message[], index: number): { at: number; text: string } | null {
-  for (let i = index - 1; i >= 0; i--) {
-    const m = messages[i];
-    if (m?.role !== "assistant") continue;
-    const t = textOf(m);
-    if (t !== null) return { at: i, text: t };
-  }
-  return null;
-}
 
 /** Whether an agent message in [from, to) states a dollar amount. */
 function priceStated(messages: readonly Message[], from: number, to: number): boolean {

@@ -1,9 +1,8 @@
 /** A state-changing tool call the domain policy wants confirmed, which the user had not just explicitly approved. */
 import type { DomainName } from "../../../../domains/domain.ts";
-import type { Message } from "../../../../formats/model.ts";
 import type { Evidence } from "../../../evidence.ts";
 import { affirmativeAt } from "../affirmation.ts";
-import { agentCalls, agentToolKind, callEvidence, latestUserText, textOf } from "../trajectory.ts";
+import { agentCalls, agentTextBefore, agentToolKind, callEvidence, latestUserText } from "../trajectory.ts";
 import type { PolicyInput, PolicyRule } from "../types.ts";
 
 /**
@@ -32,18 +31,6 @@ export const ASKS_APPROVAL =
 /** "Sure" or "ok" opening a reply to a question that was not about approving an action. */
 const BARE_OPENING = /^\W*(?:sure|ok|okay|alright)\b/i;
 
-/** The latest agent text before message `index`. */
-function agentTextBefore(messages: readonly Message[], index: number): string | null {
-  for (let i = index - 1; i >= 0; i--) {
-    const m = messages[i];
-    if (m?.role === "assistant") {
-      const t = textOf(m);
-      if (t !== null) return t;
-    }
-  }
-  return null;
-}
-
 export const writeWithoutConfirmation: PolicyRule<"write_without_confirmation"> = {
   id: "write_without_confirmation",
   description:
@@ -68,7 +55,7 @@ export const writeWithoutConfirmation: PolicyRule<"write_without_confirmation"> 
         affirmative !== null &&
         BARE_OPENING.test(user.text) &&
         ["sure", "ok", "okay", "alright"].includes(affirmative) &&
-        !ASKS_APPROVAL.test(agentTextBefore(messages, user.messageIndex) ?? "");
+        !ASKS_APPROVAL.test(agentTextBefore(messages, user.messageIndex)?.text ?? "");
       if (user !== null && affirmative !== null && !bareAnswer) continue;
       const why =
         user === null
