@@ -11,6 +11,7 @@ import { registerInitCommand } from "./commands/init.ts";
 import { registerLabelsCommand } from "./commands/labels.ts";
 import { registerPoliciesCommand } from "./commands/policies.ts";
 import { registerProbeCommand } from "./commands/probe.ts";
+import { registerQueryCommand } from "./commands/query.ts";
 import { registerReportCommand } from "./commands/report.ts";
 import { registerRequirementsCommand } from "./commands/requirements.ts";
 import { type ReviewCommandIo, registerReviewCommand } from "./commands/review.ts";
@@ -41,6 +42,7 @@ export function buildProgram(io: CliIo): Command {
   registerPoliciesCommand(program, io);
   registerRunCommand(program, io);
   registerReportCommand(program, io);
+  registerQueryCommand(program, io);
   registerReviewCommand(program, io);
   registerProbeCommand(program, io);
   return program;
