@@ -255,11 +255,11 @@ export interface SampledSimulation {
 }
 
 export interface SampledListRow {
-  comparison: string;
-  domain: string | null;
   simulation_id: string | null;
   path: string | null;
+  comparison: string;
   seed: number;
+  domain: string | null;
   verdict: string;
   reason: string;
   reviewer: string | null;
@@ -269,11 +269,22 @@ export interface SampledListRow {
   excluded: boolean;
 }
 
-/** Every sampled review of the run's experiment, applied or stale. */
+/** Every sampled review of the run's experiment, applied or stale, by comparison, seed, domain, file and id. */
 export async function sampledList(store: VerdictStore): Promise<SampledListRow[]> {
   return await rows<SampledListRow>(
     store,
-    `SELECT comparison, domain, simulation_id, path, seed, verdict, reason, reviewer, date, stale, stale_reason, excluded
-     FROM sample_review_status ORDER BY comparison, domain, path, simulation_id`,
+    `SELECT simulation_id, path, comparison, seed, domain, verdict, reason, reviewer, date, stale, stale_reason, excluded
+     FROM sample_review_status ORDER BY comparison, seed, domain, path, simulation_id`,
   );
+}
+
+/** A row of `review list`: a review of a flip cause, or a sampled review of a both-pass simulation. */
+export type ListedReview = ({ kind: "flip" } & ReviewListRow) | ({ kind: "sample" } & SampledListRow);
+
+/** Every review of the run's experiment: the flip reviews (`reviewList`), then the sampled ones (`sampledList`). */
+export async function listedReviews(store: VerdictStore): Promise<ListedReview[]> {
+  return [
+    ...(await reviewList(store)).map((r) => ({ kind: "flip" as const, ...r })),
+    ...(await sampledList(store)).map((r) => ({ kind: "sample" as const, ...r })),
+  ];
 }

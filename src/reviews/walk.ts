@@ -47,7 +47,18 @@ export interface WalkOptions {
   readonly includeExcluded?: boolean;
   /** Walk only the flips of this comparison (by name); default every comparison's. */
   readonly comparison?: string;
+  /**
+   * The question after a review when the simulation has other unreviewed flip causes of the same kind
+   * ("the same verdict and reason for the other N <kind> cause(s) of this simulation? [y/N]"): `ask` (the
+   * default) asks it; `yes` gives them this verdict and reason; `no` leaves each to be asked on its own.
+   */
+  readonly siblings?: SiblingAnswer;
+  /** Called each time `siblings` answers that question without asking it. */
+  readonly onSiblingsAnswered?: (answer: "yes" | "no") => void;
 }
+
+export const SIBLING_ANSWERS = ["ask", "yes", "no"] as const;
+export type SiblingAnswer = (typeof SIBLING_ANSWERS)[number];
 
 export interface WalkSummary {
   readonly reviewed: number;
@@ -179,12 +190,20 @@ export async function walkReviews(o: WalkOptions): Promise<WalkSummary> {
     );
     if (siblings.length > 0) {
       const references = [...new Set(siblings.map((s) => s.reference))];
-      const answer = await io.ask(
-        printable(
-          `the same verdict and reason for the other ${references.length} ${t.kind} cause(s) of this simulation (${references.join(", ")})? [y/N]: `,
-        ),
-      );
-      if (answer !== null && /^y(es)?$/i.test(answer.trim())) batch.push(...siblings);
+      const policy = o.siblings ?? "ask";
+      let same: boolean;
+      if (policy === "ask") {
+        const answer = await io.ask(
+          printable(
+            `the same verdict and reason for the other ${references.length} ${t.kind} cause(s) of this simulation (${references.join(", ")})? [y/N]: `,
+          ),
+        );
+        same = answer !== null && /^y(es)?$/i.test(answer.trim());
+      } else {
+        same = policy === "yes";
+        o.onSiblingsAnswered?.(policy);
+      }
+      if (same) batch.push(...siblings);
     }
     for (const b of batch) {
       file = upsertReview(file, entryFor(b, verdict, reason, o)).file;

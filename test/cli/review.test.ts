@@ -1,7 +1,9 @@
 /**
  * `tau-rescore review` end to end on a small corpus: `set` then `list --json` round-trips, ambiguity
  * lists the candidates, a bad reviews file exits 2 with its JSON path, the interactive walk runs from a
- * pipe and saves every answer, a cause two comparisons show is walked and reviewed once, `--comparison`
+ * pipe and saves every answer (`--same-for-siblings` answering the question about a cause's siblings, a
+ * pipe never asked it), `list` shows flip and sampled reviews by kind, a cause two comparisons show is
+ * walked and reviewed once, `--comparison`
  * walks one comparison, an edited trajectory makes its review stale, and `run` and `report` load the
  * reviews (summary.json `reviews`, precision per cause in report.html). The commands run in this process.
  */
@@ -157,6 +159,7 @@ describe("review set and review list", () => {
     expect(list.status, list.stderr).toBe(0);
     expect(JSON.parse(list.stdout)).toEqual(
       t.graders.map((grader) => ({
+        kind: "flip",
         simulation_id: t.simulation_id,
         path: t.path,
         cause: `${t.kind}:${t.reference}`,
@@ -174,7 +177,7 @@ describe("review set and review list", () => {
     const text = await cli(["review", "list", ...session()]);
     expect(text.status, text.stderr).toBe(0);
     expect(text.stdout).toContain(
-      `confirmed  ${t.kind}:${t.reference} (structured)  ${t.simulation_id}  ${t.path}\n    flips in: tau3-vs-structured\n`,
+      `flip    confirmed  ${t.kind}:${t.reference} (structured)  ${t.simulation_id}  ${t.path}\n    flips in: tau3-vs-structured\n`,
     );
     // The same cause again replaces the review instead of adding one.
     const again = await cli([
@@ -356,23 +359,67 @@ describe("review (interactive)", () => {
     expect(readReviewFile(walkFile).reviews).toHaveLength(first.graders.length);
   });
 
-  it("offers the same verdict for the other causes of one kind in a simulation", async () => {
-    const walkFile = join(dir, "siblings.json");
+  /** A flip cause with others of its kind in its simulation: its place in the walk, and those others. */
+  const withSiblings = async () => {
     const all = await targets(db);
     const at = all.findIndex((t, i) =>
       all.some((u, j) => j !== i && u.sim_key === t.sim_key && u.kind === t.kind),
     );
     const t = all[at] as Target;
-    const siblings = all.filter((u) => u.sim_key === t.sim_key && u.kind === t.kind);
-    const input = [...Array(at).fill("s"), "c", "turn 12 resumes the line", "y", "q"].join("\n");
-    const r = await piped(["review", experiment, "--db", db, "--reviews", walkFile], `${input}\n`);
+    return { at, t, siblings: all.filter((u) => u.sim_key === t.sim_key && u.kind === t.kind) };
+  };
+  const QUESTION = "the same verdict and reason for the other";
+
+  it("--same-for-siblings yes gives the other causes of one kind in a simulation the same verdict, reading no answer for it", async () => {
+    const walkFile = join(dir, "siblings.json");
+    const { at, t, siblings } = await withSiblings();
+    // No answer for the question in the input: the line after the reason is the next verdict (quit).
+    const input = [...Array(at).fill("s"), "c", "turn 12 resumes the line", "q"].join("\n");
+    const r = await piped(
+      ["review", experiment, "--db", db, "--reviews", walkFile, "--same-for-siblings", "yes"],
+      `${input}\n`,
+    );
     expect(r.status, r.stderr).toBe(0);
+    expect(r.stdout).not.toContain(QUESTION);
+    expect(r.stdout).not.toContain("not an answer");
     const saved = readReviewFile(walkFile).reviews;
     expect([...new Set(saved.map((e) => e.reference))].sort()).toEqual(
       siblings.map((s) => s.reference).sort(),
     );
     expect(saved).toHaveLength(siblings.reduce((n, s) => n + s.graders.length, 0));
     expect(new Set(saved.map((e) => e.fingerprint))).toEqual(new Set([t.fingerprint]));
+  });
+
+  it("from a pipe without --same-for-siblings, does not ask it: no, said once; ask asks it, and a bad value is refused", async () => {
+    const { at, t, siblings } = await withSiblings();
+    const input = [...Array(at).fill("s"), "c", "turn 12 resumes the line", "q"].join("\n");
+    const walkFile = join(dir, "siblings-piped.json");
+    const r = await piped(["review", experiment, "--db", db, "--reviews", walkFile], `${input}\n`);
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stdout).not.toContain(QUESTION);
+    expect(r.stderr.split("stdin is not a terminal")).toHaveLength(2);
+    expect(r.stderr).toContain("--same-for-siblings yes|no|ask");
+    expect(readReviewFile(walkFile).reviews.map((e) => e.reference)).toEqual(
+      t.graders.map(() => t.reference),
+    );
+    // ask reads the answer from the pipe, as a terminal would.
+    const askFile = join(dir, "siblings-ask.json");
+    const asked = await piped(
+      ["review", experiment, "--db", db, "--reviews", askFile, "--same-for-siblings", "ask"],
+      `${[...Array(at).fill("s"), "c", "turn 12 resumes the line", "y", "q"].join("\n")}\n`,
+    );
+    expect(asked.status, asked.stderr).toBe(0);
+    expect(asked.stdout).toContain(`${QUESTION} ${siblings.length - 1} ${t.kind} cause(s)`);
+    expect(asked.stderr).not.toContain("stdin is not a terminal");
+    expect(new Set(readReviewFile(askFile).reviews.map((e) => e.reference))).toEqual(
+      new Set(siblings.map((s) => s.reference)),
+    );
+    const bad = await piped(
+      ["review", experiment, "--db", db, "--reviews", join(dir, "never.json"), "--same-for-siblings", "y"],
+      "",
+    );
+    expect(bad.status).toBe(2);
+    expect(bad.stderr).toContain('--same-for-siblings: one of ask, yes, no, not "y"');
   });
 });
 
@@ -444,8 +491,8 @@ describe("review across comparisons", () => {
     const all = await targets(twoDb);
     const at = all.findIndex((t) => t.comparisons.length > 1);
     const s = all[at] as Target;
-    const input = [...Array(at).fill("s"), "c", "turn 9: the refused transfer", "n", "q"].join("\n");
-    const r = await walk(file, `${input}\n`);
+    const input = [...Array(at).fill("s"), "c", "turn 9: the refused transfer", "q"].join("\n");
+    const r = await walk(file, `${input}\n`, ["--same-for-siblings", "no"]);
     expect(r.status, r.stderr).toBe(0);
     expect(readReviewFile(file).reviews).toEqual([
       expect.objectContaining({
@@ -763,9 +810,9 @@ describe("review sample", () => {
     expect(listed.slice(0, 2).map((l) => l.split("\t")[2])).toEqual(["clean", "missed"]);
     const all = await cli(["review", "list", allExperiment, "--db", allDb, "--reviews", file]);
     expect(all.status, all.stderr).toBe(0);
-    expect(all.stdout).toContain(`sampled missed  tau3-vs-structured  `);
+    expect(all.stdout).toContain(`sample  missed  tau3-vs-structured (seed 5)  `);
     expect(all.stdout).toContain(`${ids[1]}`);
-    expect(all.stdout).toContain("seed 5\n    #5 books without asking — walker");
+    expect(all.stdout).toContain("\n    #5 books without asking — walker");
     expect(all.stderr).toMatch(/2 sampled review\(s\), 0 stale/);
 
     const out = join(dir, "sample-report");
@@ -821,5 +868,89 @@ describe("review sample", () => {
       missed: 0,
       clean: 2,
     });
+  });
+
+  it("review list shows flip and sampled reviews with their kind, in text and --json, the counts on a line of their own", async () => {
+    const file = join(dir, "both-kinds.json");
+    const [first] = (await cli(sample(file, ["--list"]))).stdout.trim().split("\n");
+    const [domain, , , id, path] = (first ?? "").split("\t");
+    const walked = await piped(sample(file), "m\n#3 books without asking\nq\n");
+    expect(walked.status, walked.stderr).toBe(0);
+    const t = (await targets(allDb))[0];
+    if (t === undefined) throw new Error("the corpus has no flip cause");
+    const set = await cli([
+      "review",
+      "set",
+      allExperiment,
+      "--db",
+      allDb,
+      "--reviews",
+      file,
+      "--simulation",
+      t.simulation_id,
+      "--path",
+      t.path,
+      "--cause",
+      `${t.kind}:${t.reference}`,
+      "--verdict",
+      "confirmed",
+      "--reason",
+      "turn 2",
+      "--reviewer",
+      "ann",
+      "--date",
+      "2026-12-05",
+    ]);
+    expect(set.status, set.stderr).toBe(0);
+    const list = ["review", "list", allExperiment, "--db", allDb, "--reviews", file];
+
+    const text = await cli(list);
+    expect(text.status, text.stderr).toBe(0);
+    const heads = text.stdout.split("\n").filter((l) => l !== "" && !l.startsWith(" "));
+    expect(heads.map((l) => l.split(" ")[0])).toEqual([...t.graders.map(() => "flip"), "sample"]);
+    expect(text.stdout).toContain(
+      `flip    confirmed  ${t.kind}:${t.reference} (${t.graders[0]})  ${t.simulation_id}  ${t.path}\n    flips in: `,
+    );
+    expect(text.stdout).toContain(
+      `sample  missed  tau3-vs-structured (seed 5)  ${domain}  ${id}  ${path}\n    #3 books without asking — walker, 2024-01-01\n`,
+    );
+    // Every line ends in a newline, and the counts are a line of their own on stderr.
+    expect(text.stdout.endsWith("\n")).toBe(true);
+    expect(text.stderr).toMatch(
+      new RegExp(
+        `^${t.graders.length} flip review\\(s\\), 0 stale; 1 sampled review\\(s\\), 0 stale \\(run [^\\n]+\\)\\n$`,
+      ),
+    );
+    expect(`${text.stdout}${text.stderr}`.split("\n")).toContain(text.stderr.trimEnd());
+
+    const json = await cli([...list, "--json"]);
+    expect(json.status, json.stderr).toBe(0);
+    expect(json.stdout.endsWith("]\n")).toBe(true);
+    expect(JSON.parse(json.stdout)).toEqual([
+      ...t.graders.map((grader) =>
+        expect.objectContaining({
+          kind: "flip",
+          simulation_id: t.simulation_id,
+          cause: `${t.kind}:${t.reference}`,
+          grader,
+          verdict: "confirmed",
+        }),
+      ),
+      {
+        kind: "sample",
+        simulation_id: id,
+        path,
+        comparison: "tau3-vs-structured",
+        seed: 5,
+        domain,
+        verdict: "missed",
+        reason: "#3 books without asking",
+        reviewer: "walker",
+        date: "2024-01-01",
+        stale: false,
+        stale_reason: null,
+        excluded: false,
+      },
+    ]);
   });
 });

@@ -1,17 +1,17 @@
 /**
  * `tau-rescore review <experiment>` walks the unreviewed flip causes (of every comparison, or of one
  * with --comparison) in the terminal; `review set`
- * records one verdict for scripts; `review list` prints every review with whether it is stale. Reviews
+ * records one verdict for scripts; `review list` prints every review (flip and sampled) with whether it is stale. Reviews
  * are matched against the selected run of the experiment's store, and written to its reviews file.
  */
 import { createInterface } from "node:readline";
 import { REVIEW_VERDICTS, type ReviewVerdict, upsertReview, writeReviewFile } from "../../reviews/file.ts";
-import { reviewList, sampledList } from "../../reviews/queries.ts";
+import { type ListedReview, listedReviews } from "../../reviews/queries.ts";
 import { resolveReview } from "../../reviews/resolve.ts";
 import { drawSample, walkSample } from "../../reviews/sample.ts";
 import { saveReviews } from "../../reviews/store.ts";
 import { printable } from "../../reviews/terminal.ts";
-import { walkReviews } from "../../reviews/walk.ts";
+import { SIBLING_ANSWERS, type SiblingAnswer, walkReviews } from "../../reviews/walk.ts";
 import { LIMITS } from "../../util/limits.ts";
 import { numberArg } from "../args.ts";
 import { reviewerDefault } from "../env.ts";
@@ -32,6 +32,7 @@ export interface WalkCliOptions extends SessionOptions {
   context: string;
   includeExcluded?: boolean;
   comparison?: string;
+  sameForSiblings?: string;
 }
 
 export interface SetCliOptions extends SessionOptions {
@@ -96,10 +97,41 @@ function lineReader(io: ReviewCommandIo) {
   };
 }
 
+/**
+ * How the walk answers "the same verdict and reason for the other N <kind> cause(s)…?": as
+ * --same-for-siblings says; without it, asked when stdin is a terminal, and taken as no (said once) when
+ * it is not, so piped answers are never read as that question's.
+ */
+function siblingsPolicy(
+  flag: string | undefined,
+  io: ReviewCommandIo,
+): { siblings: SiblingAnswer; onSiblingsAnswered?: () => void } {
+  if (flag !== undefined) {
+    if (!(SIBLING_ANSWERS as readonly string[]).includes(flag))
+      throw new UsageError(
+        `--same-for-siblings: one of ${SIBLING_ANSWERS.join(", ")}, not ${JSON.stringify(flag)}`,
+      );
+    return { siblings: flag as SiblingAnswer };
+  }
+  if ((io.stdin as { isTTY?: boolean }).isTTY === true) return { siblings: "ask" };
+  let said = false;
+  return {
+    siblings: "no",
+    onSiblingsAnswered: () => {
+      if (said) return;
+      said = true;
+      io.stderr.write(
+        "stdin is not a terminal: the other causes of one kind in a simulation are not offered the same verdict; each is asked on its own (--same-for-siblings yes|no|ask answers this)\n",
+      );
+    },
+  };
+}
+
 /** Walks the flip causes without a review, asking a verdict for each on stdin. */
 export function reviewWalk(experiment: string, opts: WalkCliOptions, io: ReviewCommandIo): Promise<void> {
   // Flags are checked before the session opens the store (it writes the reviews into it).
   const context = numberArg("--context", opts.context, LIMITS.reviewContext);
+  const siblings = siblingsPolicy(opts.sameForSiblings, io);
   return inSession(experiment, opts, io, async (s) => {
     const reader = lineReader(io);
     const reviewer = opts.reviewer ?? reviewerDefault(io.env);
@@ -114,6 +146,7 @@ export function reviewWalk(experiment: string, opts: WalkCliOptions, io: ReviewC
         context,
         includeExcluded: opts.includeExcluded === true,
         ...(opts.comparison === undefined ? {} : { comparison: opts.comparison }),
+        ...siblings,
       });
       const scope = opts.comparison === undefined ? "" : ` in ${opts.comparison}`;
       io.stderr.write(
@@ -214,35 +247,42 @@ export function reviewSet(experiment: string, opts: SetCliOptions, io: ReviewCom
   });
 }
 
-/** Prints every review and whether it is stale. */
+/** One review as `review list` prints it: a head line (kind, verdict, what it judges, where), then indented lines. */
+function listedText(r: ListedReview): string {
+  const stale = r.stale ? "STALE " : "";
+  const by = `    ${r.reason}${r.reviewer === null ? "" : ` — ${r.reviewer}`}${r.date === null ? "" : `, ${r.date}`}`;
+  if (r.kind === "flip")
+    return [
+      `flip    ${stale}${r.verdict}  ${r.cause} (${r.grader})  ${r.simulation_id ?? "?"}  ${r.path ?? "?"}${r.stale ? `  [${r.stale_reason}]` : ""}`,
+      ...(r.stale
+        ? []
+        : [`    flips in: ${r.comparisons.join(", ") || "none (not a flip cause in this run)"}`]),
+      by,
+    ].join("\n");
+  return [
+    `sample  ${stale}${r.verdict}  ${r.comparison} (seed ${r.seed})  ${r.domain ?? "?"}  ${r.simulation_id ?? "?"}  ${r.path ?? "?"}${r.stale ? `  [${r.stale_reason}]` : r.excluded ? "  [excluded]" : ""}`,
+    by,
+  ].join("\n");
+}
+
+/** Prints every review (flip reviews, then sampled ones) and whether it is stale; the counts go to stderr. */
 export function reviewListCommand(
   experiment: string,
   opts: ListCliOptions,
   io: ReviewCommandIo,
 ): Promise<void> {
   return inSession(experiment, opts, io, async (s) => {
-    const list = await reviewList(s.store);
+    const list = await listedReviews(s.store);
     if (opts.json === true) {
       io.stdout.write(`${JSON.stringify(list, null, 2)}\n`);
       return;
     }
-    for (const r of list)
-      io.stdout.write(
-        printable(
-          `${r.stale ? "STALE " : ""}${r.verdict}  ${r.cause} (${r.grader})  ${r.simulation_id ?? "?"}  ${r.path ?? "?"}${r.stale ? `  [${r.stale_reason}]` : ""}${r.stale ? "" : `\n    flips in: ${r.comparisons.join(", ") || "none (not a flip cause in this run)"}`}\n    ${r.reason}${r.reviewer === null ? "" : ` — ${r.reviewer}`}${r.date === null ? "" : `, ${r.date}`}`,
-        ) + "\n",
-      );
-    // Sampled reviews (review sample) in text only: the --json list keeps its documented shape.
-    const sampled = await sampledList(s.store);
-    for (const r of sampled)
-      io.stdout.write(
-        printable(
-          `${r.stale ? "STALE " : ""}sampled ${r.verdict}  ${r.comparison}  ${r.domain ?? "?"}  ${r.simulation_id ?? "?"}  ${r.path ?? "?"}  seed ${r.seed}${r.stale ? `  [${r.stale_reason}]` : r.excluded ? "  [excluded]" : ""}\n    ${r.reason}${r.reviewer === null ? "" : ` — ${r.reviewer}`}${r.date === null ? "" : `, ${r.date}`}`,
-        ) + "\n",
-      );
-    const stale = list.filter((r) => r.stale).length;
-    io.stderr.write(
-      `${list.length} review(s), ${stale} stale${sampled.length === 0 ? "" : `; ${sampled.length} sampled review(s), ${sampled.filter((r) => r.stale).length} stale`} (run ${s.run.run_id})\n`,
-    );
+    // One write, each line ending in a newline: the summary on stderr starts a line of its own.
+    if (list.length > 0) io.stdout.write(`${printable(list.map(listedText).join("\n"))}\n`);
+    const count = (kind: ListedReview["kind"]) => {
+      const of = list.filter((r) => r.kind === kind);
+      return `${of.length} ${kind === "flip" ? "flip" : "sampled"} review(s), ${of.filter((r) => r.stale).length} stale`;
+    };
+    io.stderr.write(printable(`${count("flip")}; ${count("sample")} (run ${s.run.run_id})`) + "\n");
   });
 }

@@ -1,7 +1,7 @@
 /**
  * `tau-rescore review <experiment>` walks the unreviewed flip causes (of every comparison, or of one
  * with --comparison) in the terminal; `review set`
- * records one verdict for scripts; `review list` prints every review with whether it is stale. Reviews
+ * records one verdict for scripts; `review list` prints every review (flip and sampled) with whether it is stale. Reviews
  * are matched against the selected run of the experiment's store, and written to its reviews file.
  */
 import type { Command } from "commander";
@@ -49,6 +49,10 @@ export function registerReviewCommand(program: Command, io: ReviewCommandIo): vo
     .option("--reviewer <name>", "recorded with each review (default $TAU_RESCORE_REVIEWER)")
     .option("--context <n>", "messages shown around each evidence turn", "3")
     .option("--include-excluded", "also walk flips in files the experiment excludes")
+    .option(
+      "--same-for-siblings <answer>",
+      'answers the question asked after a review when the simulation has other flip causes of the same kind, "the same verdict and reason for the other N <kind> cause(s) of this simulation (...)? [y/N]": yes (they take this verdict and reason), no (each is asked on its own) or ask (default: ask when stdin is a terminal, else no, said once on stderr)',
+    )
     .action(async (experiment: string, opts: WalkCliOptions) =>
       (await load()).reviewWalk(experiment, opts, io),
     );
@@ -83,10 +87,17 @@ export function registerReviewCommand(program: Command, io: ReviewCommandIo): vo
       (await load()).reviewSample(experiment, opts, io),
     );
 
-  withSessionOptions(review.command("list").description("every review, and whether it is stale in the run"))
+  withSessionOptions(
+    review
+      .command("list")
+      .summary("every review (flip and sampled), and whether it is stale in the run")
+      .description(
+        "every review, and whether it is stale in the run: the flip reviews (kind flip, by file, simulation and cause), then the sampled reviews of review sample (kind sample, by comparison, seed, domain, file and simulation) with their comparison and seed; the counts on stderr",
+      ),
+  )
     .option(
       "--json",
-      "a JSON list of {simulation_id, path, cause, grader, verdict, reason, reviewer, date, stale, stale_reason, comparisons}",
+      "a JSON list of the same rows: {kind: flip, simulation_id, path, cause, grader, verdict, reason, reviewer, date, stale, stale_reason, comparisons} and {kind: sample, simulation_id, path, comparison, seed, domain, verdict, reason, reviewer, date, stale, stale_reason, excluded}",
     )
     .action(async (experiment: string, opts: ListCliOptions) =>
       (await load()).reviewListCommand(experiment, opts, io),
