@@ -16,6 +16,7 @@ import { registerReportCommand } from "./commands/report.ts";
 import { registerRequirementsCommand } from "./commands/requirements.ts";
 import { type ReviewCommandIo, registerReviewCommand } from "./commands/review.ts";
 import { registerRunCommand } from "./commands/run.ts";
+import { registerShowCommand } from "./commands/show.ts";
 import { debugFromEnv } from "./env.ts";
 import { reportCliError, trackCommand } from "./errors.ts";
 import type { CommandIo } from "./io.ts";
@@ -44,6 +45,7 @@ export function buildProgram(io: CliIo): Command {
   registerReportCommand(program, io);
   registerQueryCommand(program, io);
   registerReviewCommand(program, io);
+  registerShowCommand(program, io);
   registerProbeCommand(program, io);
   return program;
 }

@@ -60,8 +60,8 @@ export interface GradeOptions extends JudgeRuntimeOptions {
   graderTimeout?: string;
 }
 
-/** The flags as the grading choices `run` makes from an experiment config. */
-function choiceOf(opts: GradeOptions, envVars: Env): GradingChoice {
+/** The flags as the grading choices `run` makes from an experiment config (`show` grades with them too). */
+export function choiceOf(opts: Omit<GradeOptions, keyof JudgeRuntimeOptions>, envVars: Env): GradingChoice {
   if (opts.format !== "jsonl" && opts.format !== "table")
     throw new UsageError(`unknown --format ${opts.format} (jsonl, table)`);
   if (opts.corrections !== "off" && opts.corrections !== "on")
