@@ -21,7 +21,19 @@ export interface ChartDef {
   /** The comparison a paired chart shows; null for a chart about the run as a whole. */
   readonly comparison: string | null;
   readonly spec: TopLevelSpec;
+  /** What the chart leaves out, for its caption ("3 models with fewer than 20 simulations left out"). */
+  readonly note?: string | null;
 }
+
+/** How the report draws its charts (an experiment's `report` settings). */
+export interface ChartOptions {
+  /** A model with fewer simulations than this in a domain is left out of the rate charts by model. */
+  readonly minModelSimulations: number;
+}
+
+/** Enough simulations that a model's rate interval says something (`report.min_model_simulations`). */
+export const DEFAULT_MIN_MODEL_SIMULATIONS = 20;
+export const DEFAULT_CHART_OPTIONS: ChartOptions = { minModelSimulations: DEFAULT_MIN_MODEL_SIMULATIONS };
 
 /** One chart module: reads its rows from the store, then builds a spec (null when there is no data). */
 export interface ChartModule<D> {
@@ -39,7 +51,9 @@ export interface PairedChartModule<D> {
   readonly name: string;
   title(c: ComparisonRef): string;
   load(store: VerdictStore): Promise<D>;
-  build(data: D, c: ComparisonRef): TopLevelSpec | null;
+  build(data: D, c: ComparisonRef, opts: ChartOptions): TopLevelSpec | null;
+  /** What the drawn chart leaves out, for its caption (null: nothing). */
+  note?(data: D, c: ComparisonRef, opts: ChartOptions): string | null;
 }
 
 /** A grader as a reader knows it: its registry label, or the recorded reward. */
@@ -63,6 +77,8 @@ export const LABEL_LIMIT = 560;
 
 const CONFIG = {
   font: CHART_FONT,
+  // No ARIA label per mark: the page's tables hold every number, and the labels tripled the SVGs' size.
+  aria: false,
   background: "white",
   title: { fontSize: 15, anchor: "start", offset: 10, subtitleFontSize: 11, subtitleColor: "#555" },
   axis: { labelFontSize: 11, titleFontSize: 12, labelLimit: LABEL_LIMIT, titlePadding: 8 },

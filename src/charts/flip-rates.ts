@@ -1,11 +1,14 @@
 /**
  * Flip rate by model, one panel per domain: pass→fail and fail→pass side by side with Wilson 95%
- * intervals, and, once any flip is reviewed, the rate of reviewer-confirmed flips beside them.
+ * intervals, and, once any flip is reviewed, the rate of reviewer-confirmed flips beside them. A model
+ * with fewer simulations in a domain than `minModelSimulations` is left out (its interval says little),
+ * and the caption says how many were; the flip-rate table lists every model.
  */
 import { rows } from "../analysis/report.ts";
 import { groupBy } from "../util/group-by.ts";
 import {
   bandHeight,
+  type ChartOptions,
   comparisonLabel,
   DIRECTION_COLORS,
   DIRECTION_LABEL,
@@ -69,20 +72,46 @@ function longForm(r: FlipRateRow, withConfirmed: boolean) {
   ];
 }
 
+/** The rows a rate chart by model draws (at least `min` simulations) and those it leaves out. */
+export function splitByModelSize<T extends { n: number }>(
+  rows: readonly T[],
+  min: number,
+): { shown: T[]; left: T[] } {
+  return { shown: rows.filter((r) => r.n >= min), left: rows.filter((r) => r.n < min) };
+}
+
+/** The caption's word on the models left out, per domain ("3 models … left out (airline 2, retail 1)"). */
+export function leftOutNote(left: readonly { domain: string }[], min: number): string | null {
+  if (left.length === 0) return null;
+  const per = [...groupBy(left, (r) => r.domain)].map(([d, l]) => `${d} ${l.length}`).join(", ");
+  return `${left.length} model${left.length === 1 ? "" : "s"} with fewer than ${min} simulations in a domain left out (${per}); the flip-rate table lists every model`;
+}
+
+const ofComparison = (all: readonly FlipRateRow[], c: { comparison: string }) =>
+  all.filter((r) => r.comparison === c.comparison);
+
 export const flipRatesChart: PairedChartModule<FlipRateRow[]> = {
   name: "flip_rates_by_model",
   title: (c) => `Flip rate by model: ${comparisonLabel(c)}`,
   load: async (store) =>
     await rows<FlipRateRow>(store, "SELECT * FROM flip_rates_by_model ORDER BY comparison, domain, model"),
-  build(all, c) {
-    const data = all.filter((r) => r.comparison === c.comparison);
+  note: (all, c, opts: ChartOptions) =>
+    leftOutNote(
+      splitByModelSize(ofComparison(all, c), opts.minModelSimulations).left,
+      opts.minModelSimulations,
+    ),
+  build(all, c, opts: ChartOptions) {
+    const min = opts.minModelSimulations;
+    const every = ofComparison(all, c);
+    const { shown: data, left } = splitByModelSize(every, min);
     if (data.length === 0) return null;
     const xMax = Math.min(
       1,
       Math.ceil(Math.max(...data.map((r) => Math.max(r.pass_to_fail_hi, r.fail_to_pass_hi))) * 10) / 10,
     );
-    const flips = data.reduce((n, r) => n + r.pass_to_fail + r.fail_to_pass, 0);
-    const unreviewed = data.reduce((n, r) => n + r.unreviewed_flips, 0);
+    // The comparison's flips, of every model, drawn or not.
+    const flips = every.reduce((n, r) => n + r.pass_to_fail + r.fail_to_pass, 0);
+    const unreviewed = every.reduce((n, r) => n + r.unreviewed_flips, 0);
     const reviewed = flips - unreviewed > 0;
     const colors = reviewed ? SERIES : DIRECTION_COLORS;
     const panels = [...groupBy(data, (r) => r.domain)].map(([domain, models]) => ({
@@ -137,6 +166,11 @@ export const flipRatesChart: PairedChartModule<FlipRateRow[]> = {
         reviewed
           ? `black: flips a reviewer confirmed; ${unreviewed} of ${flips} flips are unreviewed (excluded files left out)`
           : `no flip reviewed yet: all ${flips} flips are unreviewed (excluded files left out)`,
+        ...(left.length === 0
+          ? []
+          : [
+              `${left.length} model${left.length === 1 ? "" : "s"} with fewer than ${min} simulations left out`,
+            ]),
       ],
       { vconcat: panels, resolve: { scale: { color: "shared" } } },
     );

@@ -6,7 +6,14 @@ import { type ComparisonRef, runComparisons } from "../analysis/report.ts";
 import type { VerdictStore } from "../store/store.ts";
 import { visibleText } from "../util/visible-text.ts";
 import { actionsChart } from "./actions.ts";
-import { type ChartDef, type ChartModule, type PairedChartModule, pairedChartName } from "./common.ts";
+import {
+  type ChartDef,
+  type ChartModule,
+  type ChartOptions,
+  DEFAULT_CHART_OPTIONS,
+  type PairedChartModule,
+  pairedChartName,
+} from "./common.ts";
 import { flipRatesChart } from "./flip-rates.ts";
 import { flipsByCauseChart } from "./flips-by-cause.ts";
 import { passHatKChart } from "./pass-hat-k.ts";
@@ -15,7 +22,7 @@ import { rankSlopeChart } from "./rank-slope.ts";
 import { pngThreads, renderSvg } from "./render.ts";
 import { sanitizeSvg } from "./svg-safety.ts";
 
-export type { ChartDef } from "./common.ts";
+export type { ChartDef, ChartOptions } from "./common.ts";
 
 // Each module has its own data type; the lists only need load → build to line up per module.
 /** Drawn once per comparison. */
@@ -33,20 +40,24 @@ const SINGLE: readonly ChartModule<never>[] = [probeCensusChart] as unknown as r
  * The charts that have data in this store (the analysis views must be installed): each comparison's
  * paired charts, in the experiment's order (the headline first), then the others.
  */
-export async function buildCharts(store: VerdictStore): Promise<ChartDef[]> {
+export async function buildCharts(
+  store: VerdictStore,
+  opts: ChartOptions = DEFAULT_CHART_OPTIONS,
+): Promise<ChartDef[]> {
   const comparisons: readonly ComparisonRef[] = await runComparisons(store);
   const out: ChartDef[] = [];
   const loaded = [];
   for (const m of PAIRED) loaded.push({ m, data: await m.load(store) });
   for (const c of comparisons)
     for (const { m, data } of loaded) {
-      const spec = m.build(data, c);
+      const spec = m.build(data, c, opts);
       if (spec !== null)
         out.push({
           name: pairedChartName(m.name, c.comparison),
           title: m.title(c),
           comparison: c.comparison,
           spec,
+          note: m.note?.(data, c, opts) ?? null,
         });
     }
   for (const m of SINGLE) {

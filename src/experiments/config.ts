@@ -167,6 +167,16 @@ export const experimentSchema = z
       })
       .default({ min_task_coverage: 0.8, bootstrap_samples: 1000, seed: 20261129 }),
     /**
+     * How `report` presents the analyses (never what they are). Not part of the config hash: it changes
+     * no verdict.
+     */
+    report: z
+      .strictObject({
+        /** A model with fewer simulations in a domain is left out of the rate charts by model (default 20). */
+        min_model_simulations: z.int().min(1).max(1_000_000).optional(),
+      })
+      .optional(),
+    /**
      * The store's DuckDB: `memory_limit` such as "4GB" (default: half the memory, at most 4 GiB; the
      * command line's --memory-limit wins). Not part of the config hash: it changes no verdict.
      */
@@ -337,6 +347,7 @@ export function loadExperiment(
         ...config,
         reviews: undefined,
         duckdb: undefined,
+        report: undefined,
         // Left out when empty, so a config without modules keeps the hash (and runs) it had before them.
         grader_modules: config.grader_modules.length === 0 ? undefined : config.grader_modules,
         grader_config: Object.keys(config.grader_config).length === 0 ? undefined : config.grader_config,

@@ -5,7 +5,7 @@
 import { CAUSE_KINDS } from "../graders/causes.ts";
 import { causeMessage, messageAnchor } from "./anchors.ts";
 import type { CauseReview, CauseRow, EvidenceRow } from "./drilldown.ts";
-import { html, type SafeHtml } from "./escape.ts";
+import { html, htmlText, type SafeHtml } from "./escape.ts";
 
 /** Excerpts are stored up to 2,000 characters; the page shows the start. */
 const EXCERPT_CHARS = 800;
@@ -42,13 +42,20 @@ function where(e: {
 
 function fieldValues(e: EvidenceRow): SafeHtml {
   if (e.path === null) return html``;
-  const v = (x: string | null) => html`<code>${x === null ? "absent" : clip(x, EXCERPT_CHARS)}</code>`;
+  const v = (x: string | null) =>
+    html`<code>${x === null ? "absent" : htmlText(clip(x, EXCERPT_CHARS))}</code>`;
   return html`<div class="args"><code>${e.db ?? "?"}: ${e.path}</code>: initial ${v(e.initial_value)}, gold ${v(e.gold_value)}, predicted ${v(e.predicted_value)}</div>`;
 }
 
-const evidenceItem = (e: EvidenceRow) =>
-  html`<li class="ev-item">${e.message}${e.tool_name === null ? "" : html` <code>${e.tool_name}</code>`}${where(e)}
-${e.quote === null ? "" : html`<div class="quote">“${e.quote}”</div>`}${e.arguments === null ? "" : html`<div class="args">${clip(e.arguments, EXCERPT_CHARS)}</div>`}${fieldValues(e)}${e.excerpt === null || e.excerpt.trim() === "" ? "" : html`<div class="excerpt">${clip(e.excerpt, EXCERPT_CHARS)}</div>`}</li>`;
+/**
+ * One piece of evidence. `turnShown`: the page shows the evidence's message right there (the
+ * conversation), so its excerpt and call arguments are not repeated.
+ */
+const evidenceItem = (e: EvidenceRow, turnShown: boolean) => {
+  const repeat = !(turnShown && e.message_index !== null);
+  return html`<li class="ev-item">${e.message}${e.tool_name === null ? "" : html` <code>${e.tool_name}</code>`}${where(e)}
+${e.quote === null ? "" : html`<div class="quote">“${htmlText(e.quote)}”</div>`}${!repeat || e.arguments === null ? "" : html`<div class="args">${htmlText(clip(e.arguments, EXCERPT_CHARS))}</div>`}${fieldValues(e)}${!repeat || e.excerpt === null || e.excerpt.trim() === "" ? "" : html`<div class="excerpt">${htmlText(clip(e.excerpt, EXCERPT_CHARS))}</div>`}</li>`;
+};
 
 function review(r: CauseReview | null, flipCause: boolean): SafeHtml {
   if (r === null) return flipCause ? html` ${reviewBadge("unreviewed")}` : html``;
@@ -67,13 +74,23 @@ export interface CauseItemOptions {
   readonly cls: string;
   readonly simKey: string;
   readonly writes?: readonly number[];
+  /** The cause is shown beside its conversation: evidence excerpts of its turns are not repeated. */
+  readonly inConversation?: boolean;
 }
 
 export function causeItem(c: CauseRow, o: CauseItemOptions): SafeHtml {
   const at = causeMessage(c);
-  const label = html`<span class="kind" title="${CAUSE_KINDS[c.kind]?.about ?? ""}">${kindLabel(c.kind)}</span> <code>${c.reference}</code>`;
+  // What each kind means is said once, in `causeKindGlossary`.
+  const label = html`<span class="kind">${kindLabel(c.kind)}</span> <code>${c.reference}</code>`;
   const head =
     at === null ? label : html`<a class="cause-link" href="#${messageAnchor(o.simKey, at)}">${label}</a>`;
   return html`<li class="ev ${o.cls} ${c.kind}">${head}: ${c.message}${where(c)}${turnLink(c, o.simKey, o.writes ?? [])}${review(c.review, o.cls === "gating")}
-${c.evidence.length === 0 ? "" : html`<ul>${c.evidence.map(evidenceItem)}</ul>`}</li>`;
+${c.evidence.length === 0 ? "" : html`<ul>${c.evidence.map((e) => evidenceItem(e, o.inConversation === true))}</ul>`}</li>`;
+}
+
+/** What each cause kind the page shows means, said once (not on every cause). */
+export function causeKindGlossary(kinds: Iterable<string>): SafeHtml {
+  const shown = [...new Set(kinds)].filter((k) => k in CAUSE_KINDS).sort();
+  if (shown.length === 0) return html``;
+  return html`<details class="glossary"><summary>Cause kinds (${shown.length})</summary><dl>${shown.map((k) => html`<dt>${kindLabel(k)}</dt><dd>${CAUSE_KINDS[k as keyof typeof CAUSE_KINDS].about}</dd>`)}</dl></details>`;
 }

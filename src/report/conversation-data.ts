@@ -1,7 +1,7 @@
 /**
  * What the report's conversation view shows for each flipped simulation (or each simulation with stored
  * context, with `--all-conversations`): who and where, the task text, every grader's components, the
- * causes with their evidence and reviews, and the whole conversation. Read from `sim_context`,
+ * causes with their evidence and reviews, and the whole conversation (`conversationSet`). Read from `sim_context`,
  * `conversations`, `components` and `tool_calls` of the selected run.
  */
 import { rows } from "../analysis/report.ts";
@@ -72,11 +72,14 @@ export interface ConversationView {
   readonly nl: readonly NlAssertionRow[];
 }
 
-/** The simulations shown: the flips, or every simulation of the run with stored context. */
+/**
+ * The simulations whose conversation report.html embeds: the flips outside excluded files and tasks (those
+ * every number rests on), or every simulation of the run with stored context (`--all-conversations`).
+ */
 export const conversationSet = (all: boolean): string =>
   all
-    ? "SELECT sc.sim_key FROM sim_context sc JOIN current_run r USING (run_id)"
-    : "SELECT sim_key FROM flips";
+    ? "SELECT sc.sim_key FROM sim_context sc JOIN current_run r USING (run_id) UNION SELECT sim_key FROM flips"
+    : "SELECT sim_key FROM flips WHERE NOT excluded";
 
 const COMPONENT_ORDER = ["DB", "ENV_ASSERTION", "COMMUNICATE", "ACTION", "NL_ASSERTION"];
 const componentRank = (c: string) => {

@@ -11,11 +11,16 @@ import { causeMessage, comparisonAnchor, messageAnchor, simAnchor } from "./anch
 import { causeItem, kindLabel, reviewBadge } from "./cause-html.ts";
 import type { ComponentRow, ConversationView } from "./conversation-data.ts";
 import type { CauseRow } from "./drilldown.ts";
-import { html, type SafeHtml } from "./escape.ts";
+import { html, htmlText, type SafeHtml } from "./escape.ts";
 
 /** Tool results longer than this (or with more lines) are folded. */
 const FOLD_CHARS = 400;
 const FOLD_LINES = 8;
+/**
+ * A folded tool result that is no evidence turn shows this many characters (most are DB records read
+ * back); the page would otherwise carry every record each conversation read. Evidence turns are whole.
+ */
+export const TOOL_RESULT_CHARS = 400;
 
 const verdict = (pass: boolean | null) => (pass === null ? "unknown" : pass ? "pass" : "fail");
 
@@ -24,16 +29,16 @@ function taskBlock(v: ConversationView): SafeHtml {
   const parts = instructionParts(v.task.instructions);
   const gold = goldActions(v.task.criteria);
   return html`<details class="task" open><summary>Task: user instructions and gold actions</summary>
-<dl>${v.task.persona === null ? "" : html`<dt>persona</dt><dd>${v.task.persona}</dd>`}${parts.map((p) => html`<dt>${p.label.replaceAll("_", " ")}</dt><dd>${p.text}</dd>`)}${v.task.ticket === null ? "" : html`<dt>ticket</dt><dd>${v.task.ticket}</dd>`}</dl>
+<dl>${v.task.persona === null ? "" : html`<dt>persona</dt><dd>${htmlText(v.task.persona)}</dd>`}${parts.map((p) => html`<dt>${p.label.replaceAll("_", " ")}</dt><dd>${htmlText(p.text)}</dd>`)}${v.task.ticket === null ? "" : html`<dt>ticket</dt><dd>${htmlText(v.task.ticket)}</dd>`}</dl>
 <div><b>Gold actions (${gold.length})</b>${gold.length === 0 ? html` <span class="muted">none: the ACTION component has nothing to check</span>` : ""}</div>
-${gold.length === 0 ? "" : html`<ol class="gold">${gold.map((a) => html`<li><code>${a.name}</code>${a.requestor === null || a.requestor === "assistant" ? "" : html` <span class="muted">(by the ${a.requestor})</span>`} <span class="args">${a.arguments}</span></li>`)}</ol>`}
+${gold.length === 0 ? "" : html`<ol class="gold">${gold.map((a) => html`<li><code>${a.name}</code>${a.requestor === null || a.requestor === "assistant" ? "" : html` <span class="muted">(by the ${a.requestor})</span>`} <span class="args">${htmlText(a.arguments)}</span></li>`)}</ol>`}
 </details>`;
 }
 
 function componentCell(c: ComponentRow | undefined): SafeHtml {
-  if (c === undefined) return html`<td class="muted">–</td>`;
+  if (c === undefined) return html`<td></td>`; // shown as "–" (CSS)
   const score = c.score === null ? "unknown" : c.score.toFixed(1);
-  return html`<td class="${c.in_basis ? "basis" : "off-basis"}">${score}${c.in_basis ? html` <span class="badge">basis</span>` : ""}${c.vacuous ? html` <span class="badge vacuous" title="scored 1.0 because there was nothing to check">vacuous</span>` : ""}</td>`;
+  return html`<td class="${c.in_basis ? "basis" : "off-basis"}">${score}${c.vacuous ? html` <span class="badge vacuous">vacuous</span>` : ""}</td>`;
 }
 
 function componentsTable(v: ConversationView): SafeHtml {
@@ -41,7 +46,7 @@ function componentsTable(v: ConversationView): SafeHtml {
   const graders = [...new Set(v.components.map((c) => c.grader))];
   const names = [...new Set(v.components.map((c) => c.component))];
   const at = new Map(v.components.map((c) => [`${c.grader}\u0000${c.component}`, c]));
-  return html`<div class="scroll"><table class="components"><caption>Components (bold: in the reward basis)</caption>
+  return html`<div class="scroll"><table class="components"><caption>Components (bold: in the reward basis; vacuous: scored 1.0 because there was nothing to check)</caption>
 <thead><tr><th scope="col">component</th>${graders.map((g) => html`<th scope="col">${graderLabel(g)}</th>`)}</tr></thead>
 <tbody>${names.map((n) => html`<tr><th scope="row">${n}</th>${graders.map((g) => componentCell(at.get(`${g}\u0000${n}`)))}</tr>`)}</tbody></table></div>`;
 }
@@ -77,7 +82,7 @@ function causeList(v: ConversationView): SafeHtml {
   const group = (g: string) => {
     const mine = causes.filter((c) => c.grader === g);
     const sorted = [...mine.filter((c) => cls(c) === "gating"), ...mine.filter((c) => cls(c) !== "gating")];
-    return html`<li class="grader-causes"><b>${graderLabel(g)}</b><ul>${sorted.map((c) => causeItem(c, { cls: cls(c), simKey, writes }))}</ul></li>`;
+    return html`<li class="grader-causes"><b>${graderLabel(g)}</b><ul>${sorted.map((c) => causeItem(c, { cls: cls(c), simKey, writes, inConversation: true }))}</ul></li>`;
   };
   return html`<div class="causes"><b>Causes</b> <span class="muted">(click one to go to its turn; bold: fails the verdict, italic: reported only)</span>
 <ul>${graders.map(group)}</ul></div>`;
@@ -117,17 +122,19 @@ function body(m: MessageRow, hit: boolean): SafeHtml {
   const text = m.content ?? "";
   if (text === "") return html``;
   const long = text.length > FOLD_CHARS || text.split("\n").length > FOLD_LINES;
-  if (m.role !== "tool" || !long) return html`<div class="text">${text}</div>`;
+  if (m.role !== "tool" || !long) return html`<div class="text">${htmlText(text)}</div>`;
   const first = text.slice(0, 100).replace(/\s+/g, " ");
-  return html`<details${hit ? html` open` : ""}><summary>tool result, ${text.length} characters: <span class="muted">${first}…</span></summary><div class="text">${text}</div></details>`;
+  const cut = !hit && text.length > TOOL_RESULT_CHARS;
+  const shown = cut ? text.slice(0, TOOL_RESULT_CHARS) : text;
+  return html`<details${hit ? html` open` : ""}><summary>tool result, ${text.length} characters: <span class="muted">${htmlText(first)}…</span></summary><div class="text">${htmlText(shown)}</div>${cut ? html`<p class="muted">… the first ${TOOL_RESULT_CHARS} of ${text.length} characters; the store's <code>conversations</code> table holds it whole</p>` : ""}</details>`;
 }
 
 function message(simKey: string, m: MessageRow, hits: readonly CauseRow[], write: boolean): SafeHtml {
   const hit = hits.length > 0;
   const calls = toolCallsOf(m.tool_calls);
   return html`<li id="${messageAnchor(simKey, m.message_index)}" class="msg ${m.role}${hit ? " hit" : ""}${write ? " write" : ""}">
-<div class="meta"><a href="#${messageAnchor(simKey, m.message_index)}">#${m.message_index}</a>${m.turn_idx === null ? "" : html` · turn ${m.turn_idx}`} · <b>${m.role}</b>${m.role === "tool" && m.tool_call_id !== null ? html` · <code>${m.tool_call_id}</code>` : ""}${m.tool_error === true ? html` · <span class="fail">error</span>` : ""}${hits.map((c) => html` <span class="hit-label">evidence: ${kindLabel(c.kind)} <code>${c.reference}</code></span>`)}</div>
-${body(m, hit)}${calls.map((c) => html`<div class="call">→ <code>${c.name}</code>${c.id === null ? "" : html` <span class="muted">${c.id}</span>`}<div class="args">${c.arguments}</div></div>`)}</li>`;
+<div class="meta">#${m.message_index}${m.turn_idx === null || m.turn_idx === m.message_index ? "" : html` · turn ${m.turn_idx}`} · <b>${m.role}</b>${m.role === "tool" && m.tool_call_id !== null ? html` · <code>${m.tool_call_id}</code>` : ""}${m.tool_error === true ? html` · <span class="fail">error</span>` : ""}${hits.map((c) => html` <span class="hit-label">evidence: ${kindLabel(c.kind)} <code>${c.reference}</code></span>`)}</div>
+${body(m, hit)}${calls.map((c) => html`<div class="call">→ <code>${c.name}</code>${c.id === null ? "" : html` <span class="muted">${c.id}</span>`}<div class="args">${htmlText(c.arguments)}</div></div>`)}</li>`;
 }
 
 function conversation(v: ConversationView): SafeHtml {
@@ -145,8 +152,16 @@ ${causeList(v)}
 </section>`;
 }
 
-export function conversationSection(views: readonly ConversationView[], all: boolean): SafeHtml {
+/**
+ * The conversations `conversationSet` picks; `notEmbedded` counts the flipped simulations left out (those
+ * in excluded files and tasks), which `report --all-conversations` embeds too.
+ */
+export function conversationSection(
+  views: readonly ConversationView[],
+  all: boolean,
+  notEmbedded = 0,
+): SafeHtml {
   return html`<h2 id="conversations">Conversations (${views.length})</h2>
-<p class="muted">${all ? "Every simulation whose conversation the run stored" : "Every flipped simulation"}: the task, the components, the causes (each links to its turn) and every message. Evidence turns are highlighted; long tool results are folded.</p>
+<p class="muted">${all ? "Every simulation whose conversation the run stored" : "Every flipped simulation outside excluded files and tasks"}: the task, the components, the causes (each links to its turn) and every message. Evidence turns are highlighted; long tool results are folded, and cut at ${TOOL_RESULT_CHARS} characters unless they are evidence.${notEmbedded === 0 ? "" : html` The ${notEmbedded} flipped simulation(s) in excluded files or tasks are left out: <code>tau-rescore report --all-conversations</code> embeds them too.`}</p>
 ${views.length === 0 ? html`<p class="empty">No conversation to show.</p>` : views.map(conversation)}`;
 }

@@ -287,6 +287,7 @@ export async function loadReportData(
     "SELECT comparison, count(*) AS n FROM flips GROUP BY comparison",
   );
   const shown = `${conversationSet(meta.allConversations)} UNION SELECT sim_key FROM flips`;
+  const embedded = conversationSet(meta.allConversations);
   const causes = await loadCauses(store, shown);
   const domains = await get<ComparisonDomainRow>(
     // A domain where nothing flips and nothing was confirmed has nothing to compare.
@@ -380,6 +381,6 @@ export async function loadReportData(
       `SELECT f.path, f.error FROM files f JOIN current_run r USING (run_id)
        WHERE f.status = 'not-trajectories' ORDER BY f.path`,
     ),
-    conversations: await loadConversations(store, shown, causes),
+    conversations: await loadConversations(store, embedded, causes),
   };
 }

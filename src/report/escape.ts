@@ -69,15 +69,78 @@ export function trustedSvg(svg: string): SafeHtml {
   return new SafeHtml(safe.svg);
 }
 
-/** Characters Markdown (CommonMark + GFM tables, autolinks, mentions) gives meaning to. */
-const MARKDOWN_SPECIAL = /[\\`*_{}[\]()<>#+\-.!|~&@:=^$%"']/g;
+const WORD = /[\p{L}\p{N}]/u;
+const isWord = (c: string | undefined) => c !== undefined && WORD.test(c);
+const isBlank = (c: string | undefined) => c === undefined || c === " " || c === "\t";
 
 /**
- * Untrusted text → one line of literal Markdown text, safe inside a table cell. Line breaks become a
- * space; other control and bidi characters `\xNN` / `\uNNNN`, whose backslash is then escaped like any.
+ * Whether the character at `i` of `s` would mean something to Markdown (CommonMark + GFM tables,
+ * strikethrough, autolinks, entities; GitHub's math, mentions, issue references and emoji shortcodes) if
+ * left bare. `s` is one line that may start a Markdown line.
  */
-export const escapeMarkdown = (text: string): string =>
-  visibleText(text.replace(/\s*[\r\n]+\s*/g, " "), "\t\n").replace(MARKDOWN_SPECIAL, (c) => `\\${c}`);
+function markdownSpecial(s: string, i: number): boolean {
+  const c = s[i] as string;
+  const prev = s[i - 1];
+  const next = s[i + 1];
+  switch (c) {
+    case "\\": // escapes what follows
+    case "`": // code span
+    case "*": // emphasis (also inside a word)
+    case "|": // table cell separator
+    case "<": // raw HTML, autolink
+    case ">": // blockquote (and the end of an autolink)
+    case "~": // strikethrough
+    case "$": // GitHub math
+      return true;
+    case "_": {
+      // emphasis, but never inside a word: snake_case and a__b stay as they are
+      let start = i;
+      let end = i;
+      while (s[start - 1] === "_") start--;
+      while (s[end + 1] === "_") end++;
+      return !(isWord(s[start - 1]) && isWord(s[end + 1]));
+    }
+    case "]": // a link or image forms only as [text](url), [text][ref] or a [ref]: definition
+      return next === "(" || next === "[" || next === ":";
+    case "&": // an entity or character reference
+      return /^&(#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});/.test(s.slice(i, i + 40));
+    case "@": // a mention
+      return isWord(next) && !isWord(prev);
+    case ":": // an emoji shortcode
+      return /^:[\w+-]*[A-Za-z][\w+-]*:/.test(s.slice(i, i + 64)); // not a time: 04:29:16
+    case "#": // a heading at the start of the line; an issue reference anywhere
+      return (i === 0 && /^#{1,6}(?:[ \t]|$)/.test(s)) || (/[0-9]/.test(next ?? "") && !isWord(prev));
+    case "-":
+    case "+":
+    case "=": // a list item, or a thematic break / setext underline, at the start of the line
+      return i === 0 && (isBlank(next) || (c !== "+" && new RegExp(`^\\${c}+[ \t]*$`).test(s)));
+    case ".":
+    case ")": // an ordered list item: digits, then . or ), at the start of the line
+      return /^[0-9]{1,9}$/.test(s.slice(0, i)) && isBlank(next);
+    default:
+      return false;
+  }
+}
+
+/**
+ * Untrusted text → one line of literal Markdown text, safe inside a table cell or at the start of a
+ * line. Line breaks become a space; other control and bidi characters `\xNN` / `\uNNNN`, whose backslash
+ * is then escaped like any. Only what would change the meaning where it stands is escaped, so numbers,
+ * versions, intervals and snake_case names read as they are (`100.0% [83.9%, 100.0%]`, `v0.2.0_f8de30c`).
+ */
+export function escapeMarkdown(text: string): string {
+  const s = visibleText(text.replace(/\s*[\r\n]+\s*/g, " "), "\t\n");
+  let out = "";
+  for (let i = 0; i < s.length; i++) out += markdownSpecial(s, i) ? `\\${s[i]}` : s[i];
+  return out;
+}
+
+/**
+ * Text → HTML element content (never an attribute value): only `&`, `<` and `>` need escaping there, so
+ * conversation text keeps its quotes as they are. Control and bidi characters as in `escapeHtml`.
+ */
+export const htmlText = (text: string): SafeHtml =>
+  new SafeHtml(visibleText(text, "\t\n").replace(/[&<>]/g, (c) => HTML_ENTITIES[c] ?? c));
 
 /** A CSS or script constant written in our own source (never data) that goes into the page as is. */
 export const sourceConstant = (text: string): SafeHtml => new SafeHtml(text);

@@ -1,24 +1,32 @@
 /**
- * The flips table: one `tr.flip` per row of the `flips` view (a comparison and a simulation), the failing
- * side's causes and their evidence in a `<details>`.
+ * The flips table: one `tr.flip` per row of the `flips` view (a comparison and a simulation), with a link
+ * to its conversation's causes and evidence (flips in excluded files and tasks have none embedded).
  */
 import { graderLabel } from "../charts/common.ts";
 import { comparisonAnchor, simAnchor } from "./anchors.ts";
-import { causeItem, kindLabel, REVIEW_LABEL, reviewBadge } from "./cause-html.ts";
+import { kindLabel, REVIEW_LABEL, reviewBadge } from "./cause-html.ts";
 import type { FlipDrilldown } from "./drilldown.ts";
 import { html, type SafeHtml } from "./escape.ts";
 import { table } from "./table.ts";
 
-function evidence(d: FlipDrilldown): SafeHtml {
+/**
+ * Where the flip's evidence is. A flip whose conversation the page holds links to it, where every cause of
+ * its failing side stands with its evidence and review (the page holds them once); a flip in an excluded
+ * file or task has none here, and says how to embed it. `embedded`: the simulations whose conversation
+ * the page holds.
+ */
+function evidence(d: FlipDrilldown, embedded: ReadonlySet<string>): SafeHtml {
   const count = d.causes.length;
   const simKey = d.flip.sim_key;
   const failing = graderLabel(d.flip.failing_grader);
-  return html`<details><summary>${count === 0 ? `no cause from ${failing}` : `${count} cause${count === 1 ? "" : "s"} from ${failing}`}</summary>
-<ul>${d.causes.map((c) => causeItem(c, { cls: "gating", simKey }))}${d.reported.map((c) => causeItem(c, { cls: "reported", simKey }))}${d.other.map((c) => causeItem(c, { cls: "other", simKey }))}</ul>
-<div class="muted">file <code>${d.flip.path}</code> · simulation <code>${d.flip.simulation_id ?? d.flip.sim_key.slice(0, 12)}</code> · <a href="#${simAnchor(simKey)}">conversation ↓</a></div></details>`;
+  const causes =
+    count === 0 ? `no cause from ${failing}` : `${count} cause${count === 1 ? "" : "s"} from ${failing}`;
+  if (embedded.has(simKey))
+    return html`<a href="#${simAnchor(simKey)}">${causes}: evidence and conversation ↓</a>`;
+  return html`<span class="muted">${causes}; <code>${d.flip.path}</code>, simulation <code>${d.flip.simulation_id ?? d.flip.sim_key.slice(0, 12)}</code>; not embedded (excluded)</span>`;
 }
 
-export function flipTable(drilldown: readonly FlipDrilldown[]): SafeHtml {
+export function flipTable(drilldown: readonly FlipDrilldown[], embedded: ReadonlySet<string>): SafeHtml {
   return table(
     [
       { label: "domain", value: (d) => d.flip.domain },
@@ -55,7 +63,7 @@ export function flipTable(drilldown: readonly FlipDrilldown[]): SafeHtml {
       {
         label: "evidence",
         value: (d) => d.causes.reduce((n, c) => n + c.evidence.length, 0),
-        format: (_, d) => evidence(d),
+        format: (_, d) => evidence(d, embedded),
       },
     ],
     drilldown,

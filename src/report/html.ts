@@ -1,16 +1,18 @@
 /**
  * `report.html`: one self-contained page (inline CSS, inline SVG charts, one inline script, a CSP that
  * forbids every network request) with sortable tables, a drill-down for each flip and the conversation
- * behind it. Usable at 390 px: charts scale to the page, wide tables scroll inside their box.
+ * behind it. Usable at 390 px: charts scale to the page down to the width that keeps their text at
+ * `MIN_CHART_FONT_PX`, then scroll inside their box, as wide tables do.
  */
 import { createHash } from "node:crypto";
 import type { ComparisonSummary, Rate } from "../analysis/report.ts";
 import { comparisonLabel, graderLabel } from "../charts/common.ts";
 import { chartWarnings, type RenderedChart } from "../charts/index.ts";
 import { comparisonAnchor } from "./anchors.ts";
+import { causeKindGlossary } from "./cause-html.ts";
 import { conversationSection } from "./conversation.ts";
 import type { ComparisonData, ReportData } from "./data.ts";
-import { html, type SafeHtml, sourceConstant, trustedSvg } from "./escape.ts";
+import { html, type SafeHtml, sourceConstant } from "./escape.ts";
 import { flipTable } from "./flip-table.ts";
 import {
   errorSection,
@@ -33,7 +35,8 @@ nav { display: flex; flex-wrap: wrap; gap: 4px 14px; } .muted { color: #666; }
 .headline > a { text-decoration: none; } .headline > a:hover { border-color: #4c78a8; }
 .headline b { display: block; font-size: 22px; }
 figure { margin: 24px 0; } figcaption { font-weight: bold; margin-bottom: 6px; }
-figure svg { max-width: 100%; height: auto; display: block; }
+figure img { max-width: 100%; height: auto; display: block; }
+.chart { overflow-x: auto; max-width: 100%; } figcaption .note { display: block; font-weight: normal; color: #555; font-size: 13px; }
 .scroll { overflow-x: auto; max-width: 100%; }
 table { border-collapse: collapse; margin: 12px 0; font-size: 13px; }
 caption { text-align: left; font-weight: bold; padding: 4px 0; }
@@ -41,7 +44,8 @@ th, td { border: 1px solid #ddd; padding: 4px 8px; vertical-align: top; text-ali
 td { overflow-wrap: anywhere; max-width: 32em; } /* telecom task ids are long unbroken strings */
 tr.flip td:last-child { text-align: left; min-width: 28em; max-width: 48em; }
 td.num { text-align: right; font-variant-numeric: tabular-nums; }
-th { background: #f4f4f4; cursor: pointer; user-select: none; white-space: nowrap; }
+th { background: #f4f4f4; cursor: pointer; user-select: none; }
+th { min-width: 4em; } /* headers wrap between words, so a wide table fits a 1280 px page */
 th[aria-sort="ascending"]::after { content: " ▲"; } th[aria-sort="descending"]::after { content: " ▼"; }
 tr.flip details { max-width: 720px; } summary { cursor: pointer; }
 .ev { margin: 6px 0; overflow-wrap: anywhere; } .ev .kind { font-weight: bold; } .ev.reported .kind, .ev.other .kind { font-weight: normal; font-style: italic; }
@@ -67,7 +71,8 @@ code { background: #f2f2f2; padding: 0 3px; border-radius: 3px; word-break: brea
 .gold li { margin: 2px 0; } .gold .args { display: block; }
 table.components td.basis { font-weight: bold; } table.components td.off-basis { color: #666; }
 table.components th[scope="row"] { background: #f4f4f4; cursor: default; }
-.causes ul { padding-left: 20px; }
+table.components td:empty::after { content: "–"; color: #666; }
+.causes ul { padding-left: 20px; } .glossary dt { font-weight: bold; } .glossary dd { margin: 0 0 4px 12px; }
 ol.msgs { list-style: none; padding: 0; margin: 12px 0; }
 .msg { border: 1px solid #e2e2e2; border-left: 4px solid #ccc; border-radius: 4px; margin: 6px 0; padding: 4px 10px; scroll-margin-top: 12px; }
 .msg.user { border-left-color: #4c78a8; background: #f5f8fc; } .msg.assistant { border-left-color: #999; }
@@ -260,19 +265,43 @@ function domainTable(k: ComparisonData, id: string): SafeHtml {
   );
 }
 
+/** No chart text is drawn smaller than this on a narrow screen: the chart scrolls in its box instead. */
+export const MIN_CHART_FONT_PX = 10;
+
+/**
+ * The narrowest a chart may be drawn so that its smallest text stays at `MIN_CHART_FONT_PX`: its width
+ * scaled by that over its smallest font size (wider than drawn when some text is smaller than that;
+ * null when it has no sized text or no width).
+ */
+export function chartMinWidth(svg: string, minFontPx = MIN_CHART_FONT_PX): number | null {
+  const width = /<svg[^>]*\swidth="([\d.]+)"/.exec(svg)?.[1];
+  const sizes = [...svg.matchAll(/font-size="([\d.]+)(?:px)?"/g)].map((m) => Number(m[1]));
+  if (width === undefined || sizes.length === 0) return null;
+  const smallest = Math.min(...sizes);
+  return Math.ceil((Number(width) * minFontPx) / smallest);
+}
+
+/** A chart's caption: its title and what it leaves out. */
+const chartCaption = (c: RenderedChart) =>
+  html`${c.title}${c.note ? html`<span class="note">${c.note}.</span>` : ""}`;
+
 function chartFigure(c: RenderedChart): SafeHtml {
   if (c.failure?.stage === "vega")
     return html`<figure id="chart-${c.name}">
-<figcaption>${c.title} <span class="muted">(<a href="${c.files.spec}">vega-lite</a>)</span></figcaption>
+<figcaption>${chartCaption(c)} <span class="muted">(<a href="${c.files.spec}">vega-lite</a>)</span></figcaption>
 <p class="unknown">Chart not drawn: ${c.failure.reason}</p>
 </figure>`;
   const png =
     c.failure === null
       ? html`<a href="${c.files.png}">PNG</a>`
       : html`<span class="unknown">PNG not drawn: ${c.failure.reason}</span>`;
+  const min = chartMinWidth(c.svg);
+  const size = /<svg[^>]*\swidth="([\d.]+)"[^>]*\sheight="([\d.]+)"/.exec(c.svg);
+  // The SVG file beside the page, drawn once (not inlined): scaled to the page down to `min`; narrower,
+  // the chart scrolls in its own box.
   return html`<figure id="chart-${c.name}">
-<figcaption>${c.title} <span class="muted">(<a href="${c.files.spec}">vega-lite</a> · <a href="${c.files.svg}">SVG</a> · ${png})</span></figcaption>
-${trustedSvg(c.svg)}
+<figcaption>${chartCaption(c)} <span class="muted">(<a href="${c.files.spec}">vega-lite</a> · <a href="${c.files.svg}">SVG</a> · ${png})</span></figcaption>
+<div class="chart"><img src="${c.files.svg}" alt="${c.title}"${size === null ? "" : html` width="${size[1]}" height="${size[2]}"`}${min === null ? "" : html` style="min-width: ${min}px"`} loading="lazy"></div>
 </figure>`;
 }
 
@@ -555,7 +584,8 @@ const excludedFlips = (d: ReportData) => d.drilldown.filter((f) => f.flip.exclud
 
 /** The script's hash goes into the CSP, so no other inline script could run even if one got in. */
 const scriptHash = `sha256-${createHash("sha256").update(SORT_SCRIPT).digest("base64")}`;
-const CSP = `default-src 'none'; style-src 'unsafe-inline'; script-src '${scriptHash}'; img-src data:`;
+/** Images: the chart SVGs in the report's own folder (`'self'`), nothing from elsewhere. */
+const CSP = `default-src 'none'; style-src 'unsafe-inline'; script-src '${scriptHash}'; img-src data: 'self'`;
 
 export function renderHtml(
   d: ReportData,
@@ -565,6 +595,8 @@ export function renderHtml(
   const shown = new Set(d.comparisons.map((k) => k.ref.comparison));
   // Charts of no comparison shown here (the probe census, say) go in a section of their own.
   const other = charts.filter((c) => c.comparison === null || !shown.has(c.comparison));
+  const embedded = new Set(d.conversations.map((v) => v.sim.sim_key));
+  const flipped = new Set(d.drilldown.map((f) => f.flip.sim_key));
   const page = html`<!doctype html>
 <html lang="en">
 <head>
@@ -594,9 +626,10 @@ ${publishedSection(d)}
 ${excludedSection(d)}
 ${errorSection(d)}
 <h2 id="flips">Flips (${d.flipCount}${excludedFlips(d) === 0 ? "" : `, ${excludedFlips(d)} of them in excluded files or tasks`})</h2>
-<p class="muted">One row per comparison and flipped simulation, excluded files and tasks included (marked); open a row's evidence for each cause of the failing side (requirement, policy clause, DB field, component, …), its turn and tool call, the facts that decided it and its review; a cause links to its turn in the conversation.</p>
-${flipTable(d.drilldown)}
-${conversationSection(d.conversations, d.meta.allConversations)}
+<p class="muted">One row per comparison and flipped simulation, excluded files and tasks included (marked). A row's evidence link goes to its conversation below: each cause of the failing side (requirement, policy clause, DB field, component, …), its turn and tool call, the facts that decided it and its review, each cause linked to its turn. Flips in excluded files and tasks have no conversation or evidence here (<code>tau-rescore report --all-conversations</code> embeds them).</p>
+${causeKindGlossary(d.drilldown.flatMap((f) => [...f.causes, ...f.reported, ...f.other].map((c) => c.kind)))}
+${flipTable(d.drilldown, embedded)}
+${conversationSection(d.conversations, d.meta.allConversations, flipped.size - d.conversations.filter((v) => flipped.has(v.sim.sim_key)).length)}
 <script>${sourceConstant(SORT_SCRIPT)}</script>
 </body>
 </html>

@@ -6,7 +6,7 @@
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Summary } from "../analysis/report.ts";
-import { buildCharts, type RenderedChart, writeCharts } from "../charts/index.ts";
+import { buildCharts, type ChartOptions, type RenderedChart, writeCharts } from "../charts/index.ts";
 import type { VerdictStore } from "../store/store.ts";
 import { loadReportData, type ReportMeta } from "./data.ts";
 import { renderHtml } from "./html.ts";
@@ -19,6 +19,8 @@ export interface RichReportOptions extends ReportMeta {
   readonly html: boolean;
   /** The report's summary (`writeReport` hands it to its `extra`). */
   readonly summary: Summary;
+  /** How the charts are drawn (default `DEFAULT_CHART_OPTIONS`). */
+  readonly charts?: ChartOptions;
 }
 
 export async function writeRichReport(
@@ -27,7 +29,7 @@ export async function writeRichReport(
   opts: RichReportOptions,
 ): Promise<readonly RenderedChart[]> {
   // Vega first, so the PNG threads have work while the pages' data is read here.
-  const { pngs } = await writeCharts(dir, await buildCharts(store));
+  const { pngs } = await writeCharts(dir, await buildCharts(store, opts.charts));
   try {
     if (opts.html) {
       const data = await loadReportData(

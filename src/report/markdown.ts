@@ -24,8 +24,28 @@ export function mdTable(header: readonly string[], body: readonly (readonly MdCe
   return [line(header), `|${header.map(() => " --- ").join("|")}|`, ...body.map(line)].join("\n");
 }
 
-/** Flip rows beyond this go to the HTML report (GitHub issues cap at 65,536 characters). */
-const MAX_FLIP_ROWS = 200;
+/**
+ * report.md repeats no long list in full (it should paste into a GitHub issue, capped at 65,536
+ * characters): beyond these many rows, a table says how many more report.html and the exports hold.
+ */
+export const MD_ROWS = { flips: 30, modelRates: 12, submissions: 12 } as const;
+
+/**
+ * The first `max` rows, those `first` picks ahead of the others (each group in its order), and how many
+ * were left out.
+ */
+export function capRows<T>(
+  rows: readonly T[],
+  max: number,
+  first: (r: T) => boolean = () => true,
+): { shown: T[]; more: number } {
+  const ordered = [...rows.filter(first), ...rows.filter((r) => !first(r))];
+  return { shown: ordered.slice(0, max), more: Math.max(0, rows.length - max) };
+}
+
+/** The line under a capped table (nothing when every row is shown). */
+export const moreLine = (more: number, what: string, where: string): string[] =>
+  more === 0 ? [] : [`${more} more ${what} in ${where}.`, ""];
 
 const md = (v: string | null | undefined) => (v === null || v === undefined ? "–" : escapeMarkdown(v));
 
@@ -73,8 +93,13 @@ function reviewLines(d: ReportData): string[] {
   ];
 }
 
-/** A chart as a list item: a link to its PNG, or why it was not drawn. */
+/** A chart as a list item: a link to its PNG, or why it was not drawn; then what it leaves out. */
 function chartLine(c: RenderedChart): string {
+  const note = c.note ? ` (${escapeMarkdown(c.note)})` : "";
+  return chartLink(c) + note;
+}
+
+function chartLink(c: RenderedChart): string {
   const title = escapeMarkdown(c.title);
   if (c.failure?.stage === "vega")
     return `- ${title}: not drawn (${escapeMarkdown(c.failure.reason)}) ([vega-lite spec](${c.files.spec}))`;
@@ -221,12 +246,14 @@ function comparisonLines(d: ReportData, k: ComparisonData, charts: readonly Rend
     );
   }
   if (groups.length === 0) out.push("No ranking group has two eligible models.", "");
+  const rates = capRows(k.flipRates, MD_ROWS.modelRates, (r) => r.pass_to_fail + r.fail_to_pass > 0);
   out.push(
     `### Flip rates by model: ${escapeMarkdown(comparisonLabel(k.ref))}`,
     "",
+    ...(rates.more === 0 ? [] : ["Models with flips first.", ""]),
     mdTable(
       ["domain", "model", "n", "flips", "rate", "confirmed flips", "confirmed rate", "unreviewed"],
-      k.flipRates.map((r) => [
+      rates.shown.map((r) => [
         r.domain,
         r.model,
         r.n,
@@ -238,6 +265,7 @@ function comparisonLines(d: ReportData, k: ComparisonData, charts: readonly Rend
       ]),
     ),
     "",
+    ...moreLine(rates.more, "models", "report.html and flip_rates_by_model.csv"),
   );
   const mine = charts.filter((x) => x.comparison === k.ref.comparison);
   if (mine.length > 0) out.push(...mine.map(chartLine), "");
@@ -311,13 +339,14 @@ export function renderMarkdown(d: ReportData, charts: readonly RenderedChart[]):
         ),
     "",
   );
-  const flips = d.drilldown.slice(0, MAX_FLIP_ROWS);
+  const flips = capRows(d.drilldown, MD_ROWS.flips, (f) => !f.flip.excluded);
   out.push(
     `## Flips (${d.flipCount})`,
     "",
+    ...(flips.more === 0 ? [] : ["Flips outside excluded files and tasks first.", ""]),
     mdTable(
       ["domain", "task", "trial", "model", "comparison", "direction", "failing side's causes", "review"],
-      flips.map(({ flip: f, causes }) => [
+      flips.shown.map(({ flip: f, causes }) => [
         f.domain,
         f.task_id,
         f.trial,
@@ -329,12 +358,12 @@ export function renderMarkdown(d: ReportData, charts: readonly RenderedChart[]):
       ]),
     ),
     "",
+    ...moreLine(
+      flips.more,
+      "flips",
+      "report.html (each with its evidence and conversation), flips.csv and `tau-rescore review list`",
+    ),
   );
-  if (d.drilldown.length > flips.length)
-    out.push(
-      `Showing ${flips.length} of ${d.drilldown.length} flips; all are in report.html and flips.csv.`,
-      "",
-    );
   const shown = new Set(d.comparisons.map((k) => k.ref.comparison));
   const other = charts.filter((c) => c.comparison === null || !shown.has(c.comparison));
   out.push("## Charts", "");
@@ -398,16 +427,23 @@ function publishedLines(d: ReportData): string[] {
       : [
           mdTable(
             ["submission", "model", "organisation", "date", "published pass^1", ""],
-            bare.map((b) => [
-              b.submission,
-              b.model_name,
-              b.submitting_organization,
-              b.submission_date,
-              b.published_pass_1,
-              b.error ?? "no trajectories",
-            ]),
+            bare
+              .slice(0, MD_ROWS.submissions)
+              .map((b) => [
+                b.submission,
+                b.model_name,
+                b.submitting_organization,
+                b.submission_date,
+                b.published_pass_1,
+                b.error ?? "no trajectories",
+              ]),
           ),
         ]),
     "",
+    ...moreLine(
+      Math.max(0, bare.length - MD_ROWS.submissions),
+      "submissions without trajectories",
+      "report.html and summary.json (`submissions_without_trajectories`)",
+    ),
   ];
 }

@@ -1,6 +1,7 @@
 /**
  * The page's only script: click (or Enter on) a column header to sort its table; again to reverse.
- * Cells carry their raw value in `data-sort`, so "12.5%" sorts as 0.125 and empty cells sort first.
+ * Cells carry their raw value in `data-sort` where it is not their text, so "12.5%" sorts as 0.125 and
+ * empty cells sort first.
  */
 export const SORT_SCRIPT = `(() => {
   for (const table of document.querySelectorAll("table.sortable")) {
@@ -11,7 +12,7 @@ export const SORT_SCRIPT = `(() => {
         for (const h of heads) h.setAttribute("aria-sort", "none");
         th.setAttribute("aria-sort", dir);
         const numeric = th.dataset.type === "num";
-        const key = (tr) => tr.cells[col]?.dataset.sort ?? "";
+        const key = (tr) => tr.cells[col]?.dataset.sort ?? tr.cells[col]?.textContent ?? "";
         const asNumber = (s) => (s === "" ? -Infinity : Number(s));
         const body = table.tBodies[0];
         const sorted = Array.from(body.rows).sort((a, b) => {

@@ -28,7 +28,9 @@ function cell<T>(col: Column<T>, row: T): SafeHtml {
   const shown =
     col.format !== undefined ? col.format(v, row) : v === null || v === undefined ? "–" : String(v);
   const key = v === null || v === undefined ? "" : String(v);
-  return html`<td data-sort="${key}"${isNumeric(v) ? html` class="num"` : ""}>${shown}</td>`;
+  // The sort key only where it is not the cell's text (the script falls back to the text).
+  const sortKey = typeof shown === "string" && shown === key ? "" : html` data-sort="${key}"`;
+  return html`<td${sortKey}${isNumeric(v) ? html` class="num"` : ""}>${shown}</td>`;
 }
 
 export interface TableOptions {

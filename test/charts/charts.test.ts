@@ -1,6 +1,7 @@
 /** Chart specs compile without vega-lite warnings, render to SVG and PNG, and show what their data says. */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type ComparisonRef, installAnalyses } from "../../src/analysis/report.ts";
+import { flipRatesChart, leftOutNote, splitByModelSize } from "../../src/charts/flip-rates.ts";
 import { buildCharts, type ChartDef } from "../../src/charts/index.ts";
 import { probeCensusChart } from "../../src/charts/probe-census.ts";
 import { rankSlopeChart } from "../../src/charts/rank-slope.ts";
@@ -45,11 +46,13 @@ const PAIRED = ["flip_rates_by_model", "rank_slope", "flips_by_cause", "flips_by
 const named = (list: readonly ChartDef[], chart: string, comparison = HEADLINE.comparison) =>
   list.find((c) => c.name === `${chart}--${comparison}`);
 
+/** The synthetic models have a handful of simulations each: draw them all. */
+const ALL_MODELS = { minModelSimulations: 1 };
 let store: VerdictStore;
 let charts: ChartDef[];
 beforeAll(async () => {
   store = await syntheticStore(sims, { bootstrapSamples: 20, minTaskCoverage: 0.5 });
-  charts = await buildCharts(store);
+  charts = await buildCharts(store, ALL_MODELS);
 });
 afterAll(() => store.close());
 
@@ -91,7 +94,7 @@ describe("charts from the analysis views", () => {
     expect(data.swapped.map((s) => [s.comparison, s.model_a, s.model_b])).toEqual([
       [HEADLINE.comparison, "alpha [agent]", "beta [agent]"],
     ]);
-    const svg = await renderSvg(rankSlopeChart.build(data, HEADLINE)!);
+    const svg = await renderSvg(rankSlopeChart.build(data, HEADLINE, ALL_MODELS)!);
     // Red lines for alpha and beta only: two paths stroked with the highlight colour.
     const red = svg.match(/<path[^>]*stroke="#d62728"[^>]*stroke-width="3"/g) ?? [];
     expect(red.length).toBe(2);
@@ -106,7 +109,7 @@ describe("charts from the analysis views", () => {
     );
     try {
       await installAnalyses(store);
-      const names = (await buildCharts(store)).map((c) => c.name);
+      const names = (await buildCharts(store, ALL_MODELS)).map((c) => c.name);
       expect(names).toContain("probe_census");
       const spec = probeCensusChart.build(await probeCensusChart.load(store))!;
       const svg = await renderSvg(spec);
@@ -131,7 +134,7 @@ describe("charts from the analysis views", () => {
 
   it("shows confirmed and unreviewed flips apart once a flip is reviewed", async () => {
     const flipsOf = async () => {
-      const built = await buildCharts(store);
+      const built = await buildCharts(store, ALL_MODELS);
       return {
         rates: JSON.stringify(named(built, "flip_rates_by_model")?.spec),
         causes: JSON.stringify(named(built, "flips_by_cause")?.spec),
@@ -164,7 +167,7 @@ describe("charts from the analysis views", () => {
       const after = await flipsOf();
       expect(after.rates).toContain('"direction":"confirmed flips","flips":1');
       expect(after.causes).toContain('"review":"confirmed","order":0,"flips":1');
-      for (const c of (await buildCharts(store)).filter((x) => x.name.startsWith("flip")))
+      for (const c of (await buildCharts(store, ALL_MODELS)).filter((x) => x.name.startsWith("flip")))
         expect(() => compileSpec(c.spec), c.name).not.toThrow();
     } finally {
       await store.conn.run("DELETE FROM reviews");
@@ -184,7 +187,7 @@ describe("charts from the analysis views", () => {
       ],
     });
     try {
-      const built = await buildCharts(both);
+      const built = await buildCharts(both, ALL_MODELS);
       const reverse = "structured-vs-tau3";
       expect(built.map((c) => c.name)).toEqual(
         [HEADLINE.comparison, reverse].flatMap((k) =>
@@ -223,5 +226,44 @@ describe("charts from the analysis views", () => {
       encoding: { x: { field: "a", type: "nominal" }, strokeWidth: { field: "a", type: "nominal" } },
     } as const;
     expect(() => compileSpec(bad)).toThrow(ChartWarnings);
+  });
+});
+
+describe("rate charts by model and the minimum of simulations", () => {
+  it("leaves out models with fewer simulations than the minimum and says so in the caption", async () => {
+    const rows = [
+      { domain: "airline", n: 50 },
+      { domain: "airline", n: 3 },
+      { domain: "retail", n: 19 },
+    ];
+    const { shown, left } = splitByModelSize(rows, 20);
+    expect(shown).toEqual([rows[0]]);
+    expect(leftOutNote(left, 20)).toBe(
+      "2 models with fewer than 20 simulations in a domain left out (airline 1, retail 1); the flip-rate table lists every model",
+    );
+    expect(leftOutNote([], 20)).toBeNull();
+    const store = await syntheticStore(
+      ["big", "small"].flatMap((model) =>
+        Array.from({ length: model === "big" ? 4 : 2 }, (_, i) => ({
+          model,
+          task: `t${i}`,
+          tau3: true,
+          structured: i !== 0,
+        })),
+      ),
+      { bootstrapSamples: 20, minTaskCoverage: 0.5 },
+    );
+    try {
+      const data = await flipRatesChart.load(store);
+      const opts = { minModelSimulations: 3 };
+      const spec = JSON.stringify(flipRatesChart.build(data, HEADLINE, opts));
+      expect(spec).toMatch(/"model":"big/);
+      expect(spec).not.toMatch(/"model":"small/);
+      expect(spec).toContain("1 model with fewer than 3 simulations left out");
+      expect(flipRatesChart.note?.(data, HEADLINE, opts)).toMatch(/^1 model with fewer than 3 simulations/);
+      expect(flipRatesChart.build(data, HEADLINE, { minModelSimulations: 5 })).toBeNull();
+    } finally {
+      store.close();
+    }
   });
 });

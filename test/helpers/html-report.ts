@@ -1,4 +1,7 @@
-/** The whole report with its pages and charts, as `tau-rescore report --html` writes it. */
+/**
+ * The whole report with its pages and charts, as `tau-rescore report --html` writes it; the rate charts
+ * by model draw every model (test stores hold a handful of simulations per model) unless told otherwise.
+ */
 import { type Summary, writeReport } from "../../src/analysis/report.ts";
 import { chartWarnings, type RenderedChart } from "../../src/charts/index.ts";
 import { writeRichReport } from "../../src/report/index.ts";
@@ -7,7 +10,7 @@ import type { VerdictStore } from "../../src/store/store.ts";
 export async function writeHtmlReport(
   store: VerdictStore,
   out: string,
-  opts: { readonly allConversations?: boolean } = {},
+  opts: { readonly allConversations?: boolean; readonly minModelSimulations?: number } = {},
 ): Promise<{ summary: Summary; charts: readonly RenderedChart[] }> {
   let charts: readonly RenderedChart[] = [];
   const summary = await writeReport(store, out, async (tmp, s) => {
@@ -17,6 +20,7 @@ export async function writeHtmlReport(
       writtenAt: "2026-01-01T00:00:00Z",
       reviewsSource: null,
       allConversations: opts.allConversations === true,
+      charts: { minModelSimulations: opts.minModelSimulations ?? 1 },
     });
     return chartWarnings(charts);
   });

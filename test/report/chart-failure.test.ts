@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Summary } from "../../src/analysis/report.ts";
-import type { ChartDef } from "../../src/charts/index.ts";
+import type { ChartDef, ChartOptions } from "../../src/charts/index.ts";
 import { registerReportCommand } from "../../src/cli/commands/report.ts";
 import type { VerdictStore } from "../../src/store/store.ts";
 import { syntheticStore } from "../analysis/synthetic-store.ts";
@@ -36,7 +36,10 @@ vi.mock("../../src/charts/index.ts", async (importOriginal) => {
   const real = await importOriginal<typeof import("../../src/charts/index.ts")>();
   return {
     ...real,
-    buildCharts: async (store: VerdictStore) => [...(await real.buildCharts(store)), ...FAILING],
+    buildCharts: async (store: VerdictStore, opts?: ChartOptions) => [
+      ...(await real.buildCharts(store, opts)),
+      ...FAILING,
+    ],
   };
 });
 
@@ -84,7 +87,9 @@ describe("a chart that fails to draw", () => {
     expect(page).toMatch(
       /<figure id="chart-bad_spec">[^<]*<figcaption>[\s\S]*?<\/figcaption>\n<p class="unknown">Chart not drawn: [^<]+<\/p>\n<\/figure>/,
     );
-    expect(page).toMatch(/<figure id="chart-no_size">[\s\S]*?PNG not drawn: resvg: [\s\S]*?<svg /);
+    expect(page).toMatch(
+      /<figure id="chart-no_size">[\s\S]*?PNG not drawn: resvg: [\s\S]*?<img src="charts\/no_size.svg"/,
+    );
     expect(page).not.toContain('href="charts/bad_spec.svg"');
     expect(page).not.toContain('href="charts/no_size.png"');
     const md = readFileSync(join(out, "report.md"), "utf8");
@@ -92,7 +97,7 @@ describe("a chart that fails to draw", () => {
     expect(md).toMatch(
       /^- Bad spec: not drawn \(.+\) \(\[vega-lite spec\]\(charts\/bad_spec\.vl\.json\)\)$/m,
     );
-    expect(md).toMatch(/^- \[No size\]\(charts\/no_size\.svg\): PNG not drawn \(resvg\\: .*\)/m);
+    expect(md).toMatch(/^- \[No size\]\(charts\/no_size\.svg\): PNG not drawn \(resvg: .*\)/m);
   });
 
   it("is written on stderr by `report`, which exits 0", async () => {

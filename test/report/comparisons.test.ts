@@ -8,6 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { installAnalyses, rows, summarize } from "../../src/analysis/report.ts";
+import { simAnchor } from "../../src/report/anchors.ts";
 import { loadReportData, type ReportData } from "../../src/report/data.ts";
 import type { RowOf } from "../../src/store/schema.ts";
 import type { VerdictStore } from "../../src/store/store.ts";
@@ -167,7 +168,13 @@ describe("a report over several comparisons", () => {
       .find((r) => r.includes(`#cmp-${GATES}`))!;
     expect(row).toContain("licensed write: lines[1].status");
     expect(row).toContain('<span class="rv rv-false_positive">false positive</span>');
-    expect(row).toContain("the task permits the write");
+    // Its evidence, with the review's reason, is in its conversation (held once on the page).
+    expect(row).toContain(`href="#${simAnchor("s0")}"`);
+    const conversation = page
+      .split(`<section class="conv" id="${simAnchor("s0")}">`)[1]
+      ?.split("</section>")[0];
+    expect(conversation).toContain("licensed write</span> <code>lines[1].status</code>");
+    expect(conversation).toContain("the task permits the write");
   });
 
   it("shows a simulation flipped in two comparisons once, with both flips", () => {

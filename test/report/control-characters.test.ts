@@ -93,7 +93,7 @@ describe("report --html with control characters in the corpus", () => {
     expect(page).toContain("sim\\u202eevil\\x07");
     expect(page).toContain("clear the screen \\x1b[2J\\x9b31m now");
     const md = readFileSync(join(out, "report.md"), "utf8");
-    expect(md).toContain("gemini\\\\x1b\\[31m\\\\x07evil"); // the backslash escaped as Markdown
+    expect(md).toContain("gemini\\\\x1b[31m\\\\x07evil"); // the backslash escaped as Markdown
     const shown = charts.filter((c) => c.svg.includes("gemini\\x1b[31m\\x07evil"));
     expect(shown.length).toBeGreaterThan(0);
   });

@@ -58,9 +58,37 @@ describe("trustedSvg", () => {
 });
 
 describe("escapeMarkdown", () => {
-  it("neutralises table pipes, code ticks, HTML and line breaks", () => {
-    expect(escapeMarkdown("a|b `c` <script>\n*d* [x](y)")).toBe(
-      "a\\|b \\`c\\` \\<script\\> \\*d\\* \\[x\\]\\(y\\)",
+  it("neutralises table pipes, code ticks, HTML, links and line breaks", () => {
+    expect(escapeMarkdown("a|b `c` <script>\n*d* [x](y) ![i][r]")).toBe(
+      "a\\|b \\`c\\` \\<script\\> \\*d\\* [x\\](y) ![i\\][r]",
+    );
+  });
+
+  it("leaves numbers, versions, intervals and snake_case names as they are", () => {
+    for (const text of [
+      "100.0% [83.9%, 100.0%]",
+      "0.1.0",
+      "v0.2.0_f8de30c",
+      "pass_to_fail",
+      "a-b (c)",
+      "04:29:16Z",
+    ])
+      expect(escapeMarkdown(text)).toBe(text);
+  });
+
+  it("escapes what starts a block only at the start of the line", () => {
+    expect(escapeMarkdown("# heading")).toBe("\\# heading");
+    expect(escapeMarkdown("1. item")).toBe("1\\. item");
+    expect(escapeMarkdown("- item")).toBe("\\- item");
+    expect(escapeMarkdown("---")).toBe("\\---");
+    expect(escapeMarkdown("a # b 1. c - d")).toBe("a # b 1. c - d");
+  });
+
+  it("escapes emphasis, entities, mentions, issue links and emoji only where they could form", () => {
+    expect(escapeMarkdown("_x_ a_b a__b __c")).toBe("\\_x\\_ a_b a__b \\_\\_c");
+    expect(escapeMarkdown("&amp; & b")).toBe("\\&amp; & b");
+    expect(escapeMarkdown("@bob a@b #12 x#1 :smile: $5 ~x~ \\")).toBe(
+      "\\@bob a@b \\#12 x#1 \\:smile: \\$5 \\~x\\~ \\\\",
     );
   });
 
@@ -102,7 +130,7 @@ describe("control and bidi characters", () => {
   });
 
   it("escapeMarkdown shows them with the backslash escaped, on one line", () => {
-    expect(escapeMarkdown(TEXT)).toBe("m\\\\x1b\\[31m\\\\x07 \\\\u202eevil next\tcol \\\\x9b");
+    expect(escapeMarkdown(TEXT)).toBe("m\\\\x1b[31m\\\\x07 \\\\u202eevil next\tcol \\\\x9b");
   });
 
   it("trustedSvg shows them in text and attribute values", () => {

@@ -111,6 +111,9 @@ describe("report --html", () => {
     expect(page).toContain("&lt;script&gt;alert(1)&lt;/script&gt;");
     expect(page.match(/<script/g)?.length).toBe(1); // the sort script only
     expect(page).not.toMatch(/\s(src|href)="(https?:)?\/\//);
+    // Each chart once, as the SVG file beside the page.
+    expect(page).not.toContain("<svg");
+    expect(page).toContain('<img src="charts/flip_rates_by_model--tau3-vs-structured.svg"');
   });
 });
 
@@ -171,11 +174,11 @@ describe.skipIf(!haveChromium)("report.html in headless Chromium", () => {
   it("shows the injected script as text and never runs it", async () => {
     const row = page.locator("tr.flip", { hasText: "airline.47.no_transfer" });
     await expect(row.count()).resolves.toBe(1);
-    await row.locator("summary").click();
-    // The requirement cause's evidence: the message that made the prohibited call.
-    const excerpt = row.locator(".ev.requirement .excerpt", { hasText: INJECTED });
-    expect(await excerpt.isVisible()).toBe(true);
-    expect(await excerpt.textContent()).toContain(`${INJECTED} Let me transfer you | now.`);
+    // The row links to the conversation, where the cause's evidence turn holds the script as text.
+    expect(await row.locator(`a[href="#${task47.section}"]`).count()).toBe(1);
+    const turn = page.locator(`#${task47.turn} .text`);
+    expect(await turn.textContent()).toBe(`${INJECTED} Let me transfer you | now.`);
+    expect(await page.locator(`#${task47.section} .ev.requirement`).count()).toBeGreaterThan(0);
     expect(dialogs).toEqual([]);
     expect(await page.locator("script").count()).toBe(1);
   });
@@ -217,21 +220,45 @@ describe.skipIf(!haveChromium)("report.html in headless Chromium", () => {
     expect(consoleErrors).toEqual([]);
   });
 
-  it("fits a 390 px wide screen: the page never scrolls sideways and charts scale to it", async () => {
+  it("fits a 390 px wide screen: the page never scrolls sideways, chart text stays at 10 px or more", async () => {
     const narrow = await context.newPage();
     try {
       await narrow.setViewportSize({ width: 390, height: 844 });
       await narrow.goto(pathToFileURL(join(out, "report.html")).href, { waitUntil: "load" });
       const fit = (await narrow.evaluate(`({
         page: document.documentElement.scrollWidth,
-        charts: Math.max(...Array.from(document.querySelectorAll("figure svg"), (s) => s.getBoundingClientRect().width)),
+        boxes: Math.max(...Array.from(document.querySelectorAll("figure .chart"), (c) => c.getBoundingClientRect().width)),
+        charts: Array.from(document.querySelectorAll("figure img"), (i) => [i.getAttribute("src"), i.getBoundingClientRect().width]),
         tables: Array.from(document.querySelectorAll("table")).every((t) => t.parentElement.classList.contains("scroll")),
-      })`)) as { page: number; charts: number; tables: boolean };
+      })`)) as { page: number; boxes: number; charts: [string, number][]; tables: boolean };
       expect(fit.page).toBeLessThanOrEqual(390);
-      expect(fit.charts).toBeLessThanOrEqual(390);
+      expect(fit.boxes).toBeLessThanOrEqual(390); // a wider chart scrolls inside its box
       expect(fit.tables).toBe(true);
+      expect(fit.charts.length).toBeGreaterThan(0);
+      for (const [src, shown] of fit.charts) {
+        // The chart is drawn at `shown` px of its SVG width: its smallest text, scaled the same.
+        const svg = readFileSync(join(out, src), "utf8");
+        const width = Number(/<svg[^>]*\swidth="([\d.]+)"/.exec(svg)?.[1]);
+        const smallest = Math.min(...[...svg.matchAll(/font-size="([\d.]+)px"/g)].map((m) => Number(m[1])));
+        expect((smallest * shown) / width, src).toBeGreaterThanOrEqual(9.99);
+      }
     } finally {
       await narrow.close();
+    }
+  });
+
+  it("fits the by-domain table on a 1280 px wide screen", async () => {
+    const wide = await context.newPage();
+    try {
+      await wide.setViewportSize({ width: 1280, height: 900 });
+      await wide.goto(pathToFileURL(join(out, "report.html")).href, { waitUntil: "load" });
+      const cut = (await wide.evaluate(
+        `Array.from(document.querySelectorAll('table[id$="-by-domain"]'), (t) => t.parentElement.scrollWidth - t.parentElement.clientWidth)`,
+      )) as number[];
+      expect(cut.length).toBeGreaterThan(0);
+      expect(Math.max(...cut)).toBeLessThanOrEqual(0);
+    } finally {
+      await wide.close();
     }
   });
 

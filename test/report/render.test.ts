@@ -5,8 +5,8 @@ import type { ConversationView } from "../../src/report/conversation-data.ts";
 import type { ComparisonData, ReportData } from "../../src/report/data.ts";
 import type { FlipDrilldown } from "../../src/report/drilldown.ts";
 import { escapeHtml, escapeMarkdown } from "../../src/report/escape.ts";
-import { renderHtml } from "../../src/report/html.ts";
-import { renderMarkdown } from "../../src/report/markdown.ts";
+import { chartMinWidth, renderHtml } from "../../src/report/html.ts";
+import { capRows, moreLine, renderMarkdown } from "../../src/report/markdown.ts";
 
 const EVIL = `x|y</td><img src=x onerror=alert(1)>\`code\`\n# heading`;
 
@@ -499,7 +499,7 @@ describe("renderHtml", () => {
       expect(page).toContain(`ev gating ${kind}`);
     expect(page).toContain("(turn 16, message 16, tool call");
     expect(page).toContain("by the agent");
-    expect(page).toContain("initial <code>&quot;active&quot;</code>");
+    expect(page).toContain('initial <code>"active"</code>'); // element text: quotes need no escaping
   });
 
   it("shows the conversation with an anchor per message, evidence turns marked and long tool results folded", () => {
@@ -568,7 +568,7 @@ describe("renderHtml", () => {
     expect(boxes.indexOf("</b>miss rate")).toBeGreaterThan(boxes.indexOf("</b>precision"));
     expect(first).toContain("Miss rate per domain (sampled simulations both sides pass)");
     expect(first).toContain(
-      '<td data-sort="300" class="num">300</td><td data-sort="11" class="num">11</td><td data-sort="8" class="num">8</td><td data-sort="2" class="num">2</td>',
+      '<td class="num">300</td><td class="num">11</td><td class="num">8</td><td class="num">2</td>',
     );
     expect(first).toContain('<td data-sort="0.2" class="num">20.0% [5.7%, 51.0%]</td>');
     expect(second).toContain('<b>–</b>miss rate <span class="muted">no sampled review</span>');
@@ -580,7 +580,8 @@ describe("renderHtml", () => {
       page.indexOf('id="published-table"'),
       page.indexOf('id="published-without"'),
     );
-    const verdicts = [...published.matchAll(/<td data-sort="([^"]*)">[^<]*<\/td><\/tr>/g)].map((m) => m[1]);
+    // The last cell of each row: its text (a cell carries data-sort only where it differs from the text).
+    const verdicts = [...published.matchAll(/<td>([^<]*)<\/td><\/tr>/g)].map((m) => m[1]);
     expect(verdicts).toEqual([
       `no: ${escapeHtml(EVIL)}`,
       `not judged (excluded: ${escapeHtml(EVIL)})`,
@@ -592,7 +593,7 @@ describe("renderHtml", () => {
     // The attribute value is escaped like any other: &#39; is a quote once parsed.
     const csp = /Content-Security-Policy" content="([^"]*)"/.exec(page)?.[1]?.replaceAll("&#39;", "'");
     expect(csp).toMatch(
-      /^default-src 'none'; style-src 'unsafe-inline'; script-src 'sha256-[A-Za-z0-9+/=]+'; img-src data:$/,
+      /^default-src 'none'; style-src 'unsafe-inline'; script-src 'sha256-[A-Za-z0-9+/=]+'; img-src data: 'self'$/,
     );
     expect(page).not.toMatch(/\s(src|href)="(https?:)?\/\//);
   });
@@ -605,10 +606,10 @@ describe("renderMarkdown", () => {
     const cells = (domain: string) =>
       published
         .split("\n")
-        .find((l) => l.includes(String.raw`\(cascade\) | ${domain} |`))
+        .find((l) => l.includes(`(cascade) | ${domain} |`))
         ?.split(/(?<!\\)\|/)
         .map((c) => c.trim());
-    expect(cells("airline")?.[9]).toBe(String.raw`not judged \(excluded\: ${escapeMarkdown(EVIL)}\)`);
+    expect(cells("airline")?.[9]).toBe(`not judged (excluded: ${escapeMarkdown(EVIL)})`);
     expect(cells("retail")?.slice(3, 10)).toEqual([
       "98.3%",
       "–",
@@ -643,9 +644,9 @@ describe("renderMarkdown", () => {
     );
     expect(first.indexOf("miss rate 20.0%")).toBeGreaterThan(first.indexOf("precision "));
     expect(first).toContain(
-      String.raw`| domain | both pass | sampled | clean | missed | unclear | miss rate \[95\% CI\] | stale | seeds |`,
+      "| domain | both pass | sampled | clean | missed | unclear | miss rate [95% CI] | stale | seeds |",
     );
-    expect(first).toContain(String.raw`| 300 | 11 | 8 | 2 | 1 | 20\.0\% \[5\.7\%, 51\.0\%\] | 1 | 7 |`);
+    expect(first).toContain("| 300 | 11 | 8 | 2 | 1 | 20.0% [5.7%, 51.0%] | 1 | 7 |");
     expect(second).toContain("miss rate not measured (no sampled review)");
     expect(second).not.toContain("| both pass |");
   });
@@ -659,5 +660,23 @@ describe("renderMarkdown", () => {
     // The headline's rank agreement is in its own section, before the second one.
     expect(md.indexOf("Kendall τ-b -1.000")).toBeLessThan(md.indexOf(heads[1]!));
     expect(md.indexOf("Kendall τ-b 1.000")).toBeGreaterThan(md.indexOf(heads[1]!));
+  });
+});
+
+describe("a lighter report", () => {
+  it("caps a Markdown table, the rows picked first ahead, and says how many more the exports hold", () => {
+    const rows = [1, 2, 3, 4, 5, 6];
+    expect(capRows(rows, 3, (r) => r % 2 === 0)).toEqual({ shown: [2, 4, 6], more: 3 });
+    expect(capRows(rows, 10)).toEqual({ shown: rows, more: 0 });
+    expect(moreLine(3, "flips", "report.html")).toEqual(["3 more flips in report.html.", ""]);
+    expect(moreLine(0, "flips", "report.html")).toEqual([]);
+  });
+
+  it("keeps a chart wide enough that its smallest text stays at 10 px", () => {
+    const svg =
+      '<svg width="800" height="400"><text font-size="11px">a</text><text font-size="8px">b</text></svg>';
+    expect(chartMinWidth(svg)).toBe(1000); // 8 px text needs 10/8 of the width
+    expect(chartMinWidth(svg.replace('"8px"', '"12px"'))).toBe(728); // 11 px text may shrink to 10
+    expect(chartMinWidth('<svg width="10" height="10"></svg>')).toBeNull();
   });
 });

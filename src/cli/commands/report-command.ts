@@ -31,6 +31,8 @@ interface Sources {
   readonly experiment: string | null;
   readonly reviews: { readonly path: string; readonly file: ReviewFile } | null;
   readonly memoryLimit: string | undefined;
+  /** The experiment's `report.min_model_simulations`, when it sets one. */
+  readonly minModelSimulations: number | undefined;
 }
 
 /** The store and the reviews file the options name; checked before the store is opened. */
@@ -50,6 +52,7 @@ function sources(opts: ReportOptions): Sources {
     experiment: exp?.config.name ?? null,
     reviews: path === undefined ? null : { path, file: reviewFileAt(path) },
     memoryLimit: memoryLimitOf(opts.memoryLimit, exp?.config.duckdb?.memory_limit),
+    minModelSimulations: exp?.config.report?.min_model_simulations,
   };
 }
 
@@ -114,6 +117,9 @@ export async function reportCommand(opts: ReportOptions, io: CommandIo): Promise
             writtenAt: new Date().toISOString(),
             reviewsSource: src.reviews?.path ?? null,
             allConversations: opts.allConversations === true,
+            ...(src.minModelSimulations === undefined
+              ? {}
+              : { charts: { minModelSimulations: src.minModelSimulations } }),
           });
           return chartWarnings(charts);
         }

@@ -1,7 +1,8 @@
 /**
  * `tau-rescore report [--experiment F | --db F] --out DIR [--charts] [--html]`: every analysis as JSON,
  * CSV and Parquet, plus summary.json; `--charts` adds `charts/*.vl.json|svg|png`, `--html` adds the
- * charts, a self-contained `report.html` (with the conversation behind each flip) and a `report.md`.
+ * charts, a `report.html` (with the conversation behind each flip outside excluded files; its charts are the
+ * SVG files of `charts/`) and a `report.md`.
  *
  * Reviews: with `--experiment` (or `--reviews`) the reviews file is read now and laid over the store's
  * (in memory), so the report shows the file as it is; without, the report shows the reviews the store
@@ -28,10 +29,10 @@ export function registerReportCommand(program: Command, io: CommandIo): void {
     )
     .option("--run <id>", "the run to report (default: the latest completed run in the store)")
     .option("--charts", "also render the charts (charts/*.vl.json, .svg, .png)")
-    .option("--html", "also write the charts, a self-contained report.html and a report.md")
+    .option("--html", "also write the charts, a report.html (charts from charts/) and a report.md")
     .option(
       "--all-conversations",
-      "report.html shows the conversation of every simulation the run stored, not only the flips",
+      "report.html shows the conversation of every simulation the run stored, not only the flips outside excluded files",
     )
     .option(...MEMORY_LIMIT_OPTION)
     .action(async (opts: ReportOptions) => {
