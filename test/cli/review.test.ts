@@ -627,9 +627,7 @@ describe("reviews in run and report", () => {
     const html = readFileSync(join(out, "report.html"), "utf8");
     const table = /<table class="sortable" id="precision-by-kind">[\s\S]*?<\/table>/.exec(html)?.[0] ?? "";
     // 1 of 2: precision 50%, Wilson 95% interval [9.5%, 90.5%].
-    expect(table).toMatch(
-      /<td>requirement<\/td>[\s\S]*<td[^>]*>50\.0% \[9\.5%, 90\.5%\]<\/td>/,
-    );
+    expect(table).toMatch(/<td>requirement<\/td>[\s\S]*<td[^>]*>50\.0% \[9\.5%, 90\.5%\]<\/td>/);
     expect(html).toContain('id="precision-by-rule"');
   });
 
