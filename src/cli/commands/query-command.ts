@@ -1,21 +1,13 @@
-/**
- * `tau-rescore query` as a library function: SQL over a store opened read-only, with the analysis views
- * installed over the selected run; the last statement's rows printed as a table, CSV or JSON.
- */
-import { resolve } from "node:path";
-import { installAnalyses, selectRun } from "../../analysis/report.ts";
+import { installAnalyses } from "../../analysis/report.ts";
 import { importGraderModules } from "../../experiments/grader-modules.ts";
-import type { ReviewFile } from "../../reviews/file.ts";
-import { overlaySampledReviews } from "../../reviews/store.ts";
 import { exhausted } from "../../store/resources.ts";
 import type { VerdictStore } from "../../store/store.ts";
 import { RescoreError } from "../../util/errors.ts";
 import { UsageError } from "../errors.ts";
 import { onInterrupt } from "../interrupt.ts";
 import type { CommandIo } from "../io.ts";
-import { memoryLimitOf } from "../memory-limit.ts";
-import { openStoreReadOnly, overlayReviews } from "../report-store.ts";
-import { checkRunOf, experimentFor, reviewFileAt } from "../reviews-source.ts";
+import { openStoreReadOnly, overlayReviewsFile, type StoreSources, storeSources } from "../report-store.ts";
+import { experimentFor } from "../reviews-source.ts";
 import { formatResult, QUERY_FORMATS, type QueryFormat, type QueryResult, resultOf } from "./query-output.ts";
 
 export interface QueryOptions {
@@ -25,36 +17,6 @@ export interface QueryOptions {
   run?: string;
   format: string;
   memoryLimit?: string;
-}
-
-interface Sources {
-  readonly db: string;
-  /** The flag that named the store, for messages. */
-  readonly flag: "--db" | "--experiment";
-  readonly experiment: string | null;
-  readonly reviews: ReviewFile | null;
-  readonly memoryLimit: string | undefined;
-}
-
-/** The store and reviews file the options name, as `report` reads them; checked before anything opens. */
-function sources(opts: QueryOptions): Sources {
-  const exp =
-    opts.experiment === undefined
-      ? null
-      : experimentFor(opts.experiment, {
-          ...(opts.db === undefined ? {} : { db: opts.db }),
-          ...(opts.reviews === undefined ? {} : { reviews: opts.reviews }),
-        });
-  const db = exp?.output ?? (opts.db === undefined ? undefined : resolve(opts.db));
-  if (db === undefined) throw new UsageError("query: pass --db <file> or --experiment <file>");
-  const reviews = exp?.reviewsFile ?? (opts.reviews === undefined ? undefined : resolve(opts.reviews));
-  return {
-    db,
-    flag: opts.db === undefined ? "--experiment" : "--db",
-    experiment: exp?.config.name ?? null,
-    reviews: reviews === undefined ? null : reviewFileAt(reviews),
-    memoryLimit: memoryLimitOf(opts.memoryLimit, exp?.config.duckdb?.memory_limit),
-  };
 }
 
 function formatOf(format: string): QueryFormat {
@@ -72,7 +34,7 @@ const duckdbMessage = (e: Error): string =>
     .trim();
 
 /** A failed statement as one line: a write refused, a file refused, or the SQL error. */
-function queryError(e: unknown, src: Sources): unknown {
+function queryError(e: unknown, src: StoreSources): unknown {
   // Out of memory is reported as such; this tool's own errors are one line already.
   if (!(e instanceof Error) || e instanceof RescoreError || exhausted(e) !== null) return e;
   const msg = duckdbMessage(e);
@@ -87,17 +49,6 @@ function queryError(e: unknown, src: Sources): unknown {
       `query: refused: a query reads only ${store}, not other files (${msg.replace(/^Permission Error:\s*/, "")})`,
     );
   return new UsageError(`query: ${msg}`);
-}
-
-/** Lays the reviews file over the store's reviews of the selected run's experiment (as `report` does). */
-async function loadReviews(store: VerdictStore, src: Sources, runId: string | undefined): Promise<void> {
-  if (src.reviews === null) return;
-  const run = await selectRun(store, runId);
-  if (run === null) return;
-  const experiment =
-    src.experiment === null ? run.experiment : checkRunOf(run, src.experiment, src.db).experiment;
-  await overlayReviews(store, experiment, src.reviews.reviews);
-  await overlaySampledReviews(store, experiment, src.reviews.sampled ?? []);
 }
 
 /** Runs every statement of `sql` in order; the last one's rows are the result. */
@@ -122,7 +73,7 @@ export async function queryCommand(sql: string, opts: QueryOptions, io: CommandI
   // The reviews file may name graders from the experiment's modules.
   if (opts.experiment !== undefined)
     await importGraderModules(experimentFor(opts.experiment, {}).graderModules);
-  const src = sources(opts);
+  const src = storeSources("query", opts);
   const store = await openStoreReadOnly(src.db, src.memoryLimit);
   const removeHandlers = onInterrupt(
     () => store.conn.interrupt(),
@@ -130,7 +81,7 @@ export async function queryCommand(sql: string, opts: QueryOptions, io: CommandI
     io,
   );
   try {
-    await loadReviews(store, src, opts.run);
+    await overlayReviewsFile(store, src, opts.run);
     const run = await installAnalyses(store, opts.run);
     if (run === null)
       io.stderr.write(

@@ -4,15 +4,10 @@ import { checkOutDir } from "../../analysis/out-dir.ts";
 import { type Summary, selectRun, writeReport } from "../../analysis/report.ts";
 import { importGraderModules } from "../../experiments/grader-modules.ts";
 import { terminalSafe } from "../../formats/terminal-text.ts";
-import type { ReviewFile } from "../../reviews/file.ts";
-import { overlaySampledReviews } from "../../reviews/store.ts";
-import type { VerdictStore } from "../../store/store.ts";
-import { UsageError } from "../errors.ts";
 import { onInterrupt } from "../interrupt.ts";
 import type { CommandIo } from "../io.ts";
-import { memoryLimitOf } from "../memory-limit.ts";
-import { openStoreReadOnly, overlayReviews } from "../report-store.ts";
-import { checkRunOf, experimentFor, reviewFileAt } from "../reviews-source.ts";
+import { openStoreReadOnly, overlayReviewsFile, type StoreSources, storeSources } from "../report-store.ts";
+import { experimentFor } from "../reviews-source.ts";
 
 export interface ReportOptions {
   db?: string;
@@ -26,45 +21,14 @@ export interface ReportOptions {
   memoryLimit?: string;
 }
 
-interface Sources {
-  readonly db: string;
-  readonly experiment: string | null;
-  readonly reviews: { readonly path: string; readonly file: ReviewFile } | null;
-  readonly memoryLimit: string | undefined;
+interface Sources extends StoreSources {
   /** The experiment's `report.min_model_simulations`, when it sets one. */
   readonly minModelSimulations: number | undefined;
 }
 
-/** The store and the reviews file the options name; checked before the store is opened. */
 function sources(opts: ReportOptions): Sources {
-  const exp =
-    opts.experiment === undefined
-      ? null
-      : experimentFor(opts.experiment, {
-          ...(opts.db === undefined ? {} : { db: opts.db }),
-          ...(opts.reviews === undefined ? {} : { reviews: opts.reviews }),
-        });
-  const db = exp?.output ?? (opts.db === undefined ? undefined : resolve(opts.db));
-  if (db === undefined) throw new UsageError("report: pass --experiment <file> or --db <file>");
-  const path = exp?.reviewsFile ?? (opts.reviews === undefined ? undefined : resolve(opts.reviews));
-  return {
-    db,
-    experiment: exp?.config.name ?? null,
-    reviews: path === undefined ? null : { path, file: reviewFileAt(path) },
-    memoryLimit: memoryLimitOf(opts.memoryLimit, exp?.config.duckdb?.memory_limit),
-    minModelSimulations: exp?.config.report?.min_model_simulations,
-  };
-}
-
-/** Lays the reviews file over the store's reviews of the selected run's experiment (the store is not written). */
-async function loadReviews(store: VerdictStore, src: Sources, runId: string | undefined): Promise<void> {
-  if (src.reviews === null) return;
-  const run = await selectRun(store, runId);
-  if (run === null) return; // nothing to match against: the report says the store has no run
-  const experiment =
-    src.experiment === null ? run.experiment : checkRunOf(run, src.experiment, src.db).experiment;
-  await overlayReviews(store, experiment, src.reviews.file.reviews);
-  await overlaySampledReviews(store, experiment, src.reviews.file.sampled ?? []);
+  const src = storeSources("report", opts);
+  return { ...src, minModelSimulations: src.exp?.config.report?.min_model_simulations };
 }
 
 /** `--out` checked before anything is opened or written (and again when the report is swapped in). */
@@ -107,7 +71,7 @@ export async function reportCommand(opts: ReportOptions, io: CommandIo): Promise
   try {
     // A run id the store does not hold is a usage mistake (the report's other errors are its output's).
     if (opts.run !== undefined) await selectRun(store, opts.run);
-    await loadReviews(store, src, opts.run);
+    await overlayReviewsFile(store, src, opts.run);
     const extra = richReport
       ? async (tmp: string, summary: Summary) => {
           const { writeRichReport, chartWarnings } = await richReport;
