@@ -96,6 +96,9 @@ export function latestUserText(
   return null;
 }
 
+/** A message's recorded turn, or its index when it recorded none. */
+export const turnOf = (messages: readonly Message[], i: number): number => messages[i]?.turn_idx ?? i;
+
 /** The latest agent message with text strictly before `index`, and where it is. */
 export function agentTextBefore(
   messages: readonly Message[],

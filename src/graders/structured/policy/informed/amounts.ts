@@ -7,10 +7,8 @@
  * the agent said it was per passenger (or quoted a fare for a booking).
  */
 import { isPyDict } from "../../../../py/value.ts";
-import { dollarAmounts } from "../rules/summary-mismatch.ts";
+import { dollarAmounts, near } from "../named.ts";
 import type { AgentText, InformedWrite } from "./writes.ts";
-
-export const near = (a: number, b: number): boolean => Math.abs(a - b) < 0.005;
 
 /** "per passenger", "each", "for one passenger": the figure is a unit price. */
 const PER_UNIT =

@@ -5,10 +5,10 @@
  */
 import { isPyDict, type PyValue } from "../../../../py/value.ts";
 import type { Evidence } from "../../../evidence.ts";
-import { dollarAmounts } from "../rules/summary-mismatch.ts";
+import { dollarAmounts, strings } from "../named.ts";
 import { callEvidence } from "../trajectory.ts";
 import type { PolicyInput, PolicyRule } from "../types.ts";
-import { defers, didAt, type InformedWrite, informedWrites, quoteOf, strings } from "./writes.ts";
+import { defers, didAt, type InformedWrite, informedWrites, quoteOf } from "./writes.ts";
 
 /** What a listing of the write's details names: its record, flights, items or passengers. */
 function detailsOf(w: InformedWrite): string[] {

@@ -5,9 +5,10 @@
  */
 import { isPyDict } from "../../../../py/value.ts";
 import type { Evidence } from "../../../evidence.ts";
+import { strings } from "../named.ts";
 import { agentTextBefore, callEvidence } from "../trajectory.ts";
 import type { PolicyInput, PolicyRule } from "../types.ts";
-import { agreesAt, didAt, type InformedWrite, informedWrites, quoteOf, strings } from "./writes.ts";
+import { agreesAt, didAt, type InformedWrite, informedWrites, quoteOf } from "./writes.ts";
 
 /** Payment method kinds: the id's prefix and the words a user names it with. */
 const KINDS: readonly (readonly [string, RegExp])[] = [

@@ -4,14 +4,11 @@
  */
 import { isPyDict, type PyValue } from "../../../../py/value.ts";
 import type { Evidence } from "../../../evidence.ts";
+import { ITEM_ARGS, ITEM_ID, RECORD_ARGS, recordIds, strings } from "../named.ts";
 import { agentCalls, callEvidence } from "../trajectory.ts";
 import type { PolicyInput, PolicyRule } from "../types.ts";
-import { addedByYes, didAt, informedWrites, quoteOf, strings } from "./writes.ts";
+import { addedByYes, didAt, informedWrites, quoteOf } from "./writes.ts";
 
-const RECORD_ARGS = ["reservation_id", "order_id"] as const;
-const ITEM_ARGS = ["item_ids", "new_item_ids"] as const;
-/** Retail's item ids: ten digits. */
-const ITEM_ID = /\b\d{10}\b/g;
 /** Airline flight numbers: `HAT` and three digits. */
 const FLIGHT_NUMBER = /\b[A-Z]{3}\d{3}\b/g;
 
@@ -56,13 +53,7 @@ export const informedRecord: PolicyRule<"informed_record"> = {
       const args = isPyDict(w.call.call.arguments) ? w.call.call.arguments : {};
       const own = RECORD_ARGS.flatMap((k) => strings(args[k]));
       if (own.length > 0) {
-        ids ??= new Set(
-          agentCalls(input.messages).flatMap((c) =>
-            isPyDict(c.call.arguments)
-              ? RECORD_ARGS.flatMap((k) => strings((c.call.arguments as Record<string, PyValue>)[k]))
-              : [],
-          ),
-        );
+        ids ??= recordIds(agentCalls(input.messages));
         const named = [...ids].filter((id) => summary.includes(id));
         if (named.length > 0 && !own.some((id) => named.includes(id)))
           out.push(

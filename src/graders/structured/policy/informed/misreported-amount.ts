@@ -4,7 +4,7 @@
  */
 import type { Evidence } from "../../../evidence.ts";
 import { dollars } from "../../charges.ts";
-import { dollarAmounts } from "../rules/summary-mismatch.ts";
+import { dollarAmounts } from "../named.ts";
 import { ASKS_APPROVAL } from "../rules/write-without-confirmation.ts";
 import { messageEvidence, textOf } from "../trajectory.ts";
 import type { PolicyInput, PolicyRule } from "../types.ts";

@@ -7,7 +7,7 @@
  */
 import type { DomainName } from "../../../../domains/domain.ts";
 import type { Message } from "../../../../formats/model.ts";
-import { isPyDict, type PyValue } from "../../../../py/value.ts";
+import { isPyDict } from "../../../../py/value.ts";
 import type { Movement } from "../../charges.ts";
 import { affirmativeAt, findAffirmative } from "../affirmation.ts";
 import { NEEDS_CONFIRMATION } from "../rules/write-without-confirmation.ts";
@@ -169,11 +169,6 @@ export function byUserMessage(writes: readonly InformedWrite[]): InformedWrite[]
   }
   return [...groups.values()];
 }
-
-export const strings = (v: PyValue | undefined): string[] =>
-  typeof v === "string" ? [v] : Array.isArray(v) ? v.filter((x): x is string => typeof x === "string") : [];
-
-export const turnOf = (messages: readonly Message[], i: number): number => messages[i]?.turn_idx ?? i;
 
 export function quoteOf(text: string, max = 160): string {
   // A long text is collapsed only as far as the quote needs: a prefix long enough to give more than `max`.

@@ -5,10 +5,11 @@
  * stated before the yes. Reported; it gates only when configured to.
  */
 import type { Message } from "../../../../formats/model.ts";
-import { isPyDict, type PyValue } from "../../../../py/value.ts";
+import { isPyDict } from "../../../../py/value.ts";
 import type { Evidence } from "../../../evidence.ts";
 import { dollars } from "../../charges.ts";
 import { affirmativeAt } from "../affirmation.ts";
+import { dollarAmounts, ITEM_ARGS, ITEM_ID, near, RECORD_ARGS, recordIds, strings } from "../named.ts";
 import {
   agentCalls,
   agentTextBefore,
@@ -18,25 +19,9 @@ import {
   latestUserText,
   succeeded,
   textOf,
+  turnOf,
 } from "../trajectory.ts";
 import type { PolicyInput, PolicyRule } from "../types.ts";
-
-/** Arguments that name the record a write acts on. */
-const RECORD_ARGS = ["reservation_id", "order_id"] as const;
-/** Arguments that list the items a write acts on (retail's item ids). */
-const ITEM_ARGS = ["item_ids", "new_item_ids"] as const;
-
-const DOLLARS = /\$\s?(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?/g;
-/** Retail's item ids: ten digits. */
-const ITEM_ID = /\b\d{10}\b/g;
-
-export function dollarAmounts(text: string): number[] {
-  return [...text.matchAll(DOLLARS)].map((m) =>
-    Number(`${(m[1] as string).replaceAll(",", "")}${m[2] ?? ""}`),
-  );
-}
-
-const near = (a: number, b: number) => Math.abs(a - b) < 0.005;
 
 /** Whether an agent message in [from, to) states a dollar amount. */
 function priceStated(messages: readonly Message[], from: number, to: number): boolean {
@@ -48,20 +33,6 @@ function priceStated(messages: readonly Message[], from: number, to: number): bo
   }
   return false;
 }
-
-const strings = (v: PyValue | undefined): string[] =>
-  typeof v === "string" ? [v] : Array.isArray(v) ? v.filter((x): x is string => typeof x === "string") : [];
-
-/** Every reservation or order id the agent's calls named, across the conversation. */
-function recordIds(calls: readonly LocatedCall[]): Set<string> {
-  const out = new Set<string>();
-  for (const c of calls)
-    if (isPyDict(c.call.arguments))
-      for (const k of RECORD_ARGS) for (const v of strings(c.call.arguments[k])) out.add(v);
-  return out;
-}
-
-const turnOf = (messages: readonly Message[], i: number) => messages[i]?.turn_idx ?? i;
 
 export const summaryMismatch: PolicyRule<"summary_mismatch"> = {
   id: "summary_mismatch",
