@@ -5,12 +5,12 @@
  * verdict (nothing is graded twice) and stores only the causes that fail it.
  */
 import { z } from "zod";
-import type { Cause } from "../causes.ts";
-import { type CoverageRecord, defineGrader, type VerdictRecord } from "../grader.ts";
+import { defineGrader } from "../grader.ts";
 import { causesJson } from "../json.ts";
 import { policyRuleIdSchema } from "./gates.ts";
 import type { StructuredVerdict } from "./grade.ts";
 import type { PolicyRuleId } from "./policy/types.ts";
+import { type RegatedVerdict, regate, regatedRecord } from "./regated.ts";
 
 /**
  * The informed-write rules this grader gates on by default: those whose findings on the default corpus
@@ -29,42 +29,10 @@ export const structuredInformedConfig = z.strictObject({
 });
 export type StructuredInformedConfig = z.infer<typeof structuredInformedConfig>;
 
-export interface InformedVerdict {
-  readonly pass: boolean | null;
-  readonly db_match: boolean | null;
-  /** The causes that fail it: the structured grader's gating ones and the gated informed-write findings. */
-  readonly causes: readonly Cause[];
-  readonly informedFail: boolean;
-  readonly coverage: CoverageRecord;
+/** The structured verdict with the gated informed-write rules' findings failing it. */
+export function informedVerdict(v: StructuredVerdict, gated: readonly PolicyRuleId[]): RegatedVerdict {
+  return regate(v, (c) => c.kind === "policy_rule" && (gated as readonly string[]).includes(c.reference));
 }
-
-export function informedVerdict(v: StructuredVerdict, gated: readonly PolicyRuleId[]): InformedVerdict {
-  const informed = (c: Cause) =>
-    c.kind === "policy_rule" && (gated as readonly string[]).includes(c.reference);
-  const failing = v.causes
-    .filter((c) => c.gates || informed(c))
-    .map((c) => (c.gates ? c : { ...c, gates: true }));
-  // Where τ³ fails, that decides it: only its cause is stored again (the structured verdict keeps the rest).
-  const causes = v.tau3_pass === false ? failing.filter((c) => c.kind === "tau3") : failing;
-  return {
-    pass: failing.length > 0 ? false : v.pass,
-    db_match: v.db_match,
-    causes,
-    informedFail: failing.some(informed),
-    coverage: v.coverage,
-  };
-}
-
-const record = (v: InformedVerdict): VerdictRecord => ({
-  pass: v.pass,
-  reward: v.pass === null ? null : v.pass ? 1 : 0,
-  dbMatch: v.db_match,
-  notes: [],
-  judgeFailure: null,
-  components: [{ name: "INFORMED_WRITES", score: v.informedFail ? 0 : 1, inBasis: true, vacuous: false }],
-  causes: v.causes,
-  coverage: v.coverage,
-});
 
 export const structuredInformedGrader = defineGrader({
   id: "structured_informed",
@@ -81,7 +49,7 @@ export const structuredInformedGrader = defineGrader({
     _input,
     gated: readonly PolicyRuleId[],
     prior: { readonly structured: StructuredVerdict },
-  ): InformedVerdict => informedVerdict(prior.structured, gated),
-  record,
-  json: (v: InformedVerdict) => ({ pass: v.pass, causes: causesJson(v.causes) }),
+  ): RegatedVerdict => informedVerdict(prior.structured, gated),
+  record: regatedRecord("INFORMED_WRITES"),
+  json: (v: RegatedVerdict) => ({ pass: v.pass, causes: causesJson(v.causes) }),
 });

@@ -5,51 +5,15 @@
  * only the causes that fail it (where τ³ fails, τ³'s alone); the reported ones are the structured grader's.
  */
 import { z } from "zod";
-import type { Cause } from "../causes.ts";
-import { type CoverageRecord, defineGrader, type VerdictRecord } from "../grader.ts";
+import { defineGrader } from "../grader.ts";
 import { causesJson } from "../json.ts";
 import { FIELD_KINDS } from "./gate-names.ts";
 import type { StructuredVerdict } from "./grade.ts";
-
-export interface StrictVerdict {
-  readonly pass: boolean | null;
-  readonly db_match: boolean | null;
-  /** The causes that fail it (the structured grader's gating ones, and every field). */
-  readonly causes: readonly Cause[];
-  readonly fieldsFail: boolean;
-  /** The structured verdict's: the strict gate checks against the same fixtures and clauses. */
-  readonly coverage: CoverageRecord;
-}
+import { type RegatedVerdict, regate, regatedRecord } from "./regated.ts";
 
 /** The seed's strict delta gate: every differing DB field fails, licensed, mirrored or the user's own. */
-export function strictCauses(v: StructuredVerdict): Cause[] {
-  return v.causes.map((c) => (FIELD_KINDS.includes(c.kind) && !c.gates ? { ...c, gates: true } : c));
-}
-
-export function strictVerdict(v: StructuredVerdict): StrictVerdict {
-  const failing = strictCauses(v).filter((c) => c.gates);
-  // Where τ³ fails, that decides both gates alike: only its cause is stored again (the structured
-  // verdict keeps the rest), which spares a copy of every field of every failing simulation.
-  const causes = v.tau3_pass === false ? failing.filter((c) => c.kind === "tau3") : failing;
-  return {
-    pass: failing.length > 0 ? false : v.pass,
-    db_match: v.db_match,
-    causes,
-    fieldsFail: failing.some((c) => FIELD_KINDS.includes(c.kind)),
-    coverage: v.coverage,
-  };
-}
-
-const record = (v: StrictVerdict): VerdictRecord => ({
-  pass: v.pass,
-  reward: v.pass === null ? null : v.pass ? 1 : 0,
-  dbMatch: v.db_match,
-  notes: [],
-  judgeFailure: null,
-  components: [{ name: "DELTA_GATE_STRICT", score: v.fieldsFail ? 0 : 1, inBasis: true, vacuous: false }],
-  causes: v.causes,
-  coverage: v.coverage,
-});
+export const strictVerdict = (v: StructuredVerdict): RegatedVerdict =>
+  regate(v, (c) => FIELD_KINDS.includes(c.kind));
 
 export const structuredStrictGrader = defineGrader({
   id: "structured_strict",
@@ -62,8 +26,8 @@ export const structuredStrictGrader = defineGrader({
   comparedWith: { baseline: "structured", order: 1 },
   reads: ["structured"],
   load: () => null,
-  grade: (_input, _loaded, prior: { readonly structured: StructuredVerdict }): StrictVerdict =>
+  grade: (_input, _loaded, prior: { readonly structured: StructuredVerdict }): RegatedVerdict =>
     strictVerdict(prior.structured),
-  record,
-  json: (v: StrictVerdict) => ({ pass: v.pass, causes: causesJson(v.causes) }),
+  record: regatedRecord("DELTA_GATE_STRICT"),
+  json: (v: RegatedVerdict) => ({ pass: v.pass, causes: causesJson(v.causes) }),
 });

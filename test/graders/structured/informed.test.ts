@@ -28,7 +28,7 @@ describe("structured_informed", () => {
       INFORMED_GATES,
     );
     expect(v.pass).toBe(false);
-    expect(v.informedFail).toBe(true);
+    expect(v.ownFail).toBe(true);
     expect(v.causes.map((c) => [causeLabel(c), c.gates])).toEqual([["policy_rule:informed_amount", true]]);
   });
 
@@ -37,7 +37,7 @@ describe("structured_informed", () => {
       verdict([reported("informed_consent"), reported("unneeded_transfer")]),
       INFORMED_GATES,
     );
-    expect(v).toMatchObject({ pass: true, causes: [], informedFail: false });
+    expect(v).toMatchObject({ pass: true, causes: [], ownFail: false });
   });
 
   it("keeps the structured grader's own gating causes, and where τ³ fails stores τ³'s alone", () => {
@@ -45,6 +45,6 @@ describe("structured_informed", () => {
     const v = informedVerdict(verdict([tau3, reported("informed_payment")], false), INFORMED_GATES);
     expect(v.pass).toBe(false);
     expect(v.causes.map(causeLabel)).toEqual(["tau3:DB"]);
-    expect(v.informedFail).toBe(true);
+    expect(v.ownFail).toBe(true);
   });
 });

@@ -28,7 +28,7 @@ describe("structured_strict", () => {
     expect(g.structured.pass).toBe(true);
     const strict = strictVerdict(g.structured);
     expect(strict.pass).toBe(false);
-    expect(strict.fieldsFail).toBe(true);
+    expect(strict.ownFail).toBe(true);
     expect(strict.causes.every((c) => c.gates)).toBe(true);
     expect(strict.causes.map(causeLabel)).toEqual(
       expect.arrayContaining([
@@ -42,7 +42,7 @@ describe("structured_strict", () => {
   it("passes what the default gate passes when nothing differs off the reference", () => {
     const g = gradeCalls("telecom", V0, OVERDUE, [transfer]);
     expect(g.structured.pass).toBe(true);
-    expect(strictVerdict(g.structured)).toMatchObject({ pass: true, causes: [], fieldsFail: false });
+    expect(strictVerdict(g.structured)).toMatchObject({ pass: true, causes: [], ownFail: false });
   });
 
   it("where τ³ fails, stores τ³'s cause alone, yet its component still sees the off-reference fields", () => {
@@ -52,7 +52,7 @@ describe("structured_strict", () => {
     const strict = strictVerdict(g.structured);
     expect(strict.pass).toBe(false);
     expect(strict.causes.map((c) => c.kind)).toEqual(["tau3"]);
-    expect(strict.fieldsFail).toBe(true);
+    expect(strict.ownFail).toBe(true);
     expect(g.structured.causes.some((c) => c.kind === "unlicensed_write")).toBe(true);
   });
 });
