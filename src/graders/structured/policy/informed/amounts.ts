@@ -8,7 +8,7 @@
  */
 import { isPyDict } from "../../../../py/value.ts";
 import { dollarAmounts, near } from "../named.ts";
-import type { AgentText, InformedWrite } from "./writes.ts";
+import { type AgentText, type InformedWrite, resultRecord } from "./writes.ts";
 
 /** "per passenger", "each", "for one passenger": the figure is a unit price. */
 const PER_UNIT =
@@ -26,15 +26,8 @@ export const sentences = (text: string): string[] => text.split(SENTENCE).filter
 export function passengersOf(w: InformedWrite): number | null {
   const args = w.call.call.arguments;
   if (isPyDict(args) && Array.isArray(args.passengers)) return args.passengers.length;
-  const content = w.call.result?.content;
-  if (content === null || content === undefined || !content.startsWith("{")) return null;
-  try {
-    const parsed: unknown = JSON.parse(content);
-    const passengers = (parsed as { passengers?: unknown }).passengers;
-    return Array.isArray(passengers) ? passengers.length : null;
-  } catch {
-    return null;
-  }
+  const passengers = resultRecord(w)?.passengers;
+  return Array.isArray(passengers) ? passengers.length : null;
 }
 
 export const netOf = (w: InformedWrite): number => (w.moved ?? []).reduce((a, m) => a + m.amount, 0);

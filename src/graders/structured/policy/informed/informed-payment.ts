@@ -8,7 +8,7 @@ import type { Evidence } from "../../../evidence.ts";
 import { strings } from "../named.ts";
 import { agentTextBefore, callEvidence } from "../trajectory.ts";
 import type { PolicyInput, PolicyRule } from "../types.ts";
-import { agreesAt, didAt, type InformedWrite, informedWrites, quoteOf } from "./writes.ts";
+import { agreesAt, didAt, type InformedWrite, informedWrites, quoteOf, resultRecord } from "./writes.ts";
 
 /** Payment method kinds: the id's prefix and the words a user names it with. */
 const KINDS: readonly (readonly [string, RegExp])[] = [
@@ -70,19 +70,12 @@ function methodsOf(w: InformedWrite): string[] {
 
 /** The record's first payment (its booking or order payment), from the call's result: the "original" method. */
 function originalMethod(w: InformedWrite): string | null {
-  const content = w.call.result?.content;
-  if (content === null || content === undefined || !content.startsWith("{")) return null;
-  try {
-    const history = (JSON.parse(content) as { payment_history?: unknown }).payment_history;
-    const first: unknown = Array.isArray(history) ? history[0] : undefined;
-    if (typeof first !== "object" || first === null) return null;
-    const id =
-      (first as { payment_id?: unknown; payment_method_id?: unknown }).payment_id ??
-      (first as { payment_method_id?: unknown }).payment_method_id;
-    return typeof id === "string" ? id : null;
-  } catch {
-    return null;
-  }
+  const history = resultRecord(w)?.payment_history;
+  const first: unknown = Array.isArray(history) ? history[0] : undefined;
+  if (typeof first !== "object" || first === null) return null;
+  const { payment_id, payment_method_id } = first as { payment_id?: unknown; payment_method_id?: unknown };
+  const id = payment_id ?? payment_method_id;
+  return typeof id === "string" ? id : null;
 }
 
 /** What one user message says about payment: the kinds it names or agrees to, and whether it defers the choice. */

@@ -155,6 +155,25 @@ function agentTexts(messages: readonly Message[], from: number, to: number): () 
   };
 }
 
+const records = new WeakMap<InformedWrite, Record<string, unknown> | null>();
+
+/** What the write's tool returned, parsed when it is a record (the reservation or order after the write), else null. */
+export function resultRecord(w: InformedWrite): Record<string, unknown> | null {
+  let hit = records.get(w);
+  if (hit === undefined) {
+    const content = w.call.result?.content;
+    hit = null;
+    if (content?.startsWith("{") === true)
+      try {
+        hit = JSON.parse(content) as Record<string, unknown>;
+      } catch {
+        hit = null;
+      }
+    records.set(w, hit);
+  }
+  return hit;
+}
+
 /** A cancellation refunds what was paid, to where it came from: there is no amount or method to agree to. */
 export const isCancellation = (toolName: string): boolean => toolName.startsWith("cancel");
 
