@@ -79,7 +79,7 @@ const targets = (db: string) =>
 
 const cli = (args: readonly string[]) => cliInProcess(args);
 
-/** `review set` for one target, in one of the test's stores and reviews files. */
+/** `review set` for one target, in one of the test's stores and reviews files (of `exp`, the small experiment by default). */
 const setReview = (
   db: string,
   file: string,
@@ -87,11 +87,12 @@ const setReview = (
   verdict: string,
   reason: string,
   extra: string[] = [],
+  exp = experiment,
 ) =>
   cli([
     "review",
     "set",
-    experiment,
+    exp,
     "--db",
     db,
     "--reviews",
@@ -876,29 +877,15 @@ describe("review sample", () => {
     expect(walked.status, walked.stderr).toBe(0);
     const t = (await targets(allDb))[0];
     if (t === undefined) throw new Error("the corpus has no flip cause");
-    const set = await cli([
-      "review",
-      "set",
-      allExperiment,
-      "--db",
+    const set = await setReview(
       allDb,
-      "--reviews",
       file,
-      "--simulation",
-      t.simulation_id,
-      "--path",
-      t.path,
-      "--cause",
-      `${t.kind}:${t.reference}`,
-      "--verdict",
+      t,
       "confirmed",
-      "--reason",
       "turn 2",
-      "--reviewer",
-      "ann",
-      "--date",
-      "2026-12-05",
-    ]);
+      ["--reviewer", "ann", "--date", "2026-12-05"],
+      allExperiment,
+    );
     expect(set.status, set.stderr).toBe(0);
     const list = ["review", "list", allExperiment, "--db", allDb, "--reviews", file];
 
