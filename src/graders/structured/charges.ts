@@ -140,16 +140,17 @@ function movementsIn(
   }
 }
 
+/** A replayed call by message index and tool-call id. */
+export type CallAt = (messageIndex: number, callId: string) => CallRef | undefined;
+
 /** The money every call that took effect moved, from the units each one wrote; each call worked out on first ask. */
-export function movementsOf(journal: WriteJournal, final: FinalStates, calls: readonly CallRef[]): Movements {
-  let byKey: Map<string, CallRef> | null = null;
+export function movementsOf(journal: WriteJournal, final: FinalStates, callAt: CallAt): Movements {
   const known = new Map<string, readonly Movement[]>();
   return (messageIndex, callId) => {
     const key = `${messageIndex}\u0000${callId}`;
     const hit = known.get(key);
     if (hit !== undefined) return hit;
-    byKey ??= new Map(calls.map((c) => [`${c.messageIndex}\u0000${c.callId}`, c]));
-    const call = byKey.get(key);
+    const call = callAt(messageIndex, callId);
     const net = new Map<string | null, number>();
     if (call !== undefined)
       for (const e of journal.stepEntries(call.step)) {

@@ -13,7 +13,15 @@ import { groupBy } from "../../util/group-by.ts";
 import type { GradingContext } from "../context.ts";
 import type { Tau3Verdict } from "../tau3/evaluate.ts";
 import { type AttributedField, attributeFields, type CallRef, callsOf } from "./attribution.ts";
-import { type Charges, chargesOf, type Movements, movementsOf, NO_CHARGES, NO_MOVEMENTS } from "./charges.ts";
+import {
+  type CallAt,
+  type Charges,
+  chargesOf,
+  type Movements,
+  movementsOf,
+  NO_CHARGES,
+  NO_MOVEMENTS,
+} from "./charges.ts";
 import { type ClauseFinding, evaluateClauses, policyFileFor } from "./clauses/evaluate.ts";
 import type { VerifiedClause } from "./clauses/verify.ts";
 import { bind, evaluateAll, type StateView, type TaskFactValue } from "./conditions/evaluate.ts";
@@ -78,12 +86,12 @@ export const writesNotGated = (note: string): GatedWrites => ({
   movements: NO_MOVEMENTS,
 });
 
-/** `wroteOf` over the replayed calls, indexed on first ask (most simulations never ask). */
-function wroteOfCalls(calls: readonly CallRef[]): GatedWrites["wroteOf"] {
+/** The replayed call by message index and tool-call id, indexed on first ask (most simulations never ask). */
+function callIndex(calls: readonly CallRef[]): CallAt {
   let byKey: Map<string, CallRef> | null = null;
   return (messageIndex, callId) => {
     byKey ??= new Map(calls.map((c) => [`${c.messageIndex}\u0000${c.callId}`, c]));
-    return byKey.get(`${messageIndex}\u0000${callId}`)?.wrote ?? null;
+    return byKey.get(`${messageIndex}\u0000${callId}`);
   };
 }
 
@@ -221,14 +229,15 @@ export function gateWrites(
   );
   const licences = new CallLicences(views, clauses, requirements.violations);
   const fields = attributeFields(gated.fields, journal, final, calls, domain.derived ?? []);
+  const callAt = callIndex(calls);
   return {
     delta,
     noReference,
     fields,
     clauses,
     licenseOf: licences.of.bind(licences),
-    wroteOf: wroteOfCalls(calls),
+    wroteOf: (messageIndex, callId) => callAt(messageIndex, callId)?.wrote ?? null,
     charges: chargesOf(journal, final, calls),
-    movements: movementsOf(journal, final, calls),
+    movements: movementsOf(journal, final, callAt),
   };
 }
