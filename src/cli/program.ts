@@ -17,6 +17,7 @@ import { registerRequirementsCommand } from "./commands/requirements.ts";
 import { type ReviewCommandIo, registerReviewCommand } from "./commands/review.ts";
 import { registerRunCommand } from "./commands/run.ts";
 import { registerShowCommand } from "./commands/show.ts";
+import { registerViewCommand } from "./commands/view.ts";
 import { debugFromEnv } from "./env.ts";
 import { reportCliError, trackCommand } from "./errors.ts";
 import type { CommandIo } from "./io.ts";
@@ -46,6 +47,7 @@ export function buildProgram(io: CliIo): Command {
   registerQueryCommand(program, io);
   registerReviewCommand(program, io);
   registerShowCommand(program, io);
+  registerViewCommand(program, io);
   registerProbeCommand(program, io);
   return program;
 }

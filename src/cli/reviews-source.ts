@@ -9,7 +9,7 @@ import { loadExperiment, type ResolvedExperiment } from "../experiments/config.t
 import { importGraderModules } from "../experiments/grader-modules.ts";
 import { type ReviewFile, readReviewFile } from "../reviews/file.ts";
 import { saveReviews } from "../reviews/store.ts";
-import { VerdictStore } from "../store/store.ts";
+import { StoreLockedError, VerdictStore } from "../store/store.ts";
 import { InputError, UsageError } from "./errors.ts";
 import { memoryLimitOf } from "./memory-limit.ts";
 
@@ -51,6 +51,24 @@ export function checkRunOf(run: RunInfo | null, experiment: string, db: string):
   return run;
 }
 
+/**
+ * The store, writable; read-only when another process has it open (a `tau-rescore view` of it), so a
+ * terminal review and the browser can run side by side: reviews then go to the reviews file, and into
+ * the store's own tables at its next writable open.
+ */
+async function openForReviews(db: string, memoryLimit?: string): Promise<VerdictStore> {
+  try {
+    return await openExistingStore(db, memoryLimit);
+  } catch (e) {
+    if (!(e instanceof StoreLockedError)) throw e;
+    try {
+      return await VerdictStore.open(db, { readOnly: true, memoryLimit });
+    } catch {
+      throw e; // a writer holds it (a run): say that, not the read-only attempt
+    }
+  }
+}
+
 export interface ReviewSession {
   readonly exp: ResolvedExperiment;
   readonly store: VerdictStore;
@@ -70,7 +88,7 @@ export async function openReviewSession(
   await importGraderModules(exp.graderModules); // reviews may name their graders
   const file = reviewFileAt(exp.reviewsFile);
   const memoryLimit = memoryLimitOf(flags.memoryLimit, exp.config.duckdb?.memory_limit);
-  const store = await openExistingStore(exp.output, memoryLimit);
+  const store = await openForReviews(exp.output, memoryLimit);
   try {
     const run = checkRunOf(await installAnalyses(store, flags.run), exp.config.name, exp.output);
     await saveReviews(store, exp.config.name, file.reviews, file.sampled);

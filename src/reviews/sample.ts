@@ -17,8 +17,8 @@ import {
   sampledKey,
   sampledReviewSchema,
   upsertSampled,
-  writeReviewFile,
 } from "./file.ts";
+import { updateReviewFile } from "./lock.ts";
 import { conversationOf, type SampledSimulation, taskOf } from "./queries.ts";
 import { ReviewError } from "./resolve.ts";
 import { saveReviews } from "./store.ts";
@@ -235,8 +235,7 @@ export async function walkSample(o: SampleWalkOptions): Promise<SampleWalkSummar
       ...(o.reviewer === undefined ? {} : { reviewer: o.reviewer }),
       ...(o.date === undefined ? {} : { date: o.date }),
     });
-    file = upsertSampled(file, entry).file;
-    writeReviewFile(o.reviewsFile, file);
+    file = updateReviewFile(o.reviewsFile, (now) => upsertSampled(now, entry).file);
     done++;
     io.write(`  saved to ${o.reviewsFile}\n`);
   }

@@ -3,7 +3,7 @@
  * loaded before, so the analysis views (`review_status`, precision, confirmed flip rates, miss rates)
  * stay plain SQL.
  */
-import type { RowOf } from "../store/schema.ts";
+import { type RowOf, TABLES } from "../store/schema.ts";
 import type { VerdictStore } from "../store/store.ts";
 import type { ReviewEntry, SampledReview } from "./file.ts";
 
@@ -45,12 +45,21 @@ export const sampledRows = (
     }),
   );
 
+/**
+ * The experiment's reviews into the store: its tables, or, for a store opened read-only (another
+ * process, such as `view`, has it open), TEMP tables laid over them that the views read in their place.
+ */
 export async function saveReviews(
   store: VerdictStore,
   experiment: string,
   reviews: readonly ReviewEntry[],
   sampled: readonly SampledReview[] = [],
 ): Promise<void> {
+  if (store.readOnly) {
+    await overlayReviews(store, experiment, reviews);
+    await overlaySampledReviews(store, experiment, sampled);
+    return;
+  }
   const rows = reviewRows(experiment, reviews);
   const samples = sampledRows(experiment, sampled);
   await store.conn.run("BEGIN TRANSACTION");
@@ -94,4 +103,32 @@ export async function overlaySampledReviews(
       r.simulation_id,
       r.path,
     ]);
+}
+
+/** The experiment's reviews as the analysis views will see them, in place of those the store holds. */
+export async function overlayReviews(
+  store: VerdictStore,
+  experiment: string,
+  reviews: readonly ReviewEntry[],
+): Promise<void> {
+  const db = (await store.query<{ db: string }>("SELECT current_database() AS db"))[0]?.db ?? "";
+  const stored = `"${db.replaceAll('"', '""')}".main.reviews`;
+  await store.conn.run(
+    `CREATE OR REPLACE TEMP TABLE reviews AS SELECT * FROM ${stored} WHERE experiment <> $1`,
+    [experiment],
+  );
+  const appender = await store.conn.createAppender("reviews", "main", "temp");
+  try {
+    // Every column of `reviews` is VARCHAR.
+    for (const row of reviewRows(experiment, reviews)) {
+      for (const { name } of TABLES.reviews.columns) {
+        const v = row[name];
+        if (v === null) appender.appendNull();
+        else appender.appendVarchar(v);
+      }
+      appender.endRow();
+    }
+  } finally {
+    appender.closeSync();
+  }
 }

@@ -13,8 +13,8 @@ import {
   readReviewFile,
   reviewEntrySchema,
   upsertReview,
-  writeReviewFile,
 } from "./file.ts";
+import { updateReviewFile } from "./lock.ts";
 import {
   conversationOf,
   evidenceOf,
@@ -205,12 +205,11 @@ export async function walkReviews(o: WalkOptions): Promise<WalkSummary> {
       }
       if (same) batch.push(...siblings);
     }
-    for (const b of batch) {
-      file = upsertReview(file, entryFor(b, verdict, reason, o)).file;
-      done.add(targetKey(b));
-    }
+    file = updateReviewFile(o.reviewsFile, (now) =>
+      batch.reduce((f, b) => upsertReview(f, entryFor(b, verdict, reason, o)).file, now),
+    );
+    for (const b of batch) done.add(targetKey(b));
     reviewed += new Set(batch.map(causeKey)).size;
-    writeReviewFile(o.reviewsFile, file);
     io.write(`  saved ${batch.length} review(s) to ${o.reviewsFile}\n`);
   }
   await saveReviews(store, o.experiment, file.reviews, file.sampled);

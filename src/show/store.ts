@@ -96,7 +96,16 @@ export async function showFromStore(
   req: StoreRequest,
   db: string,
 ): Promise<SimulationView> {
-  const c = await oneSimulation(store, run, req, db);
+  return await showSimulation(store, run, await oneSimulation(store, run, req, db), db);
+}
+
+/** One simulation of `run` by its key in the store, with the fingerprint the run stored for it. */
+export async function showSimulation(
+  store: VerdictStore,
+  run: RunInfo,
+  c: Pick<Candidate, "sim_key" | "fingerprint">,
+  db: string,
+): Promise<SimulationView> {
   const p = [run.run_id, c.sim_key];
   const where = "run_id = $1 AND sim_key = $2";
   const [sim] = await store.query<Omit<SimulationRows["simulation"], "fingerprint" | "error">>(

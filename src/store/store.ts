@@ -32,6 +32,9 @@ export class StoreError extends RescoreError {
   override readonly name = "StoreError";
 }
 
+/** Another process holds the file in a way this open conflicts with (a writer, or readers when writing). */
+export class StoreLockedError extends StoreError {}
+
 export interface StoreOptions {
   readonly readOnly?: boolean;
   /** DuckDB's memory_limit, such as "4GB" (checked by `memoryLimitBytes`); default `defaultMemoryLimit()`. */
@@ -66,6 +69,8 @@ export class VerdictStore {
     readonly conn: DuckDBConnection,
     readonly path: string,
     private readonly temp: TempDir,
+    /** Opened read-only: nothing can be written into it (TEMP tables can). */
+    readonly readOnly: boolean,
   ) {}
 
   static async open(path: string, opts: StoreOptions = {}): Promise<VerdictStore> {
@@ -82,14 +87,14 @@ export class VerdictStore {
     } catch (e) {
       const msg = (e as Error).message;
       if (/lock/i.test(msg)) {
-        throw new StoreError(
+        throw new StoreLockedError(
           `${path} is locked by another process (is another tau-rescore run using it?): ${firstLine(msg)}`,
         );
       }
       throw new StoreError(`cannot open ${path}: ${firstLine(msg)}`);
     }
     const conn = await instance.connect();
-    const store = new VerdictStore(instance, conn, path, temp);
+    const store = new VerdictStore(instance, conn, path, temp, readOnly);
     track(store);
     try {
       await store.checkSchema(readOnly);

@@ -31,6 +31,8 @@ export const LIMITS = {
   sampleSize: int(1, 10_000),
   /** Stored with each sampled review; JSON numbers are exact up to 2^53 - 1. */
   sampleSeed: int(0, Number.MAX_SAFE_INTEGER),
+  /** `view --port`; 0 takes a free one. */
+  viewPort: int(0, 65535),
   workers: int(1, 64),
   commitFiles: int(1, 10_000),
   progressMs: num(0, 3_600_000),

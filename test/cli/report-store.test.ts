@@ -2,9 +2,9 @@
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { installAnalyses, rows } from "../../src/analysis/report.ts";
-import { openStoreReadOnly, overlayReviews } from "../../src/cli/report-store.ts";
+import { openStoreReadOnly } from "../../src/cli/report-store.ts";
 import type { ReviewEntry } from "../../src/reviews/file.ts";
-import { saveReviews } from "../../src/reviews/store.ts";
+import { overlayReviews, saveReviews } from "../../src/reviews/store.ts";
 import type { VerdictStore } from "../../src/store/store.ts";
 import { syntheticStore } from "../analysis/synthetic-store.ts";
 

@@ -5,7 +5,8 @@
  * are matched against the selected run of the experiment's store, and written to its reviews file.
  */
 import { createInterface } from "node:readline";
-import { REVIEW_VERDICTS, type ReviewVerdict, upsertReview, writeReviewFile } from "../../reviews/file.ts";
+import { REVIEW_VERDICTS, type ReviewVerdict, upsertReview } from "../../reviews/file.ts";
+import { updateReviewFile } from "../../reviews/lock.ts";
 import { type ListedReview, listedReviews } from "../../reviews/queries.ts";
 import { resolveReview } from "../../reviews/resolve.ts";
 import { drawSample, walkSample } from "../../reviews/sample.ts";
@@ -73,6 +74,12 @@ async function inSession<T>(
   );
   try {
     const session = await openReviewSession(experiment, opts);
+    if (session.store.readOnly)
+      io.stderr.write(
+        printable(
+          `${session.exp.output} is open in another process (a tau-rescore view?): read read-only; reviews are written to ${session.exp.reviewsFile}, and into the store at its next run or review`,
+        ) + "\n",
+      );
     try {
       return await body(session);
     } finally {
@@ -232,17 +239,20 @@ export function reviewSet(experiment: string, opts: SetCliOptions, io: ReviewCom
       ...(reviewer === undefined ? {} : { reviewer }),
       date: opts.date ?? io.today(),
     });
-    let file = s.file;
-    for (const entry of entries) {
-      const next = upsertReview(file, entry);
-      file = next.file;
-      io.stderr.write(
-        printable(
+    const said: string[] = [];
+    const file = updateReviewFile(s.exp.reviewsFile, (now) => {
+      said.length = 0;
+      let file = now;
+      for (const entry of entries) {
+        const next = upsertReview(file, entry);
+        file = next.file;
+        said.push(
           `${next.replaced ? "replaced" : "added"}: ${entry.verdict} for ${entry.kind}:${entry.reference} (${entry.grader}) of simulation ${entry.simulation_id ?? "?"} in ${entry.path ?? "?"} → ${s.exp.reviewsFile}`,
-        ) + "\n",
-      );
-    }
-    writeReviewFile(s.exp.reviewsFile, file);
+        );
+      }
+      return file;
+    });
+    for (const line of said) io.stderr.write(`${printable(line)}\n`);
     await saveReviews(s.store, s.exp.config.name, file.reviews, file.sampled);
   });
 }
