@@ -289,6 +289,26 @@ export interface ResolvedExperiment {
   readonly configHash: string;
 }
 
+/**
+ * What the views compute from verdicts, never what the verdicts are: left out of the config hash (and so
+ * of the run id), so changing them re-grades nothing; `run` writes them over the run's (see
+ * `ANALYSIS_KEYS`). Comparisons count only through whether one reads the recorded reward, which decides
+ * the conversations a run keeps (`comparesRecorded`, in the run id).
+ */
+const ANALYSIS_ONLY = {
+  description: undefined,
+  reviews: undefined,
+  duckdb: undefined,
+  report: undefined,
+  comparisons: undefined,
+  ranking: undefined,
+  exclude_from_rankings: undefined,
+  exclude_tasks: undefined,
+} as const satisfies Partial<Record<keyof ExperimentConfig, undefined>>;
+
+/** The keys of an experiment that only the analyses read. */
+export const ANALYSIS_KEYS = Object.keys(ANALYSIS_ONLY) as readonly (keyof ExperimentConfig)[];
+
 export function loadExperiment(
   file: string,
   overrides: { dataDir?: string; corpus?: readonly string[]; db?: string; reviews?: string } = {},
@@ -345,9 +365,7 @@ export function loadExperiment(
     configHash: sha256Hex(
       stableJson({
         ...config,
-        reviews: undefined,
-        duckdb: undefined,
-        report: undefined,
+        ...ANALYSIS_ONLY,
         // Left out when empty, so a config without modules keeps the hash (and runs) it had before them.
         grader_modules: config.grader_modules.length === 0 ? undefined : config.grader_modules,
         grader_config: Object.keys(config.grader_config).length === 0 ? undefined : config.grader_config,

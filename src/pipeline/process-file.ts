@@ -7,7 +7,6 @@ import type { ExperimentConfig } from "../experiments/config.ts";
 import { FormatError } from "../formats/errors.ts";
 import { fileWarnings } from "../formats/file-warnings.ts";
 import { loadJsonFile } from "../formats/load.ts";
-import type { TrajectoryFile } from "../formats/model.ts";
 import { readRegularFile } from "../formats/read-json.ts";
 import { detectTaskVersion } from "../formats/task-version.ts";
 import type { GraderId } from "../graders/registry.ts";
@@ -71,10 +70,15 @@ export interface FileDeps {
   readonly committed: ReadonlySet<string>;
 }
 
-function exclusionFor(exclusions: FileDeps["exclusions"], path: string, file: TrajectoryFile): string | null {
+/** The reason of the first exclusion matching a file by its path and agent model; null when none does. */
+export function exclusionFor(
+  exclusions: FileDeps["exclusions"],
+  path: string,
+  agentModel: string | null | undefined,
+): string | null {
   for (const e of exclusions) {
     if (e.path_contains !== undefined && !path.includes(e.path_contains)) continue;
-    if (e.agent_model !== undefined && file.info.agent_model !== e.agent_model) continue;
+    if (e.agent_model !== undefined && agentModel !== e.agent_model) continue;
     return e.reason;
   }
   return null;
@@ -198,7 +202,7 @@ export async function processFile(
     file: metaOf(loaded),
     taskVersion: taskVersion ?? version.version,
     domain,
-    exclusion: exclusionFor(deps.exclusions, job.path, loaded),
+    exclusion: exclusionFor(deps.exclusions, job.path, loaded.info.agent_model),
   };
   return {
     kind: "graded",

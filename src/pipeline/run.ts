@@ -6,7 +6,7 @@
  */
 import { realpathSync, statSync } from "node:fs";
 import { relative } from "node:path";
-import type { ResolvedExperiment } from "../experiments/config.ts";
+import { ANALYSIS_KEYS, type ResolvedExperiment } from "../experiments/config.ts";
 import { stableJson } from "../formats/stable-json.ts";
 import { GRADER_MODULE_TIMEOUT_SECONDS } from "../graders/module-checks.ts";
 import { loadJudgments, saveJudgments } from "../store/judgments.ts";
@@ -22,7 +22,14 @@ import {
   typescriptModuleWarning,
   workerCount,
 } from "./parallel.ts";
-import { type FileDeps, type FileJob, type FileResult, prefetchFile, processFile } from "./process-file.ts";
+import {
+  exclusionFor,
+  type FileDeps,
+  type FileJob,
+  type FileResult,
+  prefetchFile,
+  processFile,
+} from "./process-file.ts";
 import type { Progress } from "./progress.ts";
 import { fileDepsFor, type RunPlan, TOOL_VERSION, workerInit } from "./settings.ts";
 import { submissionRows } from "./submissions.ts";
@@ -48,6 +55,8 @@ export interface RunOptions {
 
 export interface RunSummary {
   readonly runId: string;
+  /** The run existed and its comparisons, rankings or exclusions were written over (nothing re-graded for them). */
+  readonly analysisUpdated: boolean;
   readonly files: number;
   readonly skipped: number;
   /** Files whose content is stored under another path (recorded, not graded again). */
@@ -125,12 +134,83 @@ export async function storedFailures(
   };
 }
 
-async function ensureRun(store: VerdictStore, plan: RunPlan): Promise<void> {
+/**
+ * Writes what only the analyses read (comparisons, rankings, exclusions: `ANALYSIS_KEYS`) over a run that
+ * already exists, so a changed comparison or exclusion re-grades nothing. Returns whether any changed.
+ */
+async function updateAnalysisSettings(store: VerdictStore, plan: RunPlan): Promise<boolean> {
+  const c = plan.exp.config;
+  const [run] = await store.query<{ config_json: string }>("SELECT config_json FROM runs WHERE run_id = $1", [
+    plan.runId,
+  ]);
+  const stored = JSON.parse(run?.config_json ?? "{}") as Record<string, unknown>;
+  const config = c as unknown as Record<string, unknown>;
+  if (ANALYSIS_KEYS.every((k) => stableJson(stored[k] ?? null) === stableJson(config[k] ?? null)))
+    return false;
+  const files = await store.query<{
+    file_id: string;
+    path: string;
+    agent_model: string | null;
+    excluded: boolean;
+  }>("SELECT file_id, path, agent_model, excluded FROM files WHERE run_id = $1 AND status = 'graded'", [
+    plan.runId,
+  ]);
+  await store.conn.run("BEGIN TRANSACTION");
+  try {
+    await store.conn.run(
+      "UPDATE runs SET config_json = $2, min_task_coverage = $3, bootstrap_samples = $4, seed = $5 WHERE run_id = $1",
+      [
+        plan.runId,
+        JSON.stringify(c),
+        c.ranking.min_task_coverage,
+        c.ranking.bootstrap_samples,
+        c.ranking.seed,
+      ],
+    );
+    for (const table of ["comparisons", "task_exclusions"] as const)
+      await store.conn.run(`DELETE FROM ${table} WHERE run_id = $1`, [plan.runId]);
+    await appendAnalysisRows(store, plan);
+    for (const f of files) {
+      const reason = exclusionFor(c.exclude_from_rankings, f.path, f.agent_model);
+      await store.conn.run(
+        "UPDATE files SET excluded = $3, exclusion_reason = $4 WHERE run_id = $1 AND file_id = $2",
+        [plan.runId, f.file_id, reason !== null, reason],
+      );
+    }
+    await store.conn.run("COMMIT");
+  } catch (e) {
+    await store.conn.run("ROLLBACK").catch(() => undefined);
+    throw e;
+  }
+  return true;
+}
+
+/** The run's comparisons and task exclusions, as the experiment declares them now. */
+async function appendAnalysisRows(store: VerdictStore, plan: RunPlan): Promise<void> {
+  const c = plan.exp.config;
+  await store.append(
+    "comparisons",
+    plan.comparisons.map((k, i) => ({ run_id: plan.runId, seq: i + 1, ...k })),
+  );
+  await store.append(
+    "task_exclusions",
+    c.exclude_tasks.map((t) => ({
+      run_id: plan.runId,
+      domain: t.domain,
+      task_version: t.task_version ?? null,
+      task_id: t.task_id,
+      reason: t.reason,
+    })),
+  );
+}
+
+/** Creates the run, or brings an existing one's analysis settings up to date; true when those changed. */
+async function ensureRun(store: VerdictStore, plan: RunPlan): Promise<boolean> {
   const existing = await store.query<{ n: number }>(
     "SELECT count(*)::INTEGER AS n FROM runs WHERE run_id = $1",
     [plan.runId],
   );
-  if ((existing[0]?.n ?? 0) > 0) return;
+  if ((existing[0]?.n ?? 0) > 0) return await updateAnalysisSettings(store, plan);
   const seq = (await store.query<{ n: number }>("SELECT count(*)::INTEGER AS n FROM runs"))[0]?.n ?? 0;
   const c = plan.exp.config;
   await store.append("runs", [
@@ -149,20 +229,8 @@ async function ensureRun(store: VerdictStore, plan: RunPlan): Promise<void> {
       completed: false,
     },
   ]);
-  await store.append(
-    "comparisons",
-    plan.comparisons.map((k, i) => ({ run_id: plan.runId, seq: i + 1, ...k })),
-  );
-  await store.append(
-    "task_exclusions",
-    c.exclude_tasks.map((t) => ({
-      run_id: plan.runId,
-      domain: t.domain,
-      task_version: t.task_version ?? null,
-      task_id: t.task_id,
-      reason: t.reason,
-    })),
-  );
+  await appendAnalysisRows(store, plan);
+  return false;
 }
 
 /** The corpus files as jobs, each with the path the store records (relative to the corpus root). */
@@ -232,7 +300,7 @@ export async function runExperiment(
   progress: Progress,
   options: RunOptions = {},
 ): Promise<RunSummary> {
-  await ensureRun(store, plan);
+  const analysisUpdated = await ensureRun(store, plan);
   const judgeCache = plan.grading.judge.cache;
   if (judgeCache !== undefined) {
     await loadJudgments(store, judgeCache);
@@ -316,6 +384,7 @@ export async function runExperiment(
   const inStore = await storedFailures(store, plan.runId, new Set(jobs.map((j) => j.path)));
   return {
     runId: plan.runId,
+    analysisUpdated,
     files: jobs.length,
     ...counts,
     failures,

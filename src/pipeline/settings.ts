@@ -80,7 +80,12 @@ export interface RunPlan {
 export function runIdFor(
   configHash: string,
   grading: LoadedGrading,
-  inputs: { readonly dataDir: string; readonly corpusPaths: readonly string[] },
+  inputs: {
+    readonly dataDir: string;
+    readonly corpusPaths: readonly string[];
+    /** A comparison reads the recorded reward: it decides which conversations are kept. */
+    readonly compareRecorded?: boolean;
+  },
 ): string {
   return sha256Hex(
     stableJson({
@@ -89,6 +94,7 @@ export function runIdFor(
       graders: grading.hashes,
       data: resolve(inputs.dataDir),
       corpus: inputs.corpusPaths.map((p) => resolve(p)),
+      ...(inputs.compareRecorded ? { recorded: true } : {}),
     }),
   ).slice(0, 16);
 }
@@ -116,7 +122,11 @@ export async function planRun(
   if (first !== undefined)
     throw new GradingSpecError(`at comparisons[${first.index}].${first.field}: ${first.message}`);
   const runnable = { ...exp, dataDir };
-  return { exp: runnable, grading, secrets, comparisons, runId: runIdFor(exp.configHash, grading, runnable) };
+  const runId = runIdFor(exp.configHash, grading, {
+    ...runnable,
+    compareRecorded: comparesRecorded(comparisons),
+  });
+  return { exp: runnable, grading, secrets, comparisons, runId };
 }
 
 /** What a grading thread needs to rebuild a run's file dependencies (plain data, clonable). */

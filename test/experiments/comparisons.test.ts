@@ -16,10 +16,13 @@ import { DATA_DIR } from "../helpers/data.ts";
 import { writeExperiment } from "../helpers/small-run.ts";
 import { expectRefused } from "./refused.ts";
 
-function setup(over: Record<string, unknown>): string {
-  const dir = mkdtempSync(join(tmpdir(), "tr-cmp-"));
-  mkdirSync(join(dir, "corpus"));
-  return writeExperiment(join(dir, "x.json"), over);
+function setup(
+  over: Record<string, unknown>,
+  dir = mkdtempSync(join(tmpdir(), "tr-cmp-")),
+  name = "x.json",
+): string {
+  mkdirSync(join(dir, "corpus"), { recursive: true });
+  return writeExperiment(join(dir, name), over);
 }
 
 const _run = (file: string) => runInProcess(registerRunCommand, ["run", file], { TAU2_DATA_DIR: DATA_DIR });
@@ -105,22 +108,32 @@ describe("comparisons the run makes", () => {
     ]);
   });
 
-  it("are the listed ones, in their order, named as given; and part of the run id", async () => {
+  it("are the listed ones, in their order, named as given; not part of the run id, but reading recorded is", async () => {
     const listed = [
       { baseline: "recorded", candidate: "structured", name: "recorded-gate" },
       { baseline: "tau3", candidate: "structured" },
     ];
+    // One corpus folder: the run id also names the corpus.
+    const dir = mkdtempSync(join(tmpdir(), "tr-cmp-"));
     const plan = await planRun(
-      loadExperiment(setup({ graders: ["tau3", "structured"], comparisons: listed })),
+      loadExperiment(setup({ graders: ["tau3", "structured"], comparisons: listed }, dir, "a.json")),
     );
     expect(plan.comparisons).toEqual([
       { name: "recorded-gate", baseline: "recorded", candidate: "structured" },
       { name: "tau3-vs-structured", baseline: "tau3", candidate: "structured" },
     ]);
     const swapped = await planRun(
-      loadExperiment(setup({ graders: ["tau3", "structured"], comparisons: [...listed].reverse() })),
+      loadExperiment(
+        setup({ graders: ["tau3", "structured"], comparisons: [...listed].reverse() }, dir, "b.json"),
+      ),
     );
-    expect(swapped.exp.configHash).not.toBe(plan.exp.configHash);
-    expect(swapped.runId).not.toBe(plan.runId);
+    expect(swapped.comparisons.map((c) => c.name)).toEqual(["tau3-vs-structured", "recorded-gate"]);
+    expect(swapped.exp.configHash).toBe(plan.exp.configHash);
+    expect(swapped.runId).toBe(plan.runId);
+    // Whether a comparison reads the recorded reward decides which conversations the run keeps.
+    const withoutRecorded = await planRun(
+      loadExperiment(setup({ graders: ["tau3", "structured"], comparisons: [listed[1]] }, dir, "c.json")),
+    );
+    expect(withoutRecorded.runId).not.toBe(plan.runId);
   });
 });

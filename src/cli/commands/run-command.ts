@@ -116,6 +116,9 @@ export async function runCommand(file: string, opts: RunOptions, io: CommandIo):
     io.stderr.write(
       [
         `run ${s.runId} of ${exp.config.name} → ${exp.output}`,
+        ...(s.analysisUpdated
+          ? ["  comparisons, rankings and exclusions updated from the experiment (they re-grade nothing)"]
+          : []),
         `  files: ${s.files} (${s.skipped} already done, ${s.notTrajectories} not trajectories, ${s.failedFiles} unreadable now${s.duplicates > 0 ? `, ${s.duplicates} duplicates of another file` : ""})`,
         ...s.warnings.map((w) => `  ${terminalSafe(w)}`),
         ...exclusionWarnings.map((w) => `  warning: ${terminalSafe(w)}`),
