@@ -6,6 +6,7 @@
 import { writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { runSources } from "../graders/sources.ts";
+import type { CellValue } from "../store/schema.ts";
 import type { VerdictStore } from "../store/store.ts";
 import { EXIT_INPUT_FAILED, EXIT_USAGE, RescoreError } from "../util/errors.ts";
 import { toCsv } from "./csv.ts";
@@ -37,8 +38,6 @@ export interface RunInfo {
   completed: boolean;
 }
 
-const sqlString = (s: string) => `'${s.replaceAll("'", "''")}'`;
-
 /**
  * Points every view at one run: `runId`, or else the latest completed run. Returns that run, or null
  * when the store has no completed run (the views are then empty).
@@ -57,7 +56,7 @@ export async function selectRun(store: VerdictStore, runId?: string): Promise<Ru
             ? ""
             : `; its runs: ${runs.map((r) => `${r.run_id} (${r.experiment})`).join(", ")}`),
       );
-    await store.conn.run(`SET VARIABLE ${RUN_VARIABLE} = ${sqlString(runId)}`);
+    await store.conn.run(`SET VARIABLE ${RUN_VARIABLE} = $1`, [runId]);
     return hit;
   }
   await store.conn.run(`SET VARIABLE ${RUN_VARIABLE} = NULL::VARCHAR`);
@@ -97,17 +96,25 @@ async function freezeViews(store: VerdictStore): Promise<() => Promise<void>> {
   return thaw;
 }
 
-/** Rows as plain JSON values: BIGINT counts become numbers (they are far below 2^53 here). */
-export async function rows<T = Record<string, unknown>>(store: VerdictStore, sql: string): Promise<T[]> {
-  return (await table(store, sql)).rows as T[]; // the caller names the row type of its own query
+/**
+ * Rows of `sql` with `params` bound to `$1…`, as plain JSON values: BIGINT counts become numbers (they
+ * are far below 2^53 here).
+ */
+export async function rows<T = Record<string, unknown>>(
+  store: VerdictStore,
+  sql: string,
+  params: readonly CellValue[] = [],
+): Promise<T[]> {
+  return (await table(store, sql, params)).rows as T[]; // the caller names the row type of its own query
 }
 
 /** The rows and the column names (known even when there are no rows). */
 async function table(
   store: VerdictStore,
   sql: string,
+  params: readonly CellValue[] = [],
 ): Promise<{ columns: string[]; rows: Record<string, unknown>[] }> {
-  const reader = await store.conn.runAndReadAll(sql);
+  const reader = await store.conn.runAndReadAll(sql, [...params]);
   const data = reader.getRowObjectsJS().map((r) => {
     const out: Record<string, unknown> = {};
     for (const [k, v] of Object.entries(r)) out[k] = typeof v === "bigint" ? Number(v) : v;
@@ -354,21 +361,24 @@ async function reviewSummary(
   store: VerdictStore,
   headline: ComparisonRef | undefined,
 ): Promise<Summary["reviews"]> {
-  const name = sqlString(headline?.comparison ?? "");
+  const name = [headline?.comparison ?? ""];
   const [c] = await rows<ReviewCounts & { stale: number }>(
     store,
-    `SELECT * EXCLUDE (comparison) FROM review_counts WHERE comparison = ${name}`,
+    "SELECT * EXCLUDE (comparison) FROM review_counts WHERE comparison = $1",
+    name,
   );
   const stale =
     (await rows<{ n: number }>(store, "SELECT count(*) AS n FROM review_status WHERE stale"))[0]?.n ?? 0;
   const byFlip = await rows<{ review: keyof ReviewCounts; n: number }>(
     store,
-    `SELECT review, count(*) AS n FROM flip_reviews WHERE NOT excluded AND comparison = ${name} GROUP BY review`,
+    "SELECT review, count(*) AS n FROM flip_reviews WHERE NOT excluded AND comparison = $1 GROUP BY review",
+    name,
   );
   const gateRows = await rows<GateReview>(
     store,
     `SELECT pass_to_fail, confirmed, false_positive, unclear, unreviewed, precision, real_violations, caught, recall
-     FROM comparison_summary WHERE domain = 'all' AND comparison = ${name}`,
+     FROM comparison_summary WHERE domain = 'all' AND comparison = $1`,
+    name,
   );
   const flips: ReviewCounts = { confirmed: 0, false_positive: 0, unclear: 0, unreviewed: 0 };
   for (const r of byFlip) flips[r.review] = r.n;
@@ -401,14 +411,16 @@ async function comparisonRankings(
   groups: readonly { domain: string; task_version: string }[],
 ): Promise<ComparisonSummary["rankings"]> {
   const out: ComparisonSummary["rankings"] = {};
-  const one = async (sql: string) => (await rows(store, sql))[0] ?? {};
+  const where = "comparison = $1 AND domain = $2 AND task_version = $3";
   for (const g of groups) {
-    const where = `comparison = ${sqlString(k.comparison)} AND domain = ${sqlString(g.domain)} AND task_version = ${sqlString(g.task_version)}`;
+    const params = [k.comparison, g.domain, g.task_version];
+    const one = async (sql: string) => (await rows(store, sql, params))[0] ?? {};
     const tau = await one(`SELECT tau_b FROM kendall_tau_b WHERE ${where}`);
     const ci = await one(`SELECT tau_b_lo, tau_b_hi FROM bootstrap_tau_b WHERE ${where}`);
     const swaps = await rows(
       store,
       `SELECT model_a, model_b FROM swapped_pairs WHERE ${where} ORDER BY model_a, model_b`,
+      params,
     );
     out[g.domain] = {
       task_version: g.task_version,
@@ -537,7 +549,8 @@ export async function summarize(store: VerdictStore): Promise<Summary> {
     const domainRows = await rows<Record<string, number | string | null>>(
       store,
       `SELECT domain, baseline_pass_rate, candidate_pass_rate, pass_to_fail, fail_to_pass FROM comparison_summary
-       WHERE comparison = ${sqlString(headline.comparison)} AND domain <> 'all' ORDER BY domain`,
+       WHERE comparison = $1 AND domain <> 'all' ORDER BY domain`,
+      [headline.comparison],
     );
     for (const r of domainRows)
       byDomain[String(r.domain)] = {
@@ -547,14 +560,14 @@ export async function summarize(store: VerdictStore): Promise<Summary> {
         fail_to_pass: r.fail_to_pass as number,
       };
     for (const g of groups) {
-      const where = `domain = ${sqlString(g.domain)} AND task_version = ${sqlString(g.task_version)}`;
       const models = await rows<Record<string, string | number | null>>(
         store,
-        `SELECT model, max(pass1) FILTER (WHERE grader = ${sqlString(b)}) AS "${b}_pass1",
-                max(pass1) FILTER (WHERE grader = ${sqlString(c)}) AS "${c}_pass1",
-                max(rank) FILTER (WHERE grader = ${sqlString(b)}) AS "${b}_rank",
-                max(rank) FILTER (WHERE grader = ${sqlString(c)}) AS "${c}_rank"
-         FROM ranking WHERE ${where} GROUP BY model ORDER BY "${b}_rank", model`,
+        `SELECT model, max(pass1) FILTER (WHERE grader = $1) AS "${b}_pass1",
+                max(pass1) FILTER (WHERE grader = $2) AS "${c}_pass1",
+                max(rank) FILTER (WHERE grader = $1) AS "${b}_rank",
+                max(rank) FILTER (WHERE grader = $2) AS "${c}_rank"
+         FROM ranking WHERE domain = $3 AND task_version = $4 GROUP BY model ORDER BY "${b}_rank", model`,
+        [b, c, g.domain, g.task_version],
       );
       const paired = head.rankings[g.domain];
       ranking[g.domain] = {
@@ -621,7 +634,7 @@ export async function writeReport(
       const data = await table(store, sql);
       writeFileSync(join(tmp, `${view}.json`), `${JSON.stringify(data.rows, null, 1)}\n`);
       writeFileSync(join(tmp, `${view}.csv`), toCsv(data.columns, data.rows));
-      await store.conn.run(`COPY (${sql}) TO ${sqlString(join(tmp, `${view}.parquet`))} (FORMAT PARQUET)`);
+      await store.conn.run(`COPY (${sql}) TO $1 (FORMAT PARQUET)`, [join(tmp, `${view}.parquet`)]);
     }
     const summary = await summarize(store);
     const exclusions =

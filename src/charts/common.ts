@@ -115,7 +115,8 @@ export const bandHeight = (categories: number, step = 22): number => Math.max(60
 
 export async function relationExists(store: VerdictStore, name: string): Promise<boolean> {
   const reader = await store.conn.runAndReadAll(
-    `SELECT count(*) AS n FROM information_schema.tables WHERE table_name = '${name.replaceAll("'", "''")}'`,
+    "SELECT count(*) AS n FROM information_schema.tables WHERE table_name = $1",
+    [name],
   );
   return Number(reader.getRowObjectsJS()[0]?.n ?? 0) > 0;
 }

@@ -8,8 +8,6 @@ import { rows } from "../analysis/report.ts";
 import type { RowOf } from "../store/schema.ts";
 import type { VerdictStore } from "../store/store.ts";
 
-const sql = (s: string) => `'${s.replaceAll("'", "''")}'`;
-
 export interface SimulationRef {
   sim_key: string;
   simulation_id: string | null;
@@ -34,8 +32,9 @@ export async function findSimulations(
     `SELECT sv.sim_key, sv.simulation_id, sv.path, sv.domain, sv.task_id, sv.trial, sv.model, sv.excluded, x.fingerprint
      FROM sim_verdicts sv
      LEFT JOIN (SELECT sc.sim_key, sc.fingerprint FROM sim_context sc JOIN current_run r USING (run_id)) x USING (sim_key)
-     WHERE sv.simulation_id = ${sql(simulationId)}${path === undefined ? "" : ` AND sv.path = ${sql(path)}`}
+     WHERE sv.simulation_id = $1${path === undefined ? "" : " AND sv.path = $2"}
      ORDER BY sv.path, sv.sim_key`,
+    path === undefined ? [simulationId] : [simulationId, path],
   );
 }
 
@@ -65,7 +64,8 @@ export async function causesOf(store: VerdictStore, simKey: string): Promise<Cau
                 FROM review_targets rt JOIN run_comparisons k USING (comparison)
                 GROUP BY rt.sim_key, rt.grader, rt.seq) t
        ON t.sim_key = c.sim_key AND t.grader = c.grader AND t.seq = c.seq
-     WHERE c.sim_key = ${sql(simKey)} ORDER BY c.grader, c.seq`,
+     WHERE c.sim_key = $1 ORDER BY c.grader, c.seq`,
+    [simKey],
   );
 }
 
@@ -110,7 +110,7 @@ export async function unreviewedTargets(
   const scope =
     opts.comparison === undefined
       ? ""
-      : ` AND EXISTS (SELECT 1 FROM review_targets s WHERE s.comparison = ${sql(opts.comparison)}
+      : ` AND EXISTS (SELECT 1 FROM review_targets s WHERE s.comparison = $1
                         AND s.sim_key = t.sim_key AND s.grader = t.grader AND s.seq = t.seq)`;
   return await rows<ReviewTarget>(
     store,
@@ -130,6 +130,7 @@ export async function unreviewedTargets(
      FROM pending o JOIN flips f USING (sim_key, grader, kind, reference)
      QUALIFY row_number() OVER (PARTITION BY o.sim_key, o.grader, o.kind, o.reference ORDER BY o.seq, o.comparison_seq) = 1
      ORDER BY o.domain, o.model, o.task_id, o.trial, o.path, o.sim_key, o.seq, o.grader`,
+    opts.comparison === undefined ? [] : [opts.comparison],
   );
 }
 
@@ -158,8 +159,9 @@ export async function evidenceOf(
     store,
     `SELECT seq, message, message_index, turn_idx, tool_name, arguments, db, path, initial_value, gold_value,
             predicted_value, quote
-     FROM run_evidence WHERE sim_key = ${sql(c.sim_key)} AND grader = ${sql(c.grader)} AND cause_seq = ${c.seq}
+     FROM run_evidence WHERE sim_key = $1 AND grader = $2 AND cause_seq = $3
      ORDER BY seq`,
+    [c.sim_key, c.grader, c.seq],
   );
 }
 
@@ -178,7 +180,8 @@ export async function conversationOf(store: VerdictStore, simKey: string): Promi
     store,
     `SELECT m.message_index, m.role, m.content, m.tool_calls, m.tool_call_id, m.tool_error, m.turn_idx
      FROM conversations m JOIN current_run r USING (run_id)
-     WHERE m.sim_key = ${sql(simKey)} ORDER BY m.message_index`,
+     WHERE m.sim_key = $1 ORDER BY m.message_index`,
+    [simKey],
   );
 }
 
@@ -193,7 +196,8 @@ export async function taskOf(store: VerdictStore, simKey: string): Promise<TaskT
   const [t] = await rows<TaskText>(
     store,
     `SELECT sc.persona, sc.instructions, sc.ticket, sc.criteria
-     FROM sim_context sc JOIN current_run r USING (run_id) WHERE sc.sim_key = ${sql(simKey)}`,
+     FROM sim_context sc JOIN current_run r USING (run_id) WHERE sc.sim_key = $1`,
+    [simKey],
   );
   return t ?? null;
 }
@@ -203,7 +207,8 @@ export async function writeMessages(store: VerdictStore, simKey: string): Promis
   const found = await rows<{ message_index: number }>(
     store,
     `SELECT DISTINCT tc.message_index FROM tool_calls tc JOIN current_run r USING (run_id)
-     WHERE tc.sim_key = ${sql(simKey)} AND tc.kind = 'write' ORDER BY 1`,
+     WHERE tc.sim_key = $1 AND tc.kind = 'write' ORDER BY 1`,
+    [simKey],
   );
   return found.map((r) => r.message_index);
 }

@@ -25,8 +25,6 @@ import { saveReviews } from "./store.ts";
 import { printable, renderSample, type SampleCause } from "./terminal.ts";
 import { askAnswer, type ReviewIo } from "./walk.ts";
 
-const sql = (s: string) => `'${s.replaceAll("'", "''")}'`;
-
 export interface SampleRequest {
   readonly comparison: string;
   readonly n: number;
@@ -42,14 +40,19 @@ export interface SampleDraw {
   readonly simulations: readonly SampledSimulation[];
 }
 
-/** Both-pass simulations of the comparison outside excluded files and tasks, with their fingerprints. */
-const population = (r: SampleRequest) =>
-  `SELECT pv.sim_key, pv.domain, pv.task_id, pv.trial, pv.model, pv.path, pv.simulation_id, pv.baseline,
+/**
+ * Both-pass simulations of the comparison outside excluded files and tasks, with their fingerprints:
+ * the query and its parameters (`$1`, and `$2` with a domain), which a query around it extends.
+ */
+const population = (r: SampleRequest): { sql: string; params: string[] } => ({
+  sql: `SELECT pv.sim_key, pv.domain, pv.task_id, pv.trial, pv.model, pv.path, pv.simulation_id, pv.baseline,
           pv.candidate, x.fingerprint
    FROM pair_verdicts pv
    LEFT JOIN (SELECT sc.sim_key, sc.fingerprint FROM sim_context sc JOIN current_run r USING (run_id)) x USING (sim_key)
-   WHERE pv.comparison = ${sql(r.comparison)} AND pv.baseline_pass AND pv.candidate_pass AND NOT pv.excluded
-     ${r.domain === undefined ? "" : `AND pv.domain = ${sql(r.domain)}`}`;
+   WHERE pv.comparison = $1 AND pv.baseline_pass AND pv.candidate_pass AND NOT pv.excluded
+     ${r.domain === undefined ? "" : "AND pv.domain = $2"}`,
+  params: r.domain === undefined ? [r.comparison] : [r.comparison, r.domain],
+});
 
 /** The draw of `r` from the selected run (`installAnalyses` first). */
 export async function drawSample(store: VerdictStore, r: SampleRequest): Promise<SampleDraw> {
@@ -61,16 +64,20 @@ export async function drawSample(store: VerdictStore, r: SampleRequest): Promise
     throw new ReviewError(
       `--comparison: no comparison ${JSON.stringify(r.comparison)} in the run; its comparisons: ${known.map((k) => k.comparison).join(", ") || "none"}`,
     );
+  const pop = population(r);
   const counts = await rows<{ domain: string | null; both_pass: number; unstored: number }>(
     store,
     `SELECT domain, count(*) AS both_pass, count(*) FILTER (WHERE fingerprint IS NULL) AS unstored
-     FROM (${population(r)}) GROUP BY domain ORDER BY domain`,
+     FROM (${pop.sql}) GROUP BY domain ORDER BY domain`,
+    pop.params,
   );
   if (r.domain !== undefined && counts.length === 0) {
     const { domain: _, ...everyDomain } = r;
+    const everyPop = population(everyDomain);
     const domains = await rows<{ domain: string }>(
       store,
-      `SELECT DISTINCT domain FROM (${population(everyDomain)}) WHERE domain IS NOT NULL ORDER BY 1`,
+      `SELECT DISTINCT domain FROM (${everyPop.sql}) WHERE domain IS NOT NULL ORDER BY 1`,
+      everyPop.params,
     );
     throw new ReviewError(
       `--domain: no simulation of ${JSON.stringify(r.domain)} that both sides of ${r.comparison} pass; domains with some: ${domains.map((d) => d.domain).join(", ") || "none"}`,
@@ -83,15 +90,17 @@ export async function drawSample(store: VerdictStore, r: SampleRequest): Promise
       `${unstored} of ${counts.reduce((a, c) => a + c.both_pass, 0)} simulations both sides of ${r.comparison} pass have no stored conversation ` +
         `(the run keeps them only where graders disagree). Set "conversations": "all" in the experiment and run it again to sample them.`,
     );
+  const seedParam = pop.params.length + 1; // the seed, then N, follow the population's parameters
   const drawn = await rows<SampledSimulation>(
     store,
     `SELECT sim_key, fingerprint, domain, rank, task_id, trial, model, path, simulation_id, baseline, candidate
-     FROM (SELECT *, row_number() OVER (PARTITION BY domain ORDER BY md5(${sql(String(r.seed))} || ':' || fingerprint), fingerprint) AS rank
-           FROM (${population(r)})
+     FROM (SELECT *, row_number() OVER (PARTITION BY domain ORDER BY md5($${seedParam} || ':' || fingerprint), fingerprint) AS rank
+           FROM (${pop.sql})
            -- a simulation in several files is drawn once
            QUALIFY row_number() OVER (PARTITION BY domain, fingerprint ORDER BY path, sim_key) = 1)
-     WHERE rank <= ${r.n}
+     WHERE rank <= $${seedParam + 1}
      ORDER BY domain, rank`,
+    [...pop.params, String(r.seed), r.n],
   );
   return {
     domains: counts.map((c) => ({
@@ -108,7 +117,8 @@ async function causesFor(store: VerdictStore, simKey: string): Promise<SampleCau
   return await rows<SampleCause>(
     store,
     `SELECT grader, kind, reference, gates, message, message_index, turn_idx FROM run_causes
-     WHERE sim_key = ${sql(simKey)} ORDER BY grader, seq`,
+     WHERE sim_key = $1 ORDER BY grader, seq`,
+    [simKey],
   );
 }
 

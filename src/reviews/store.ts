@@ -7,6 +7,9 @@ import { type RowOf, TABLES } from "../store/schema.ts";
 import type { VerdictStore } from "../store/store.ts";
 import type { ReviewEntry, SampledReview } from "./file.ts";
 
+/** A database name as an SQL identifier (a name cannot be a bound parameter). */
+const quotedIdentifier = (name: string) => `"${name.replaceAll('"', '""')}"`;
+
 /** The `reviews` rows of an experiment's reviews. */
 export const reviewRows = (experiment: string, reviews: readonly ReviewEntry[]): RowOf<"reviews">[] =>
   reviews.map(
@@ -85,7 +88,7 @@ export async function overlaySampledReviews(
   sampled: readonly SampledReview[],
 ): Promise<void> {
   const db = (await store.query<{ db: string }>("SELECT current_database() AS db"))[0]?.db ?? "";
-  const stored = `"${db.replaceAll('"', '""')}".main.sample_reviews`;
+  const stored = `${quotedIdentifier(db)}.main.sample_reviews`;
   await store.conn.run(
     `CREATE OR REPLACE TEMP TABLE sample_reviews AS SELECT * FROM ${stored} WHERE experiment <> $1`,
     [experiment],
@@ -112,7 +115,7 @@ export async function overlayReviews(
   reviews: readonly ReviewEntry[],
 ): Promise<void> {
   const db = (await store.query<{ db: string }>("SELECT current_database() AS db"))[0]?.db ?? "";
-  const stored = `"${db.replaceAll('"', '""')}".main.reviews`;
+  const stored = `${quotedIdentifier(db)}.main.reviews`;
   await store.conn.run(
     `CREATE OR REPLACE TEMP TABLE reviews AS SELECT * FROM ${stored} WHERE experiment <> $1`,
     [experiment],
