@@ -6,10 +6,11 @@
 import { createHash, randomUUID } from "node:crypto";
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
+import { DOMAIN_FACTS } from "../formats/domain-facts.ts";
 import { type PyDict, PyFloat } from "../py/value.ts";
 import { CACHE_DIR, codeFingerprint } from "../util/code-cache.ts";
 import { DbBase, type Layout } from "./db-state.ts";
-import type { DomainData, DomainDef, DomainName } from "./domain.ts";
+import type { DomainData, DomainDef } from "./domain.ts";
 
 const loaded = new Map<string, DomainData>();
 
@@ -34,14 +35,6 @@ export function loadDomainData(dataDir: string, domain: DomainDef): DomainData {
   return hit;
 }
 
-/**
- * The agent DB files worth caching. Measured cold on 2 cores, both took 345–465 ms to
- * parse and validate and 130–200 ms from the cache, most of it airline's 6.8 MB db.json; a v8
- * deserialize was ~100 ms slower than JSON.parse here. Telecom's and mock's DBs load in under 25 ms;
- * banking's records keep their document key order beside the value, which the entry would drop.
- */
-const CACHED_DB_FILES: Partial<Record<DomainName, string>> = { airline: "db.json", retail: "db.json" };
-
 /** Entries of another DB file content or code version are deleted once this old. */
 const STALE_MS = 60 * 60 * 1000;
 
@@ -57,8 +50,8 @@ const sha256 = (bytes: Uint8Array): string => createHash("sha256").update(bytes)
 
 /** `domain.loadAgentDb`, from the cache when this DB file content was validated before. */
 export function loadAgentBase(dataDir: string, domain: DomainDef, cacheDir: string = CACHE_DIR): DbBase {
-  const file = CACHED_DB_FILES[domain.name];
-  if (file === undefined) return domain.loadAgentDb(dataDir);
+  const file = DOMAIN_FACTS[domain.name].cachedAgentDbFile;
+  if (file === null) return domain.loadAgentDb(dataDir);
   const dbPath = join(dataDir, "domains", domain.name, file);
   let contentHash: string;
   try {

@@ -1,4 +1,7 @@
-/** The tau2 domains this tool knows, in one place: parsers infer them, `domains/` implements each. */
+/**
+ * The tau2 domains this tool knows, in one place: parsers infer them, `domain-facts.ts` holds what is known
+ * of each, `domains/` implements each.
+ */
 export const DOMAIN_NAMES = ["airline", "retail", "telecom", "mock", "banking_knowledge"] as const;
 export type DomainName = (typeof DOMAIN_NAMES)[number];
 

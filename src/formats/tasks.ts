@@ -9,6 +9,8 @@ import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { z } from "zod";
 import { compareCodePoints } from "../py/json.ts";
+import { DOMAIN_FACTS } from "./domain-facts.ts";
+import { isDomainName } from "./domains.ts";
 import { FormatError } from "./errors.ts";
 import { joinPath } from "./json-path.ts";
 import { isRecord } from "./loaders/raw.ts";
@@ -325,12 +327,6 @@ function loadTaskDir(dir: string): { file: string; task: Task; unknown: UnknownT
   });
 }
 
-/**
- * Domains whose head task set is the directory tau2 loads (`domains/<domain>/<dir>/task_*.json`)
- * rather than the flat `tasks.json` (banking ships both; they differ in four tasks).
- */
-const HEAD_TASK_DIRS: Readonly<Record<string, string>> = { banking_knowledge: "tasks" };
-
 /** One task file (or banking's task directory) of a tau2 data dir. */
 export interface TaskSetRef {
   /** `head`, `head/tasks_small`, or the folder name under `versions/` (e.g. `v0.2.0_f8de30c`). */
@@ -349,8 +345,8 @@ export function listTaskSets(dataDir: string, domain: string): TaskSetRef[] {
   const add = (name: string, path: string): void => {
     if (existsSync(path)) sets.push({ name, domain, path });
   };
-  const headDir = Object.hasOwn(HEAD_TASK_DIRS, domain) ? HEAD_TASK_DIRS[domain] : undefined;
-  add("head", join(dataDir, "domains", domain, headDir ?? "tasks.json"));
+  const headFolder = isDomainName(domain) ? DOMAIN_FACTS[domain].headTaskFolder : null;
+  add("head", join(dataDir, "domains", domain, headFolder ?? "tasks.json"));
   add("head/tasks_small", join(dataDir, "domains", domain, "tasks_small.json"));
   const versionsDir = join(dataDir, "versions");
   if (existsSync(versionsDir)) {

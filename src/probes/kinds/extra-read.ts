@@ -2,8 +2,8 @@
  * `extra-read`: gold plus one harmless read of the task's own user (or a catalogue read when the
  * task names no user). Reads change nothing, so both graders must still pass it.
  */
-import type { DomainName } from "../../domains/domain.ts";
-import type { PyDict } from "../../py/value.ts";
+import { DOMAIN_FACTS, type ProbeRead } from "../../formats/domain-facts.ts";
+import type { PyDict, PyValue } from "../../py/value.ts";
 import { goldTrajectory } from "../gold.ts";
 import type { Injection, ProbeBuilder } from "../kind.ts";
 import { type TaskFootprint, taskFootprint, textField } from "../untouched.ts";
@@ -13,47 +13,32 @@ interface Read {
   readonly arguments: PyDict;
 }
 
-function firstNamedKey(footprint: TaskFootprint, field: string): string | undefined {
-  return footprint.initial.keys(field).find((k) => footprint.mentions(k));
-}
-
-function readFor(domain: DomainName, footprint: TaskFootprint): Read {
-  switch (domain) {
-    case "airline": {
-      const user = firstNamedKey(footprint, "users");
-      return user === undefined
-        ? { tool: "list_all_airports", arguments: {} }
-        : { tool: "get_user_details", arguments: { user_id: user } };
+function readFor(read: ProbeRead, footprint: TaskFootprint): Read {
+  switch (read.of) {
+    case "mentioned key": {
+      const id = footprint.initial
+        .keys(read.table)
+        .find((k) => k.length >= read.minIdLength && footprint.mentions(k));
+      return id === undefined
+        ? { tool: read.otherwise, arguments: {} }
+        : { tool: read.tool, arguments: { [read.argument]: id } };
     }
-    case "retail": {
-      const user = firstNamedKey(footprint, "users");
-      return user === undefined
-        ? { tool: "list_all_product_types", arguments: {} }
-        : { tool: "get_user_details", arguments: { user_id: user } };
-    }
-    case "telecom": {
-      // Customers are a list: prefer the one the task names (by id or phone), else the first.
-      const customers = footprint.initial.items("customers");
+    case "mentioned record": {
+      const records = footprint.initial.items(read.table);
       const named =
-        customers.find((c) => footprint.mentions(textField(c, "customer_id"))) ??
-        customers.find((c) => footprint.mentions(textField(c, "phone_number"))) ??
-        customers[0];
-      return { tool: "get_customer_by_id", arguments: { customer_id: textField(named, "customer_id") } };
+        read.mentionedBy.reduce<PyValue | undefined>(
+          (found, field) => found ?? records.find((r) => footprint.mentions(textField(r, field))),
+          undefined,
+        ) ?? records[0];
+      return { tool: read.tool, arguments: { [read.argument]: textField(named, read.argument) } };
     }
-    case "mock":
-      return { tool: "get_users", arguments: {} };
-    case "banking_knowledge": {
-      // Ids as short as "123" occur inside other numbers of a task's text: only longer ones name a user.
-      const user = footprint.initial.keys("users").find((k) => k.length >= 6 && footprint.mentions(k));
-      return user === undefined
-        ? { tool: "get_current_time", arguments: {} }
-        : { tool: "get_user_information_by_id", arguments: { user_id: user } };
-    }
+    case "nothing":
+      return { tool: read.tool, arguments: {} };
   }
 }
 
 export const extraReadProbe: ProbeBuilder = ({ ctx, domain }, task) => {
-  const read = readFor(domain, taskFootprint(ctx, task));
+  const read = readFor(DOMAIN_FACTS[domain].probeRead, taskFootprint(ctx, task));
   const injected: Injection = {
     ...read,
     record: null,

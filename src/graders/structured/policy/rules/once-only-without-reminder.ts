@@ -4,26 +4,19 @@
  * cannot be changed again.
  */
 import type { DomainName } from "../../../../domains/domain.ts";
+import { DOMAIN_FACTS } from "../../../../formats/domain-facts.ts";
+import { DOMAIN_NAMES } from "../../../../formats/domains.ts";
 import type { Evidence } from "../../../evidence.ts";
 import { agentCalls, callEvidence, textOf } from "../trajectory.ts";
 import type { PolicyInput, PolicyRule } from "../types.ts";
 
-/**
- * The calls each domain's policy allows once per order, with the sentence that asks for the reminder
- * (retail policy, "Modify items" and "Exchange delivered order").
- */
-export const ONCE_ONLY_CALLS: Partial<Record<DomainName, ReadonlyMap<string, string>>> = {
-  retail: new Map([
-    [
-      "modify_pending_order_items",
-      "In particular, remember to remind the customer to confirm they have provided all the items they want to modify.",
-    ],
-    [
-      "exchange_delivered_order_items",
-      "In particular, remember to remind the customer to confirm they have provided all items to be exchanged.",
-    ],
-  ]),
-};
+/** The calls each domain's policy allows once per order, with the sentence that asks for the reminder. */
+export const ONCE_ONLY_CALLS: Partial<Record<DomainName, ReadonlyMap<string, string>>> = Object.fromEntries(
+  DOMAIN_NAMES.flatMap((d) => {
+    const writes = Object.entries(DOMAIN_FACTS[d].onceOnlyWrites);
+    return writes.length === 0 ? [] : [[d, new Map(writes)]];
+  }),
+);
 
 /** The agent says the change is once-only, or asks whether these are all the items. */
 const REMINDER = new RegExp(

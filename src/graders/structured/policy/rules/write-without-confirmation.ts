@@ -1,28 +1,19 @@
 /** A state-changing tool call the domain policy wants confirmed, which the user had not just explicitly approved. */
 import type { DomainName } from "../../../../domains/domain.ts";
+import { DOMAIN_FACTS } from "../../../../formats/domain-facts.ts";
+import { DOMAIN_NAMES } from "../../../../formats/domains.ts";
 import type { Evidence } from "../../../evidence.ts";
 import { affirmativeAt } from "../affirmation.ts";
 import { agentCalls, agentTextBefore, agentToolKind, callEvidence, latestUserText } from "../trajectory.ts";
 import type { PolicyInput, PolicyRule } from "../types.ts";
 
-/**
- * The writes each domain policy says need an explicit "yes" first; a domain not listed: every write.
- * - airline: "Before taking any actions that update the booking database (booking, modifying flights,
- *   editing baggage, changing cabin class, or updating passenger information), you must list the action
- *   details and obtain explicit user confirmation (yes) to proceed." (cancellation is not in the list)
- * - retail: "Before taking any action that updates the database (cancel, modify, return, exchange), you
- *   must list the action details and obtain explicit user confirmation (yes) to proceed." (every write)
- * - telecom: no general rule; only data refueling lists "Confirm the price".
- */
-export const NEEDS_CONFIRMATION: Partial<Record<DomainName, ReadonlySet<string>>> = {
-  airline: new Set([
-    "book_reservation",
-    "update_reservation_flights",
-    "update_reservation_baggages",
-    "update_reservation_passengers",
-  ]),
-  telecom: new Set(["refuel_data"]),
-};
+/** The writes each domain policy says need an explicit "yes" first; a domain not listed: every write. */
+export const NEEDS_CONFIRMATION: Partial<Record<DomainName, ReadonlySet<string>>> = Object.fromEntries(
+  DOMAIN_NAMES.flatMap((d) => {
+    const writes = DOMAIN_FACTS[d].writesNeedingConfirmation;
+    return writes === "every write" ? [] : [[d, new Set(writes)]];
+  }),
+);
 
 /** An agent text that asks the user to approve an action (as opposed to asking for information). */
 export const ASKS_APPROVAL =
