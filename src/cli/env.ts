@@ -2,7 +2,7 @@
  * The environment variables the command line reads. The library never reads the environment: the
  * commands pass what is found here as options.
  */
-import type { GradingSecrets } from "../graders/spec.ts";
+import type { GradingSecrets } from "../graders/load.ts";
 import type { JudgeDefaults } from "../pipeline/settings.ts";
 import { LIMITS, type NumberRange } from "../util/limits.ts";
 import { numberArg } from "./args.ts";

@@ -3,7 +3,7 @@
  * end: one summary line on stderr, and exit 1 when any judgement failed (the unknown verdicts are
  * written all the same).
  */
-import type { JudgeRuntime } from "../graders/spec.ts";
+import type { JudgeRuntime } from "../graders/load.ts";
 import { JudgmentCache } from "../graders/tau3/judge/cache.ts";
 import { checkReachable } from "../graders/tau3/judge/client.ts";
 import type { NlJudge } from "../graders/tau3/nl.ts";

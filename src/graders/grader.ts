@@ -7,6 +7,7 @@
 import type { z } from "zod";
 import type { DomainDef } from "../domains/domain.ts";
 import type { Simulation, Task } from "../formats/model.ts";
+import type { FolderSource } from "../util/layers.ts";
 import type { Cause } from "./causes.ts";
 import type { GradingContext } from "./context.ts";
 import type { NlJudge } from "./tau3/nl.ts";
@@ -67,6 +68,23 @@ export interface VerdictRecord {
   readonly coverage?: CoverageRecord;
 }
 
+/** What a user chose (an experiment's keys, or `grade`'s flags) that a grader may build its configuration from. */
+export interface GraderChoices {
+  /** A folder, or a project's folder over the curated set (`layerOver`). */
+  readonly requirementsDir: FolderSource;
+  readonly policiesDir: FolderSource;
+  readonly correctionsDir: FolderSource;
+  readonly handoffOverrides: string | null;
+  /** The experiment's `gate` (what fails the structured verdict). */
+  readonly gate: unknown;
+}
+
+/** A rule across the selected graders that a configuration breaks: where in it, and why. */
+export interface SelectionProblem {
+  readonly path: readonly (string | number)[];
+  readonly message: string;
+}
+
 export interface Grader<Id extends string, Config, Loaded, Verdict, Prior> {
   readonly id: Id;
   /** Changes whenever the same configuration could grade a simulation differently. */
@@ -86,6 +104,19 @@ export interface Grader<Id extends string, Config, Loaded, Verdict, Prior> {
    * headline).
    */
   readonly comparedWith?: { readonly baseline: string; readonly order: number };
+  /**
+   * Its configuration from the experiment's own keys (folders, gates), before `config` parses it.
+   * Without it, the grader's configuration is `grader_config.<id>` (empty when absent), as for a grader
+   * from outside; with it, `grader_config.<id>` is refused.
+   */
+  readonly configFrom?: (choices: GraderChoices) => unknown;
+  /** Graders selected with this one whenever it is (their verdicts are always stored beside its own). */
+  readonly companions?: readonly string[];
+  /** A rule its configuration must keep given the other selected graders' (by id); null when it does. */
+  readonly checkSelection?: (
+    own: Config,
+    selected: Readonly<Record<string, unknown>>,
+  ) => SelectionProblem | null;
   /** Reads τ³'s write journal (τ³ records one only when such a grader runs: it costs time). */
   readonly readsWriteJournal?: boolean;
   /** Reads what the configuration points at (fixtures, overlays) once per process or thread. */

@@ -8,7 +8,7 @@
 import type { z } from "zod";
 import { EXIT_USAGE, RescoreError } from "../util/errors.ts";
 import { tau3CorrectedGrader } from "./corrections/grader.ts";
-import type { Grader, GraderInput, VerdictRecord } from "./grader.ts";
+import type { Grader, GraderChoices, GraderInput, SelectionProblem, VerdictRecord } from "./grader.ts";
 import { structuredGrader } from "./structured/grader.ts";
 import { structuredInformedGrader } from "./structured/informed.ts";
 import { structuredStrictGrader } from "./structured/strict.ts";
@@ -113,6 +113,12 @@ export interface ErasedGrader {
   readonly readsWriteJournal?: boolean;
   readonly comparedWith?: { readonly baseline: string; readonly order: number };
   readonly config: z.ZodType;
+  readonly configFrom?: (choices: GraderChoices) => unknown;
+  readonly companions?: readonly GraderId[];
+  readonly checkSelection?: (
+    own: unknown,
+    selected: Readonly<Record<string, unknown>>,
+  ) => SelectionProblem | null;
   load(config: unknown): unknown;
   grade(input: GraderInput, loaded: unknown, prior: Verdicts): unknown;
   record(verdict: unknown): VerdictRecord;

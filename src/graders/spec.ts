@@ -5,34 +5,16 @@
  * `spec_hash` is taken over it. Secrets (the judge's API key) are kept apart and never hashed or stored.
  */
 import { z } from "zod";
-import { QUIRK_NAMES, type Quirks, resolveQuirks } from "../domains/quirks.ts";
+import { QUIRK_NAMES } from "../domains/quirks.ts";
 import { stableJson } from "../formats/stable-json.ts";
 import { describeZodError, firstIssue } from "../formats/zod-issues.ts";
 import { sha256Hex } from "../py/json.ts";
 import { EXIT_USAGE, RescoreError } from "../util/errors.ts";
-import type { FolderSource } from "../util/layers.ts";
-import { CorrectionsError } from "./corrections/folder.ts";
-import { overlaysRef } from "./corrections/grader.ts";
-import { contentIdentity, FingerprintError, fileRef } from "./fingerprint.ts";
-import { thrownText } from "./module-checks.ts";
-import {
-  type BuiltInGraderId,
-  GRADER_IDS,
-  GRADERS,
-  type GraderId,
-  graderModuleLabel,
-  graderOf,
-  isBuiltInGraderId,
-  isGraderId,
-  type LoadedGraders,
-} from "./registry.ts";
+import { contentIdentity, FingerprintError } from "./fingerprint.ts";
+import type { GraderChoices } from "./grader.ts";
+import { GRADER_IDS, GRADERS, type GraderId, graderOf, isGraderId } from "./registry.ts";
 import type { GateChoice } from "./structured/gate-names.ts";
-import { policiesRef, requirementsRef } from "./structured/grader.ts";
-import { HandoffOverridesError } from "./structured/handoff.ts";
-import { INFORMED_GATES } from "./structured/informed.ts";
-import type { JudgmentCache } from "./tau3/judge/cache.ts";
 import { DEFAULT_JUDGE_MODEL, DEFAULT_JUDGE_TEMPERATURE } from "./tau3/judge/prompt.ts";
-import { type NlJudge, noJudge, recordedJudge } from "./tau3/nl.ts";
 
 export class GradingSpecError extends RescoreError {
   override readonly code = "grading_spec";
@@ -87,16 +69,12 @@ export const judgeSpecSchema = z.discriminatedUnion("mode", [
 ]);
 export type JudgeSpec = z.infer<typeof judgeSpecSchema>;
 
-// Any other key is a registered grader's configuration, already parsed by its own schema
-// (`registeredConfig`: parsing it twice would trip a schema that transforms).
+// Each built-in grader's configuration through its own schema; any other key is a registered grader's,
+// already parsed by its schema (`configOf`: parsing it twice would trip a schema that transforms).
 const gradersSchema = z
-  .strictObject({
-    tau3: GRADERS.tau3.config,
-    tau3_corrected: GRADERS.tau3_corrected.config.optional(),
-    structured: GRADERS.structured.config.optional(),
-    structured_strict: GRADERS.structured_strict.config.optional(),
-    structured_informed: GRADERS.structured_informed.config.optional(),
-  } satisfies { [K in BuiltInGraderId]: z.ZodType })
+  .strictObject(
+    Object.fromEntries(Object.entries(GRADERS).map(([id, g]) => [id, (g.config as z.ZodType).optional()])),
+  )
   .catchall(z.unknown())
   .superRefine((graders, ctx) => {
     for (const id of Object.keys(graders))
@@ -120,27 +98,34 @@ export const gradingSpecSchema = z
     graders: gradersSchema,
   })
   .superRefine((spec, ctx) => {
+    if (spec.graders[BASE_GRADER] === undefined)
+      ctx.addIssue({
+        code: "custom",
+        path: ["graders", BASE_GRADER],
+        message: `select the ${BASE_GRADER} grader`,
+      });
     for (const id of GRADER_IDS) {
       if (spec.graders[id] === undefined) continue;
-      for (const needed of graderOf(id).requires)
+      const g = graderOf(id);
+      for (const needed of g.requires)
         if (spec.graders[needed] === undefined)
           ctx.addIssue({
             code: "custom",
             path: ["graders", id],
             message: `grader ${id} builds on ${needed}: select it too`,
           });
+      const problem = g.checkSelection?.(spec.graders[id], spec.graders);
+      if (problem !== null && problem !== undefined)
+        ctx.addIssue({ code: "custom", path: ["graders", id, ...problem.path], message: problem.message });
     }
-    if (spec.graders.structured?.gate.nl_curated === true && spec.graders.tau3_corrected === undefined)
-      ctx.addIssue({
-        code: "custom",
-        path: ["graders", "structured", "gate", "nl_curated"],
-        message: "gating on the curated NL list needs the corrections overlay (corrections on)",
-      });
   });
 export type GradingSpec = z.infer<typeof gradingSpecSchema>;
 
+/** Every verdict builds on τ³'s: a spec without it grades nothing comparable. */
+const BASE_GRADER = "tau3";
+
 /** What a user chooses, from command-line flags or an experiment config. */
-export interface GradingChoice {
+export interface GradingChoice extends GraderChoices {
   readonly graders: readonly string[];
   readonly quirks: { readonly preset: string; readonly overrides: readonly string[] };
   readonly judge: {
@@ -154,33 +139,20 @@ export interface GradingChoice {
   readonly fallbackTaskVersion: string;
   /** Domain names graded as a base domain (`domain_as`, `--domain-as`). */
   readonly domainAs?: Readonly<Record<string, string>>;
-  /** A folder, or a project's folder over the curated set (`layerOver`). */
-  readonly requirementsDir: FolderSource;
-  readonly policiesDir: FolderSource;
-  readonly correctionsDir: FolderSource;
-  readonly handoffOverrides: string | null;
   readonly gate: GateChoice;
-  /** Registered graders' configurations by id (built-in graders take theirs from the fields above). */
+  /** `grader_config`: the configurations of graders that read no experiment key, by id. */
   readonly graderConfig?: Readonly<Record<string, unknown>>;
 }
 
-/** Builds each selected grader's configuration, reading the fingerprints of what it points at. */
-const CONFIG_BUILDERS: { readonly [K in BuiltInGraderId]: (c: GradingChoice) => unknown } = {
-  tau3: () => ({}),
-  tau3_corrected: (c) => ({ overlays: overlaysRef(c.correctionsDir) }),
-  structured: (c) => ({
-    requirements: requirementsRef(c.requirementsDir),
-    policies: policiesRef(c.policiesDir),
-    handoff_overrides: c.handoffOverrides === null ? null : fileRef(c.handoffOverrides),
-    gate: c.gate,
-  }),
-  structured_strict: () => ({}),
-  structured_informed: () => ({ policy_rules: [...INFORMED_GATES] }),
-};
-
-/** A registered grader's configuration: what `grader_config` gives it, through its schema (defaults applied). */
-function registeredConfig(id: GraderId, c: GradingChoice): unknown {
-  const parsed = graderOf(id).config.safeParse(c.graderConfig?.[id] ?? {});
+/**
+ * A selected grader's configuration: built from the experiment's keys when the grader says how
+ * (`configFrom`, reading the fingerprints of what it points at), else `grader_config.<id>` through its
+ * schema (defaults applied).
+ */
+function configOf(id: GraderId, c: GradingChoice): unknown {
+  const g = graderOf(id);
+  if (g.configFrom !== undefined) return g.configFrom(c);
+  const parsed = g.config.safeParse(c.graderConfig?.[id] ?? {});
   if (parsed.success) return parsed.data;
   const { path, reason } = firstIssue(parsed.error, `grader_config.${id}`);
   throw new GradingSpecError(`at ${path}: ${reason}`);
@@ -194,11 +166,12 @@ export function buildGradingSpec(choice: GradingChoice): GradingSpec {
     for (const needed of graderOf(g).requires)
       if (!choice.graders.includes(needed))
         throw new GradingSpecError(`grader ${g} builds on ${needed}: select ${needed} too`);
-  if (!choice.graders.includes("tau3")) throw new GradingSpecError("select at least the tau3 grader");
-  // The strict delta gate is always stored beside the structured grader (both flip counts are reported).
-  const selected = choice.graders.includes("structured")
-    ? [...choice.graders, "structured_strict"]
-    : choice.graders;
+  if (!choice.graders.includes(BASE_GRADER))
+    throw new GradingSpecError(`select at least the ${BASE_GRADER} grader`);
+  const selected = [
+    ...choice.graders,
+    ...(choice.graders as GraderId[]).flatMap((g) => graderOf(g).companions ?? []),
+  ];
   const judge =
     choice.judge.mode === "http"
       ? {
@@ -214,16 +187,16 @@ export function buildGradingSpec(choice: GradingChoice): GradingSpec {
     throw new GradingSpecError(
       "judge mode http needs a base URL (judge.base_url, --judge-base-url or $TAU_RESCORE_JUDGE_BASE_URL)",
     );
-  for (const id of Object.keys(choice.graderConfig ?? {}))
-    if (isBuiltInGraderId(id) || !selected.includes(id))
+  for (const id of Object.keys(choice.graderConfig ?? {})) {
+    const fromKeys = isGraderId(id) && graderOf(id).configFrom !== undefined;
+    if (fromKeys || !selected.includes(id))
       throw new GradingSpecError(
-        `at grader_config.${id}: ${isBuiltInGraderId(id) ? "a built-in grader takes its settings from the experiment's own keys" : `grader ${id} is not selected`}`,
+        `at grader_config.${id}: ${fromKeys ? "this grader takes its settings from the experiment's own keys" : `grader ${id} is not selected`}`,
       );
+  }
   const graders: Record<string, unknown> = {};
   try {
-    for (const id of GRADER_IDS)
-      if (selected.includes(id))
-        graders[id] = isBuiltInGraderId(id) ? CONFIG_BUILDERS[id](choice) : registeredConfig(id, choice);
+    for (const id of GRADER_IDS) if (selected.includes(id)) graders[id] = configOf(id, choice);
   } catch (e) {
     if (e instanceof FingerprintError) throw new GradingSpecError(e.message);
     throw e;
@@ -270,113 +243,4 @@ export function specHashes(spec: GradingSpec): Readonly<Partial<Record<GraderId,
     );
   }
   return out;
-}
-
-/** Never hashed, stored or printed. */
-export interface GradingSecrets {
-  readonly judgeApiKey: string | null;
-}
-
-/** How a live judge runs, not what it decides: never hashed into the run id. */
-export interface JudgeRuntime {
-  readonly concurrency?: number;
-  readonly timeoutMs?: number;
-  readonly retries?: number;
-  /** Replies already known (a run's store, `--judge-cache`); new ones are added to it. */
-  readonly cache?: JudgmentCache;
-  readonly log?: (line: string) => void;
-}
-
-/** A spec made ready to grade with: its judge, quirks and every selected grader's loaded configuration. */
-export interface LoadedGrading {
-  readonly spec: GradingSpec;
-  readonly hashes: Readonly<Partial<Record<GraderId, string>>>;
-  readonly judge: NlJudge;
-  readonly quirks: Quirks;
-  readonly fallbackTaskVersion: string;
-  readonly domainAs: Readonly<Record<string, string>>;
-  readonly graders: LoadedGraders;
-}
-
-/** The run's judge; the HTTP client is imported only when a live judge is asked for. */
-export async function judgeFor(
-  spec: JudgeSpec,
-  secrets: GradingSecrets,
-  runtime: JudgeRuntime = {},
-): Promise<NlJudge> {
-  if (spec.mode === "recorded") return recordedJudge;
-  if (spec.mode === "none") return noJudge;
-  const { httpJudge } = await import("./tau3/judge/http-judge.ts");
-  return httpJudge({
-    baseUrl: spec.base_url,
-    model: spec.model,
-    apiKey: secrets.judgeApiKey,
-    temperature: spec.temperature,
-    all: spec.all,
-    params: spec.params,
-    ...(runtime.concurrency === undefined ? {} : { concurrency: runtime.concurrency }),
-    policy: {
-      ...(runtime.timeoutMs === undefined ? {} : { timeoutMs: runtime.timeoutMs }),
-      ...(runtime.retries === undefined ? {} : { retries: runtime.retries }),
-    },
-    ...(runtime.cache === undefined ? {} : { cache: runtime.cache }),
-    ...(runtime.log === undefined ? {} : { log: runtime.log }),
-  });
-}
-
-/**
- * Options loaded per grader config, kept for the process. A config names its files by content hash,
- * so an equal config loads equal options; a grading thread lives across runs and would otherwise
- * re-read and re-verify every fixture and clause on each run (tens of ms per thread per run).
- */
-const loadedOptions = new Map<string, unknown>();
-const LOADED_OPTIONS_KEPT = 8;
-
-async function loadOptions(id: GraderId, config: unknown): Promise<unknown> {
-  const key = `${id}\u0000${stableJson(config)}`;
-  if (loadedOptions.has(key)) return loadedOptions.get(key);
-  const options = await graderOf(id).load(config);
-  if (loadedOptions.size >= LOADED_OPTIONS_KEPT)
-    loadedOptions.delete(loadedOptions.keys().next().value as string);
-  loadedOptions.set(key, options);
-  return options;
-}
-
-/** Loads what the spec points at; a broken overlay or override file is a `GradingSpecError`. */
-export async function loadGrading(
-  spec: GradingSpec,
-  secrets: GradingSecrets,
-  runtime: JudgeRuntime = {},
-): Promise<LoadedGrading> {
-  // A spec crosses into grading threads unparsed: a grader it names that is not registered there
-  // (its module not imported) must not be left out silently.
-  for (const id of Object.keys(spec.graders))
-    if (!isGraderId(id)) throw new GradingSpecError(`unknown grader ${id} (${GRADER_IDS.join(", ")})`);
-  const graders: Record<string, unknown> = {};
-  for (const id of selectedGraders(spec)) {
-    try {
-      // A grader runs when it has a loaded configuration: `undefined` would read as "not selected".
-      graders[id] = (await loadOptions(id, spec.graders[id])) ?? null;
-    } catch (e) {
-      // Whatever a module's load throws is about its configuration or what that points at.
-      if (!isBuiltInGraderId(id))
-        throw new GradingSpecError(`${graderModuleLabel(id)}: load failed: ${thrownText(e)}`);
-      const expected =
-        e instanceof CorrectionsError ||
-        e instanceof HandoffOverridesError ||
-        // a file system error (this tool's own errors carry a code too)
-        (!(e instanceof RescoreError) && (e as NodeJS.ErrnoException).code !== undefined);
-      if (expected) throw new GradingSpecError(`grader ${id}: ${(e as Error).message}`);
-      throw e;
-    }
-  }
-  return {
-    spec,
-    hashes: specHashes(spec),
-    judge: await judgeFor(spec.judge, secrets, runtime),
-    quirks: resolveQuirks(spec.quirks.preset, spec.quirks.overrides),
-    fallbackTaskVersion: spec.fallback_task_version,
-    domainAs: spec.domain_as ?? {},
-    graders: graders as LoadedGraders,
-  };
 }

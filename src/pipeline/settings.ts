@@ -9,16 +9,13 @@ import type { ExperimentConfig, ResolvedExperiment } from "../experiments/config
 import { importGraderModules } from "../experiments/grader-modules.ts";
 import { stableJson } from "../formats/stable-json.ts";
 import { type Comparison, comparesRecorded, resolveComparisons } from "../graders/comparisons.ts";
+import { type GradingSecrets, type JudgeRuntime, type LoadedGrading, loadGrading } from "../graders/load.ts";
 import { GRADER_IDS, isGraderId } from "../graders/registry.ts";
 import {
   buildGradingSpec,
   type GradingChoice,
-  type GradingSecrets,
   type GradingSpec,
   GradingSpecError,
-  type JudgeRuntime,
-  type LoadedGrading,
-  loadGrading,
   selectedGraders,
 } from "../graders/spec.ts";
 import { sha256Hex } from "../py/json.ts";

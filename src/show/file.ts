@@ -7,7 +7,7 @@ import { resolve } from "node:path";
 import { loadJsonFile } from "../formats/load.ts";
 import { detectTaskVersion } from "../formats/task-version.ts";
 import { defaultComparisons } from "../graders/comparisons.ts";
-import type { LoadedGrading } from "../graders/spec.ts";
+import type { LoadedGrading } from "../graders/load.ts";
 import { selectedGraders } from "../graders/spec.ts";
 import { ContextPool } from "../pipeline/contexts.ts";
 import { gradeFile } from "../pipeline/grade.ts";

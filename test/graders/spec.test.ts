@@ -7,6 +7,7 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { BUILTIN_CORRECTIONS_DIR } from "../../src/graders/corrections/folder.ts";
 import { defineGrader } from "../../src/graders/grader.ts";
+import { loadGrading } from "../../src/graders/load.ts";
 import {
   type AnyGrader,
   GRADER_IDS,
@@ -19,7 +20,6 @@ import {
   buildGradingSpec,
   type GradingChoice,
   GradingSpecError,
-  loadGrading,
   specHashes,
 } from "../../src/graders/spec.ts";
 import { BUILTIN_POLICIES_DIR, BUILTIN_REQUIREMENTS_DIR } from "../../src/graders/structured/folders.ts";
@@ -65,7 +65,9 @@ describe("buildGradingSpec", () => {
     const spec = buildGradingSpec(choice());
     // The strict delta gate comes with the structured grader.
     expect(Object.keys(spec.graders)).toEqual(["tau3", "tau3_corrected", "structured", "structured_strict"]);
-    expect(spec.graders.structured?.requirements.sha256).toMatch(/^[0-9a-f]{64}$/);
+    expect((spec.graders.structured as { requirements: { sha256: string } }).requirements.sha256).toMatch(
+      /^[0-9a-f]{64}$/,
+    );
   });
 
   it.each([
@@ -288,9 +290,10 @@ describe("a registered grader", () => {
       /^at grader_config\.threshold: grader threshold is not selected/,
     ],
     [
-      { graders: ["tau3", "threshold"], graderConfig: { tau3: {} } },
-      /^at grader_config\.tau3: a built-in grader/,
+      { graders: ["tau3", "structured", "threshold"], graderConfig: { structured: {} } },
+      /^at grader_config\.structured: this grader takes its settings from the experiment's own keys/,
     ],
+    [{ graders: ["tau3", "threshold"], graderConfig: { tau3: { x: 1 } } }, /^at grader_config\.tau3: /],
     [{ graders: ["threshold"] }, /grader threshold builds on tau3/],
   ] as const)("rejects %j in one line", (over, pattern) => {
     const m = message(() => buildGradingSpec(choice(over as Partial<GradingChoice>)));

@@ -82,6 +82,7 @@ export const tau3CorrectedGrader = defineGrader({
   requires: ["tau3"],
   comparedWith: { baseline: "tau3", order: 2 },
   reads: ["tau3"],
+  configFrom: (c) => ({ overlays: overlaysRef(c.correctionsDir) }),
   load: async (config: CorrectionsConfig): Promise<LoadedCorrections> => {
     const engine = await import("./engine.ts");
     return { overlays: engine.loadCorrectionsDir(refLayers(config.overlays)), engine };

@@ -5,7 +5,7 @@
 import { z } from "zod";
 import type { FolderSource } from "../../util/layers.ts";
 import type { CorrectedVerdict } from "../corrections/grader.ts";
-import { contentRefSchema, folderRef } from "../fingerprint.ts";
+import { contentRefSchema, fileRef, folderRef } from "../fingerprint.ts";
 import { defineGrader, type VerdictRecord } from "../grader.ts";
 import { causesJson } from "../json.ts";
 import type { Tau3Verdict } from "../tau3/evaluate.ts";
@@ -73,6 +73,21 @@ export const structuredGrader = defineGrader({
   requires: ["tau3"],
   comparedWith: { baseline: "tau3", order: 0 },
   reads: ["tau3", "tau3_corrected"],
+  configFrom: (c) => ({
+    requirements: requirementsRef(c.requirementsDir),
+    policies: policiesRef(c.policiesDir),
+    handoff_overrides: c.handoffOverrides === null ? null : fileRef(c.handoffOverrides),
+    gate: c.gate,
+  }),
+  // Both flip counts are reported: the strict delta gate is always stored beside it.
+  companions: ["structured_strict"],
+  checkSelection: (own, selected) =>
+    own.gate.nl_curated && selected.tau3_corrected === undefined
+      ? {
+          path: ["gate", "nl_curated"],
+          message: "gating on the curated NL list needs the corrections overlay (corrections on)",
+        }
+      : null,
   readsWriteJournal: true,
   load: async (config: StructuredConfig): Promise<LoadedStructured> => {
     const engine = await import("./engine.ts");

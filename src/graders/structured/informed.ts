@@ -25,7 +25,7 @@ export const INFORMED_GATES: readonly PolicyRuleId[] = [
 
 export const structuredInformedConfig = z.strictObject({
   /** The policy rules whose findings fail the verdict, on top of what fails the structured grader. */
-  policy_rules: z.array(policyRuleIdSchema),
+  policy_rules: z.array(policyRuleIdSchema).default([...INFORMED_GATES]),
 });
 export type StructuredInformedConfig = z.infer<typeof structuredInformedConfig>;
 
