@@ -1,9 +1,10 @@
 /**
  * The blind-spot census: per probe kind, the share of probe tasks each grader passes. Probes are built
- * to be wrong, so a grader that passes them has a blind spot. The `probe_census` relation is added
- * by the probes work; the chart is skipped while it does not exist.
+ * to be wrong, so a grader that passes them has a blind spot. The `probe_census` table is written by
+ * `probe --census --db`; the chart is skipped while it does not exist.
  */
 import { rows } from "../analysis/report.ts";
+import { graderOf, isGraderId } from "../graders/registry.ts";
 import { groupBy } from "../util/group-by.ts";
 import { bandHeight, type ChartModule, panelTitle, relationExists, topLevel } from "./common.ts";
 
@@ -11,42 +12,58 @@ export interface ProbeCensusRow {
   domain: string;
   task_version: string;
   kind: string;
+  grader: string;
   tasks: number;
-  tau3_pass: number;
-  structured_pass: number;
+  pass: number;
   /** Verdicts left unknown (no judge for an NL assertion in the basis): neither a pass nor a failure. */
-  tau3_unknown: number;
-  structured_unknown: number;
+  unknown: number;
 }
 
 /** Each grader's probe tasks as passed, failed and unknown: unknown is its own category, never a failure. */
 const OUTCOMES = { domain: ["passed", "failed", "unknown"], range: ["#4c78a8", "#d9d9d9", "#f2a93b"] };
 
+const graderLabel = (id: string): string => (isGraderId(id) ? graderOf(id).label : id);
+
 function outcomes(r: ProbeCensusRow) {
-  const tasks = Number(r.tasks);
+  const grader = graderLabel(r.grader);
   return (
     [
-      ["τ³", Number(r.tau3_pass), Number(r.tau3_unknown)],
-      ["structured", Number(r.structured_pass), Number(r.structured_unknown)],
+      ["passed", r.pass],
+      ["failed", r.tasks - r.pass - r.unknown],
+      ["unknown", r.unknown],
     ] as const
-  ).flatMap(([grader, passed, unknown]) =>
-    (
-      [
-        ["passed", passed],
-        ["failed", tasks - passed - unknown],
-        ["unknown", unknown],
-      ] as const
-    ).map(([outcome, n], order) => ({
-      row: `${r.kind} · ${grader}`,
-      kind: r.kind,
-      grader,
-      outcome,
-      order,
-      n,
-      tasks,
-      share: tasks > 0 ? n / tasks : 0,
-    })),
-  );
+  ).map(([outcome, n], order) => ({
+    row: `${r.kind} · ${grader}`,
+    kind: r.kind,
+    grader,
+    outcome,
+    order,
+    n,
+    tasks: r.tasks,
+    share: r.tasks > 0 ? n / r.tasks : 0,
+  }));
+}
+
+/**
+ * The rows of a table written before the census had a row per grader: one column of passes per grader
+ * (`<grader>_pass`) and, later, of unknown verdicts (`<grader>_unknown`; none unknown before that).
+ */
+function perGraderRows(r: Record<string, unknown>): ProbeCensusRow[] {
+  return Object.keys(r).flatMap((column) => {
+    const grader = /^(.+)_pass$/.exec(column)?.[1];
+    if (grader === undefined) return [];
+    return [
+      {
+        domain: String(r.domain),
+        task_version: String(r.task_version),
+        kind: String(r.kind),
+        grader,
+        tasks: Number(r.tasks),
+        pass: Number(r[column]),
+        unknown: Number(r[`${grader}_unknown`] ?? 0),
+      },
+    ];
+  });
 }
 
 export const probeCensusChart: ChartModule<ProbeCensusRow[] | null> = {
@@ -54,21 +71,26 @@ export const probeCensusChart: ChartModule<ProbeCensusRow[] | null> = {
   title: "Blind-spot census",
   async load(store) {
     if (!(await relationExists(store, "probe_census"))) return null;
-    // A table written before the unknown counts were kept reads as none unknown.
     const found = await rows<Record<string, unknown>>(
       store,
-      "SELECT * FROM probe_census ORDER BY domain, task_version, kind",
+      "SELECT * FROM probe_census ORDER BY domain, task_version, kind, rowid",
     );
-    return found.map((r) => ({
-      domain: String(r.domain),
-      task_version: String(r.task_version),
-      kind: String(r.kind),
-      tasks: Number(r.tasks),
-      tau3_pass: Number(r.tau3_pass),
-      structured_pass: Number(r.structured_pass),
-      tau3_unknown: Number(r.tau3_unknown ?? 0),
-      structured_unknown: Number(r.structured_unknown ?? 0),
-    }));
+    // Rows in the order the census wrote them (graders in registry order), whatever the layout.
+    return found.flatMap((r) =>
+      "grader" in r
+        ? [
+            {
+              domain: String(r.domain),
+              task_version: String(r.task_version),
+              kind: String(r.kind),
+              grader: String(r.grader),
+              tasks: Number(r.tasks),
+              pass: Number(r.pass),
+              unknown: Number(r.unknown),
+            },
+          ]
+        : perGraderRows(r),
+    );
   },
   build(data) {
     if (data === null || data.length === 0) return null;
@@ -76,7 +98,7 @@ export const probeCensusChart: ChartModule<ProbeCensusRow[] | null> = {
       title: panelTitle(key),
       data: { values: g.flatMap(outcomes).filter((v) => v.n > 0) },
       width: 380,
-      height: bandHeight(g.length * 2, 20),
+      height: bandHeight(g.length, 20),
       layer: [
         {
           mark: { type: "bar" },

@@ -5,16 +5,16 @@
 import { VerdictStore } from "../store/store.ts";
 import type { CensusRow } from "./census.ts";
 
+/** One row per (domain, task set, probe kind, grader): a new grader adds rows, never columns. */
 export const PROBE_CENSUS_DDL = `CREATE OR REPLACE TABLE probe_census (
   domain VARCHAR NOT NULL,
   task_version VARCHAR NOT NULL,
   kind VARCHAR NOT NULL,
+  grader VARCHAR NOT NULL,
   tasks INTEGER NOT NULL,
-  tau3_pass INTEGER NOT NULL,
-  structured_pass INTEGER NOT NULL,
+  pass INTEGER NOT NULL,
+  unknown INTEGER NOT NULL,
   disagreements VARCHAR NOT NULL,
-  tau3_unknown INTEGER NOT NULL,
-  structured_unknown INTEGER NOT NULL,
   errors VARCHAR NOT NULL
 )`;
 
@@ -30,18 +30,17 @@ export async function writeCensusTable(
       await store.conn.run(PROBE_CENSUS_DDL);
       for (const r of rows) {
         await store.conn.run(
-          `INSERT INTO probe_census (domain, task_version, kind, tasks, tau3_pass, structured_pass,
-             disagreements, tau3_unknown, structured_unknown, errors) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+          `INSERT INTO probe_census (domain, task_version, kind, grader, tasks, pass, unknown, disagreements, errors)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
           [
             r.domain,
             r.task_version,
             r.kind,
+            r.grader,
             r.tasks,
-            r.tau3_pass,
-            r.structured_pass,
+            r.pass,
+            r.unknown,
             JSON.stringify(r.disagreements),
-            r.tau3_unknown,
-            r.structured_unknown,
             JSON.stringify(r.errors),
           ],
         );

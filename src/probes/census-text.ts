@@ -1,31 +1,22 @@
 /** The census as a readable table, next to the published claims it tests. */
+import { graderOf, isGraderId } from "../graders/registry.ts";
 import type { CensusRow } from "./census.ts";
 
 const pad = (s: string | number, n: number) => String(s).padEnd(n);
 
+const graderLabel = (id: string): string => (isGraderId(id) ? graderOf(id).label : id);
+
 function table(rows: readonly CensusRow[]): string[] {
-  const head = [
-    "domain",
-    "task_version",
-    "kind",
-    "tasks",
-    "tau3",
-    "structured",
-    "disagree",
-    "unknown",
-    "s.unknown",
-    "errors",
-  ];
+  const head = ["domain", "task_version", "kind", "grader", "tasks", "pass", "unknown", "disagree", "errors"];
   const cells = rows.map((r) => [
     r.domain,
     r.task_version,
     r.kind,
+    r.grader,
     r.tasks,
-    r.tau3_pass,
-    r.structured_pass,
+    r.pass,
+    r.unknown,
     r.disagreements.length,
-    r.tau3_unknown,
-    r.structured_unknown,
     r.errors.length,
   ]);
   // Each column as wide as its widest cell (domain names run from "mock" to "banking_knowledge").
@@ -41,33 +32,46 @@ function table(rows: readonly CensusRow[]): string[] {
 /** Disagreements grouped by cause, so 93 identical delta-gate hits read as one line. */
 function causes(rows: readonly CensusRow[]): string[] {
   const out: string[] = [];
+  const aborted = new Set<string>();
   for (const r of rows) {
     const byCause = new Map<string, string[]>();
-    for (const d of r.disagreements) byCause.set(d.cause, [...(byCause.get(d.cause) ?? []), d.task_id]);
-    for (const e of r.errors)
-      byCause.set(`aborted: ${e.error}`, [...(byCause.get(`aborted: ${e.error}`) ?? []), e.task_id]);
+    const add = (cause: string, id: string) => byCause.set(cause, [...(byCause.get(cause) ?? []), id]);
+    for (const d of r.disagreements) add(`${r.grader}: ${d.cause}`, d.task_id);
+    // Every grader's row lists the same aborted gradings: said once per probe kind.
+    const probe = `${r.domain} ${r.task_version} ${r.kind}`;
+    if (!aborted.has(probe)) for (const e of r.errors) add(`aborted: ${e.error}`, e.task_id);
+    aborted.add(probe);
     for (const [cause, ids] of byCause) {
       const shown = ids.length > 3 ? `${ids.slice(0, 3).join(", ")}, … (${ids.length})` : ids.join(", ");
-      out.push(`  ${r.domain} ${r.task_version} ${r.kind}: ${cause} — ${shown}`);
+      out.push(`  ${probe}: ${cause} — ${shown}`);
     }
   }
   return out;
 }
 
+/** Each grader's passes on the rows `pick` selects, per task set: `τ³ 23 of 50, structured 0 of 50`. */
+function passes(rows: readonly CensusRow[], pick: (r: CensusRow) => boolean): Map<string, string> {
+  const out = new Map<string, string[]>();
+  for (const r of rows.filter(pick))
+    out.set(r.task_version, [
+      ...(out.get(r.task_version) ?? []),
+      `${graderLabel(r.grader)} ${r.pass} of ${r.tasks}`,
+    ]);
+  return new Map([...out].map(([version, each]) => [version, each.join(", ")]));
+}
+
 function claims(rows: readonly CensusRow[]): string[] {
   const out: string[] = [];
-  for (const r of rows.filter((x) => x.domain === "airline" && x.kind === "null-agent")) {
+  const nullAgent = passes(rows, (r) => r.domain === "airline" && r.kind === "null-agent");
+  for (const [version, each] of nullAgent)
     out.push(
-      `  airline ${r.task_version}: a null agent passes τ³ on ${r.tau3_pass} of ${r.tasks} tasks ` +
-        "(issue: 22–24 of 50 airline tasks have no DB write)",
+      `  airline ${version}: a null agent passes ${each} tasks (issue: 22–24 of 50 airline tasks have no DB write)`,
     );
-  }
-  for (const r of rows.filter((x) => x.domain === "telecom" && x.kind === "extra-forbidden-write")) {
+  const forbidden = passes(rows, (r) => r.domain === "telecom" && r.kind === "extra-forbidden-write");
+  for (const [version, each] of forbidden)
     out.push(
-      `  telecom ${r.task_version}: a policy-forbidden DB write passes τ³ on ${r.tau3_pass} of ${r.tasks} probed tasks ` +
-        `(no DB in their reward basis); the structured grader fails ${r.tasks - r.structured_pass}`,
+      `  telecom ${version}: a policy-forbidden DB write passes ${each} probed tasks (no DB in their reward basis)`,
     );
-  }
   return out;
 }
 
@@ -75,7 +79,7 @@ export function formatCensus(rows: readonly CensusRow[]): string {
   return [
     ...table(rows),
     "",
-    "Disagreements (τ³ passes, structured fails unless noted) and aborted gradings:",
+    "Disagreements with the grader each is compared with (it passes, this one fails, unless noted), and aborted gradings:",
     ...causes(rows),
     "",
     "Published claims, measured:",

@@ -1,6 +1,6 @@
 /**
- * The blind-spot census: every probe kind over every task set of every domain, graded by both
- * graders. Every number comes from grading the probes, none from counting task metadata.
+ * The blind-spot census: every probe kind over every task set of every domain, one row per grader
+ * that graded the probes. Every number comes from grading the probes, none from counting task metadata.
  */
 import { readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
@@ -8,6 +8,8 @@ import type { DomainName } from "../domains/domain.ts";
 import { DOMAINS } from "../domains/registry.ts";
 import { listTaskSets, type TaskSetRef } from "../formats/tasks.ts";
 import { causeLabel } from "../graders/causes.ts";
+import type { VerdictRecord } from "../graders/grader.ts";
+import { GRADER_IDS, type GraderId, graderOf } from "../graders/registry.ts";
 import { PROBE_KINDS, type ProbeKind } from "./kind.ts";
 import { loadProbedSet, type ProbeSetup, type ProbeVerdict, runProbe } from "./verdicts.ts";
 
@@ -16,75 +18,99 @@ export interface Disagreement {
   readonly cause: string;
 }
 
+/** One grader's verdicts on one probe kind over one task set. */
 export interface CensusRow {
   readonly domain: string;
   readonly task_version: string;
   readonly kind: ProbeKind;
+  readonly grader: GraderId;
   /** Tasks probed (a kind may not apply to every task: see `skipped`). */
   readonly tasks: number;
-  readonly tau3_pass: number;
-  readonly structured_pass: number;
-  /** Tasks where one grader passes and the other fails, with the structured grader's causes. */
+  readonly pass: number;
+  /** Verdicts left unknown (an NL assertion in the basis and no judge, or a verdict built on one). */
+  readonly unknown: number;
+  /** Tasks where this grader and the grader it is compared with disagree, with this grader's causes. */
   readonly disagreements: readonly Disagreement[];
-  /** τ³ verdicts left unknown (an NL assertion in the basis and no judge). */
-  readonly tau3_unknown: number;
-  /** Structured verdicts left unknown (τ³ unknown and nothing else failing). */
-  readonly structured_unknown: number;
-  /** Simulations whose grading aborted (tau2 raises there too, e.g. an assertion on a missing record). */
+  /** Simulations whose grading aborted, for every grader (tau2 raises there too, e.g. an assertion on a missing record). */
   readonly errors: readonly { readonly task_id: string; readonly error: string }[];
 }
 
-/** Why the two verdicts differ, or null when they agree or either is unknown or aborted. */
-export function disagreement(v: ProbeVerdict): string | null {
-  if (v.error !== null) return null;
-  const tau3 = v.tau3?.reward ?? null;
-  const structured = v.structured?.pass ?? null;
-  if (tau3 === null || structured === null) return null;
-  if (tau3 === 1 && structured === false)
-    return (
-      v.structured?.causes
-        .filter((c) => c.gates)
-        .map(causeLabel)
-        .join(" ") ?? "structured fails"
-    );
-  if (tau3 !== 1 && structured === true) return "structured passes what τ³ fails";
-  return null;
+/** What the census keeps of one grader's verdict (small: it crosses threads). */
+export interface CensusGraderVerdict {
+  readonly grader: GraderId;
+  /** Null when unknown. */
+  readonly pass: boolean | null;
+  /** Why it and the grader it is compared with differ, or null when they agree or either is unknown. */
+  readonly disagreement: string | null;
 }
 
-/** What the census keeps of one probe verdict (small: it crosses threads). */
+/** What the census keeps of one probe verdict. */
 export interface CensusVerdict {
   readonly task_id: string;
-  /** τ³'s reward, null when unknown, undefined when τ³ gave no verdict. */
-  readonly tau3_reward: number | null | undefined;
-  readonly structured_pass: boolean | null | undefined;
-  readonly disagreement: string | null;
+  /** Every grader that gave a verdict, in registry order. */
+  readonly graders: readonly CensusGraderVerdict[];
   readonly error: string | null;
 }
 
-export const censusVerdict = (v: ProbeVerdict): CensusVerdict => ({
-  task_id: v.task_id,
-  tau3_reward: v.tau3 === null ? undefined : v.tau3.reward,
-  structured_pass: v.structured === null ? undefined : v.structured.pass,
-  disagreement: disagreement(v),
-  error: v.error,
-});
+/**
+ * Why `id`'s verdict differs from its baseline's (the grader it is compared with), or null when they
+ * agree, either is unknown, or the baseline is not a grader that graded the probe.
+ */
+function disagreement(id: GraderId, records: ReadonlyMap<GraderId, VerdictRecord>): string | null {
+  const baseline = graderOf(id).comparedWith?.baseline;
+  const mine = records.get(id);
+  const theirs = baseline === undefined ? undefined : records.get(baseline);
+  if (baseline === undefined || mine === undefined || theirs === undefined) return null;
+  if (mine.pass === null || theirs.pass === null || mine.pass === theirs.pass) return null;
+  if (theirs.pass)
+    return mine.causes
+      .filter((c) => c.gates)
+      .map(causeLabel)
+      .join(" ");
+  return `${graderOf(id).label} passes what ${graderOf(baseline).label} fails`;
+}
 
-export function censusRow(set: TaskSetRef, kind: ProbeKind, verdicts: readonly CensusVerdict[]): CensusRow {
-  const graded = verdicts.filter((v) => v.error === null);
+export function censusVerdict(v: ProbeVerdict): CensusVerdict {
+  const records = new Map<GraderId, VerdictRecord>();
+  for (const id of GRADER_IDS) {
+    const verdict = v.verdicts[id];
+    if (verdict !== undefined) records.set(id, graderOf(id).record(verdict));
+  }
   return {
+    task_id: v.task_id,
+    graders: [...records].map(([grader, r]) => ({
+      grader,
+      pass: r.pass,
+      disagreement: v.error === null ? disagreement(grader, records) : null,
+    })),
+    error: v.error,
+  };
+}
+
+/** One row per grader that graded any of `verdicts`, in registry order. */
+export function censusRows(
+  set: TaskSetRef,
+  kind: ProbeKind,
+  verdicts: readonly CensusVerdict[],
+): CensusRow[] {
+  const graded = verdicts.filter((v) => v.error === null);
+  const errors = verdicts.flatMap((v) => (v.error === null ? [] : [{ task_id: v.task_id, error: v.error }]));
+  const present = new Set(verdicts.flatMap((v) => v.graders.map((g) => g.grader)));
+  const of = (v: CensusVerdict, id: GraderId) => v.graders.find((g) => g.grader === id);
+  return GRADER_IDS.filter((id) => present.has(id)).map((grader) => ({
     domain: set.domain,
     task_version: set.name,
     kind,
+    grader,
     tasks: verdicts.length,
-    tau3_pass: verdicts.filter((v) => v.tau3_reward === 1).length,
-    structured_pass: verdicts.filter((v) => v.structured_pass === true).length,
-    disagreements: verdicts.flatMap((v) =>
-      v.disagreement === null ? [] : [{ task_id: v.task_id, cause: v.disagreement }],
-    ),
-    tau3_unknown: graded.filter((v) => v.tau3_reward === null).length,
-    structured_unknown: graded.filter((v) => v.structured_pass === null).length,
-    errors: verdicts.flatMap((v) => (v.error === null ? [] : [{ task_id: v.task_id, error: v.error }])),
-  };
+    pass: verdicts.filter((v) => of(v, grader)?.pass === true).length,
+    unknown: graded.filter((v) => of(v, grader)?.pass === null).length,
+    disagreements: verdicts.flatMap((v) => {
+      const cause = of(v, grader)?.disagreement ?? null;
+      return cause === null ? [] : [{ task_id: v.task_id, cause }];
+    }),
+    errors,
+  }));
 }
 
 /** Part `part` of `parts` equal slices of one task set, probed with every kind: the unit of census work. */
@@ -145,7 +171,7 @@ export interface CensusOptions {
   readonly gradeChunks?: (chunks: readonly CensusChunk[]) => Promise<readonly ChunkResult[]>;
 }
 
-/** Rows for every (domain, task set, kind) with at least one applicable task, in a fixed order. */
+/** Rows for every (domain, task set, kind) with at least one applicable task, then grader, in a fixed order. */
 export async function runCensus(setup: ProbeSetup, options: CensusOptions = {}): Promise<CensusRow[]> {
   const chunks = censusChunks(setup, options);
   const results =
@@ -164,7 +190,7 @@ export async function runCensus(setup: ProbeSetup, options: CensusOptions = {}):
   // Map order is first-insertion order: domain, task set, then kind, as the chunks were listed.
   return [...bySetKind.values()]
     .filter((e) => e.verdicts.length > 0)
-    .map((e) => censusRow(e.set, e.kind, e.verdicts));
+    .flatMap((e) => censusRows(e.set, e.kind, e.verdicts));
 }
 
 async function inOrder<T, R>(items: readonly T[], f: (t: T) => Promise<R>): Promise<R[]> {

@@ -1,7 +1,7 @@
 /**
  * Runs one probe kind over one task set and grades it the way `tau-rescore grade` grades its results
  * file: the simulations go through the loader's own schema as the records `loadJsonFile` would read,
- * and `gradeFile` grades them with both graders. No text is written or parsed (a test checks that
+ * and `gradeFile` grades them with τ³ and the structured grader (and the graders built on them). No text is written or parsed (a test checks that
  * grading the written file gives the same verdicts). No NL judge: an NL assertion in the basis leaves
  * τ³ unknown rather than guessed.
  */
@@ -17,11 +17,11 @@ import { validateSimulations } from "../formats/simulation.ts";
 import { detectTaskVersion, type TaskVersion } from "../formats/task-version.ts";
 import { loadTaskFile, type TaskSetRef } from "../formats/tasks.ts";
 import { TAU2_TYPED_KEYS } from "../formats/typed-arguments.ts";
+import type { Verdicts } from "../graders/registry.ts";
 import type { ClauseSet } from "../graders/structured/clauses/load.ts";
 import { loadedStructured } from "../graders/structured/engine.ts";
-import { DEFAULT_STRUCTURED_OPTIONS, type StructuredVerdict } from "../graders/structured/grade.ts";
+import { DEFAULT_STRUCTURED_OPTIONS } from "../graders/structured/grade.ts";
 import type { RequirementSet } from "../graders/structured/requirements/load.ts";
-import type { Tau3Verdict } from "../graders/tau3/evaluate.ts";
 import { noJudge } from "../graders/tau3/nl.ts";
 import type { ContextPool } from "../pipeline/contexts.ts";
 import { gradeFile } from "../pipeline/grade.ts";
@@ -39,8 +39,8 @@ import {
 export interface ProbeVerdict {
   readonly task_id: string;
   readonly note: ProbeNote | null;
-  readonly tau3: Tau3Verdict | null;
-  readonly structured: StructuredVerdict | null;
+  /** Each grader's verdict, by grader id (none when grading aborted). */
+  readonly verdicts: Verdicts;
   readonly error: string | null;
 }
 
@@ -153,7 +153,7 @@ export const probeTrajectoryFile = (sims: ProbeSimulations, loaded: LoadedTaskSe
     ),
   );
 
-/** Grades loaded probe simulations with both graders (no judge). */
+/** Grades loaded probe simulations (no judge). */
 async function gradeLoaded(
   setup: ProbeSetup,
   loaded: TrajectoryFile,
@@ -180,8 +180,7 @@ async function gradeLoaded(
     out.push({
       task_id: taskId,
       note: notes.get(taskId) ?? null,
-      tau3: g.tau3,
-      structured: g.verdicts.structured ?? null,
+      verdicts: g.verdicts,
       error: g.row.error ?? null,
     });
   }

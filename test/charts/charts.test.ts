@@ -132,6 +132,26 @@ describe("charts from the analysis views", () => {
     }
   });
 
+  it("charts every grader of a census with a row per grader, one it does not know by its id", async () => {
+    await store.conn.run(
+      `CREATE TABLE probe_census AS SELECT * FROM (VALUES
+         ('airline', 'head', 'gold', 'tau3', 10, 9, 0, '[]', '[]'),
+         ('airline', 'head', 'gold', 'newcomer', 10, 4, 1, '[]', '[]'))
+         t(domain, task_version, kind, grader, tasks, pass, unknown, disagreements, errors)`,
+    );
+    try {
+      const values = JSON.stringify(probeCensusChart.build(await probeCensusChart.load(store)));
+      expect(values).toContain(
+        '"row":"gold · τ³","kind":"gold","grader":"τ³","outcome":"passed","order":0,"n":9,',
+      );
+      expect(values).toContain(
+        '"row":"gold · newcomer","kind":"gold","grader":"newcomer","outcome":"failed","order":1,"n":5,',
+      );
+    } finally {
+      await store.conn.run("DROP TABLE probe_census");
+    }
+  });
+
   it("shows confirmed and unreviewed flips apart once a flip is reviewed", async () => {
     const flipsOf = async () => {
       const built = await buildCharts(store, ALL_MODELS);

@@ -135,28 +135,33 @@ describe("probe --census", () => {
       "domain",
       "task_version",
       "kind",
+      "grader",
       "tasks",
-      "tau3_pass",
-      "structured_pass",
+      "pass",
+      "unknown",
       "disagreements",
-      "tau3_unknown",
-      "structured_unknown",
       "errors",
     ]);
-    const row = (d: string, v: string, k: string) =>
-      rows.find((r) => r.domain === d && r.task_version === v && r.kind === k);
-    expect(row("airline", "v0.2.0_f8de30c", "null-agent")).toMatchObject({ tasks: 50, tau3_pass: 19 });
-    expect(row("airline", "head", "null-agent")).toMatchObject({ tasks: 50, tau3_pass: 23 });
-    expect(row("telecom", "v0.2.0_f8de30c", "extra-forbidden-write")).toMatchObject({
+    const row = (d: string, v: string, k: string, g: string) =>
+      rows.find((r) => r.domain === d && r.task_version === v && r.kind === k && r.grader === g);
+    expect(row("airline", "v0.2.0_f8de30c", "null-agent", "tau3")).toMatchObject({ tasks: 50, pass: 19 });
+    expect(row("airline", "head", "null-agent", "tau3")).toMatchObject({ tasks: 50, pass: 23 });
+    expect(row("telecom", "v0.2.0_f8de30c", "extra-forbidden-write", "tau3")).toMatchObject({
       tasks: 114,
-      tau3_pass: 114,
-      structured_pass: 0,
+      pass: 114,
+    });
+    expect(row("telecom", "v0.2.0_f8de30c", "extra-forbidden-write", "structured")).toMatchObject({
+      tasks: 114,
+      pass: 0,
     });
     // banking: 9 ACTION-basis tasks, where τ³ cannot see the stranger's frozen card.
-    expect(row("banking_knowledge", "head", "extra-forbidden-write")).toMatchObject({
+    expect(row("banking_knowledge", "head", "extra-forbidden-write", "tau3")).toMatchObject({
       tasks: 97,
-      tau3_pass: 9,
-      structured_pass: 0,
+      pass: 9,
+    });
+    expect(row("banking_knowledge", "head", "extra-forbidden-write", "structured")).toMatchObject({
+      tasks: 97,
+      pass: 0,
     });
   });
 
@@ -167,16 +172,23 @@ describe("probe --census", () => {
     await writeCensusTable(db, rows); // a second run replaces, never appends
     const store = await VerdictStore.open(db, { readOnly: true });
     try {
-      const back = await store.query<{ kind: string; tasks: number; disagreements: string; errors: string }>(
-        "SELECT kind, tasks, disagreements, errors FROM probe_census ORDER BY task_version, kind",
-      );
+      const back = await store.query<{
+        kind: string;
+        grader: string;
+        tasks: number;
+        disagreements: string;
+        errors: string;
+      }>("SELECT kind, grader, tasks, disagreements, errors FROM probe_census ORDER BY task_version, kind");
       expect(back).toHaveLength(rows.length);
-      expect(back.map((r) => r.kind)).toContain("null-agent");
-      const nullAgent = back.find((r) => r.kind === "null-agent");
-      expect(JSON.parse(nullAgent?.errors ?? "[]")).toEqual([
-        { task_id: "create_task_1_with_env_assertions", error: "grading aborted: Task task_2 not found" },
-      ]);
-      expect(JSON.parse(nullAgent?.disagreements ?? "null")).toEqual([]);
+      const nullAgent = back.filter((r) => r.kind === "null-agent");
+      // One row per grader that graded the probes, every one with the same aborted grading.
+      expect([...new Set(nullAgent.map((r) => r.grader))].sort()).toEqual(["structured", "tau3"]);
+      for (const r of nullAgent) {
+        expect(JSON.parse(r.errors)).toEqual([
+          { task_id: "create_task_1_with_env_assertions", error: "grading aborted: Task task_2 not found" },
+        ]);
+        expect(JSON.parse(r.disagreements)).toEqual([]);
+      }
     } finally {
       store.close();
     }

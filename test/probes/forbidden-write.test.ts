@@ -56,18 +56,21 @@ describe("extra-forbidden-write", () => {
         const injected = v.note?.injected as Injection;
         expect(injected.policy?.quote.length).toBeGreaterThan(20);
         const expected = expectedFields(injected, initialRecord(ctx, task, injected.record_path as string));
-        const gate = v.structured?.delta_gate;
+        const gate = v.verdicts.structured?.delta_gate;
         const found = gate?.ran === true ? gate.fields.map((x) => x.path) : [];
         expect({ task: v.task_id, fields: [...found].sort() }).toEqual({
           task: v.task_id,
           fields: [...expected].sort(),
         });
-        expect({ task: v.task_id, pass: v.structured?.pass }).toEqual({ task: v.task_id, pass: false });
+        expect({ task: v.task_id, pass: v.verdicts.structured?.pass }).toEqual({
+          task: v.task_id,
+          pass: false,
+        });
         // τ³ sees the write exactly when the DB is in the task's reward basis.
         const dbInBasis = task.evaluation_criteria?.reward_basis.includes("DB") ?? false;
-        expect(v.tau3?.components.DB).toBe(0);
-        if (!dbInBasis) expect(v.tau3?.reward).toBe(1);
-        else expect(v.tau3?.reward === 1).toBe(false);
+        expect(v.verdicts.tau3?.components.DB).toBe(0);
+        if (!dbInBasis) expect(v.verdicts.tau3?.reward).toBe(1);
+        else expect(v.verdicts.tau3?.reward === 1).toBe(false);
       }
     },
   );
@@ -75,7 +78,9 @@ describe("extra-forbidden-write", () => {
   it("telecom: τ³ passes every probe (no DB in any telecom basis), the structured grader fails all", async () => {
     for (const set of taskSets("telecom")) {
       const run = await probe(set, "extra-forbidden-write");
-      expect(run.verdicts.every((v) => v.tau3?.reward === 1 && v.structured?.pass === false)).toBe(true);
+      expect(
+        run.verdicts.every((v) => v.verdicts.tau3?.reward === 1 && v.verdicts.structured?.pass === false),
+      ).toBe(true);
       const tools = new Set(run.verdicts.map((v) => v.note?.injected?.tool));
       expect(tools).toEqual(new Set(["suspend_line", "send_payment_request"]));
     }
@@ -91,7 +96,7 @@ describe("extra-forbidden-write", () => {
         expect(typeof id).toBe("string");
         expect(JSON.stringify(task).includes(id as string)).toBe(false);
         // Outside the gold's footprint: nothing under the record is forgiven as a gold-licensed change.
-        const gate = v.structured?.delta_gate;
+        const gate = v.verdicts.structured?.delta_gate;
         const path = v.note?.injected?.record_path as string;
         const forgiven = gate?.ran === true ? gate.inFootprint.filter((p) => p.startsWith(path)) : [];
         expect(forgiven).toEqual([]);
@@ -183,7 +188,7 @@ describe("extra-forbidden-write on banking", () => {
         (a) => a.name === "call_discoverable_agent_tool" && a.arguments.agent_tool_name === FREEZE,
       );
       const p = injected.record_path as string;
-      const gate = v.structured?.delta_gate;
+      const gate = v.verdicts.structured?.delta_gate;
       const found = gate?.ran === true ? gate.fields.map((x) => x.path).sort() : [];
       const log = found.filter((f) => f.startsWith("agent_discoverable_tools."));
       expect({ task: v.task_id, fields: found.filter((f) => !log.includes(f)) }).toEqual({
@@ -191,12 +196,12 @@ describe("extra-forbidden-write on banking", () => {
         fields: [`${p}.frozen_date`, `${p}.status`],
       });
       expect(log).toHaveLength(goldFreezes ? 0 : 1);
-      expect(v.structured?.pass).toBe(false);
+      expect(v.verdicts.structured?.pass).toBe(false);
       const dbInBasis = task.evaluation_criteria?.reward_basis.includes("DB") ?? false;
       if (!dbInBasis) {
-        expect(v.tau3?.reward).toBe(1);
+        expect(v.verdicts.tau3?.reward).toBe(1);
         tau3Passes++;
-      } else expect(v.tau3?.reward === 1).toBe(false);
+      } else expect(v.verdicts.tau3?.reward === 1).toBe(false);
     }
     expect(tau3Passes).toBe(9); // the ACTION-basis tasks
   });

@@ -20,8 +20,8 @@ const shown = (v: ProbeVerdict) => ({
   task_id: v.task_id,
   note: v.note,
   error: v.error,
-  tau3: v.tau3 === null ? null : graderOf("tau3").json(v.tau3),
-  structured: v.structured === null ? null : graderOf("structured").json(v.structured),
+  tau3: v.verdicts.tau3 === undefined ? null : graderOf("tau3").json(v.verdicts.tau3),
+  structured: v.verdicts.structured === undefined ? null : graderOf("structured").json(v.verdicts.structured),
 });
 
 describe("probes graded in memory", () => {

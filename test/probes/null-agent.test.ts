@@ -21,18 +21,18 @@ describe("null-agent on airline", () => {
       })
       .map((t) => t.id);
     const run = await probe(set, "null-agent");
-    const passing = run.verdicts.filter((v) => v.tau3?.reward === 1).map((v) => v.task_id);
+    const passing = run.verdicts.filter((v) => v.verdicts.tau3?.reward === 1).map((v) => v.task_id);
     expect(passing.sort()).toEqual(noWrite.filter((id) => !(id in SAYS_SOMETHING)).sort());
     for (const id of Object.keys(SAYS_SOMETHING)) {
       expect(noWrite).toContain(id);
       const v = run.verdicts.find((x) => x.task_id === id);
-      expect(v?.tau3?.components.DB).toBe(1);
-      expect(v?.tau3?.components.COMMUNICATE).toBe(0);
+      expect(v?.verdicts.tau3?.components.DB).toBe(1);
+      expect(v?.verdicts.tau3?.components.COMMUNICATE).toBe(0);
     }
     // The structured grader agrees with τ³ here: doing nothing breaks no prohibition and writes nothing.
     expect(
       run.verdicts
-        .filter((v) => v.structured?.pass === true)
+        .filter((v) => v.verdicts.structured?.pass === true)
         .map((v) => v.task_id)
         .sort(),
     ).toEqual(passing.sort());

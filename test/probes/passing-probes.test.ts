@@ -55,8 +55,8 @@ const GOLD_POLICY_CONFLICTS: Record<string, Record<string, string>> = {
 
 /** A τ³ failure named by its failing basis components. */
 const failingComponents = (v: ProbeVerdict): string =>
-  (v.tau3?.basis ?? [])
-    .filter((b) => v.tau3?.components[b] === 0)
+  (v.verdicts.tau3?.basis ?? [])
+    .filter((b) => v.verdicts.tau3?.components[b] === 0)
     .sort()
     .join("+");
 
@@ -70,7 +70,7 @@ describe.each(["gold", "extra-read"] as const)("%s probes", (kind) => {
     const structuredFailures: Record<string, string> = {};
     for (const v of run.verdicts) {
       expect(v.error).toBeNull();
-      const reward = v.tau3?.reward;
+      const reward = v.verdicts.tau3?.reward;
       if (reward === 0) tau3Failures[v.task_id] = failingComponents(v);
       if (reward === null) {
         // Unknown only because an NL assertion is in the basis and the census runs without a judge.
@@ -79,8 +79,8 @@ describe.each(["gold", "extra-read"] as const)("%s probes", (kind) => {
         expect(criteria?.nl_assertions?.length ?? 0).toBeGreaterThan(0);
         expect(failingComponents(v)).toBe("");
       }
-      if (reward === 1 && v.structured?.pass !== true)
-        structuredFailures[v.task_id] = (v.structured?.causes ?? [])
+      if (reward === 1 && v.verdicts.structured?.pass !== true)
+        structuredFailures[v.task_id] = (v.verdicts.structured?.causes ?? [])
           .filter((c) => c.gates)
           .map((c) => `${c.kind}:${c.reference}`)
           .join(",");

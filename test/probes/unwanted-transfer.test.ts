@@ -13,12 +13,14 @@ describe("unwanted-transfer", () => {
       const run = await probe(set, "unwanted-transfer");
       expect(run.verdicts.map((v) => v.task_id).sort()).toEqual(["35", "45", "47", "6"]);
       const v47 = run.verdicts.find((v) => v.task_id === "47");
-      expect(v47?.tau3?.reward).toBe(1);
-      expect(v47?.structured?.pass).toBe(false);
-      expect(gating(v47?.structured ?? null)).toEqual(["requirement:airline.47.no_transfer"]);
+      expect(v47?.verdicts.tau3?.reward).toBe(1);
+      expect(v47?.verdicts.structured?.pass).toBe(false);
+      expect(gating(v47?.verdicts.structured ?? null)).toEqual(["requirement:airline.47.no_transfer"]);
       for (const v of run.verdicts) {
-        expect(v.tau3?.reward).toBe(1);
-        expect(gating(v.structured)).toEqual([`requirement:airline.${v.task_id}.no_transfer`]);
+        expect(v.verdicts.tau3?.reward).toBe(1);
+        expect(gating(v.verdicts.structured ?? null)).toEqual([
+          `requirement:airline.${v.task_id}.no_transfer`,
+        ]);
       }
     },
   );
@@ -27,9 +29,9 @@ describe("unwanted-transfer", () => {
     const [head] = taskSets("banking_knowledge");
     if (head === undefined) throw new Error("no banking task set");
     const run = await probe(head, "unwanted-transfer");
-    expect(run.verdicts.map((v) => [v.task_id, v.tau3?.reward, gating(v.structured)])).toEqual([
-      ["task_052", 1, ["requirement:banking_knowledge.task_052.no_transfer"]],
-    ]);
+    expect(
+      run.verdicts.map((v) => [v.task_id, v.verdicts.tau3?.reward, gating(v.verdicts.structured ?? null)]),
+    ).toEqual([["task_052", 1, ["requirement:banking_knowledge.task_052.no_transfer"]]]);
   });
 
   it("applies to no task of a domain without transfer prohibitions", async () => {

@@ -118,7 +118,11 @@ async function census(opts: ProbeOptions, io: CommandIo): Promise<void> {
               ),
           },
     );
-    for (const r of rows) probes += r.tasks;
+    // Every grader's row counts the same probes: once per task set and kind.
+    for (const [, tasks] of new Map(
+      rows.map((r) => [`${r.domain}\u0000${r.task_version}\u0000${r.kind}`, r.tasks]),
+    ))
+      probes += tasks;
     const seconds = (performance.now() - started) / 1000;
     io.stderr.write(
       `census: ${probes} probe simulations in ${seconds.toFixed(1)} s (${Math.round(probes / seconds)}/s)\n`,
