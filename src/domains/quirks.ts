@@ -1,5 +1,5 @@
 /**
- * tau2 behaviours that are bugs, reproduced by default for parity (spec §9). Each one is named here
+ * tau2 behaviours that are bugs, reproduced by default for parity. Each one is named here
  * only, documented, pinned by a test, and can be switched off to report a "fixed" grading beside it.
  */
 import { EXIT_USAGE, RescoreError } from "../util/errors.ts";

@@ -9,7 +9,7 @@ import type { RecordedRewardInfo, Simulation, TerminationReason, TrajectoryFile 
 import { deepestPath, nestingReason } from "./nesting.ts";
 import { firstIssue } from "./zod-issues.ts";
 
-/** Every termination reason tau2 has had (spec §1.5); the Record makes the compiler check coverage. */
+/** Every termination reason tau2 has had; the Record makes the compiler check coverage. */
 const TERMINATION_REASON_SET = {
   user_stop: true,
   agent_stop: true,

@@ -15,7 +15,10 @@ interface CauseKindInfo {
   readonly about: string;
 }
 
-/** Every kind of cause. Adding one here is all a new kind needs: store, views and report are generic. */
+/**
+ * Every kind of cause. A new kind also needs a place in the structured grader's cause order (`KIND_RANK`)
+ * and a chart colour (`KIND_COLOR`): both fail to compile until given. Store, views and report are generic.
+ */
 export const CAUSE_KINDS = {
   component: {
     reference: "the reward-basis component (DB, ENV_ASSERTION, ACTION, COMMUNICATE, NL_ASSERTION)",

@@ -1,4 +1,4 @@
-/** tau2's `book_reservation` (WRITE), step by step as spec §6.1 lists it. */
+/** tau2's `book_reservation` (WRITE), step by step in the order of tau2's checks and writes. */
 import { checkedAdd, checkedMul, checkedSub, lessThan } from "../../py/arith.ts";
 import { attributeError, keyError, operandTypeError, pyIter } from "../../py/builtins.ts";
 import { pyNumStr } from "../../py/number.ts";

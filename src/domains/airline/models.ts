@@ -1,6 +1,6 @@
 /**
  * The airline pydantic models tau2's tools construct at call time, with their lax coercions
- * (spec §5.3): e.g. `Payment.amount` becomes an int, `Certificate.amount` a float.
+ * (pydantic's lax mode): e.g. `Payment.amount` becomes an int, `Certificate.amount` a float.
  */
 import { pyIter } from "../../py/builtins.ts";
 import { coerceFloat, coerceInt, coerceLiteral, coerceStr } from "../../py/lax.ts";

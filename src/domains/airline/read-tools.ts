@@ -1,4 +1,4 @@
-/** The airline READ tools: lookups and flight searches (never replayed, spec §4.3). */
+/** The airline READ tools: lookups and flight searches (never replayed: they change no state). */
 import { pyKeyIn, pyReprString } from "../../py/builtins.ts";
 import { deepClone, type PyDict, type PyValue, pyEquals } from "../../py/value.ts";
 import type { DbState } from "../db-state.ts";

@@ -38,7 +38,7 @@ export interface PaymentRec {
 }
 
 /**
- * A reservation. Tools assign some fields without validation (spec §5.3), so `cabin`,
+ * A reservation. Tools assign some fields without pydantic validation, so `cabin`,
  * `passengers`, `total_baggages` and `nonfree_baggages` may hold any value an agent passed.
  */
 export interface ReservationRec {

@@ -1,6 +1,6 @@
 /**
  * The WRITE tools that modify an existing reservation or user: cancel_reservation,
- * update_reservation_{baggages,flights,passengers} and send_certificate (spec §6.1).
+ * update_reservation_{baggages,flights,passengers} and send_certificate.
  * Checks run in tau2's order; a failure keeps the mutations made before it (no rollback).
  */
 import { checkedAdd, checkedMul, checkedSub, isNonZero, lessThan, maxWithZero } from "../../py/arith.ts";

@@ -1,5 +1,5 @@
 /**
- * tau2 behaviour (spec §9 item 14): `TelecomUserTools.default_vpn_details` is ONE class-level object.
+ * A tau2 bug reproduced for parity: `TelecomUserTools.default_vpn_details` is ONE class-level object.
  * `connect_vpn` attaches that very object to the device and `break_vpn` sets its performance to
  * "poor", so after any `break_vpn` in a process every later `connect_vpn` (any environment) gets a
  * poor VPN. With `quirks.telecomSharedVpn` the object lives in `env.shared` (one per grading run);

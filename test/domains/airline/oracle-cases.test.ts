@@ -31,7 +31,7 @@ const fixture = parsePyJson(
   readFileSync(new URL("./tau2-oracle-cases.json", import.meta.url), "utf8"),
 ) as PyDict;
 const cases = fixture.cases as unknown as OracleCase[];
-// pydantic error texts link to versioned docs; the port targets another pydantic version (spec §9 item 20).
+// pydantic error texts link to versioned docs; the port targets another pydantic version.
 const sameDocsVersion = (s: string) =>
   s.replace(/errors\.pydantic\.dev\/\d+\.\d+\//g, "errors.pydantic.dev/X/");
 const sha256 = (s: string) => createHash("sha256").update(s).digest("hex");

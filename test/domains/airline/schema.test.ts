@@ -1,4 +1,4 @@
-/** FlightDB loading: pydantic's lax typing, defaults, unknown keys and field order (spec §5.3–5.4). */
+/** FlightDB loading: pydantic's lax typing, defaults, unknown keys and field order, as pydantic loads them. */
 import { describe, expect, it } from "vitest";
 import { airlineDomain } from "../../../src/domains/airline/index.ts";
 import { DbState } from "../../../src/domains/db-state.ts";

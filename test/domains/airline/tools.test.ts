@@ -1,6 +1,6 @@
 /**
  * AirlineTools behaviour, one tool at a time, with expectations worked out by hand from the shipped
- * db.json and tau2's tools.py (spec §6.1): success paths, every error text, int/float typing of
+ * db.json and tau2's tools.py: success paths, every error text, int/float typing of
  * stored values, partial mutations and the refund/seat semantics.
  */
 import { beforeEach, describe, expect, it } from "vitest";

@@ -1,6 +1,6 @@
 /**
  * A small hand-made RetailDB whose numbers make every expected value checkable by hand
- * (prices from spec §6.2's 14.249999999999943 example; int-valued prices to check float coercion).
+ * (prices whose exchange difference is the float 14.249999999999943; int-valued prices to check float coercion).
  */
 import { DbState } from "../../../src/domains/db-state.ts";
 import { FIXED_QUIRKS, TAU2_QUIRKS } from "../../../src/domains/quirks.ts";

@@ -1,4 +1,4 @@
-/** The τ³ components on hand-made cases whose answers follow from tau2's rules (spec §3, §7). */
+/** The τ³ components on hand-made cases whose answers follow from tau2's rules. */
 import { describe, expect, it } from "vitest";
 import { loadDomainData } from "../../../src/domains/load-data.ts";
 import { mockDomain } from "../../../src/domains/mock/index.ts";
