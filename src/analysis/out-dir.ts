@@ -2,8 +2,9 @@
  * The report's output folder. `report --out` writes only into a folder that is new, empty, or a
  * previous report whose manifest (written by us, with every file's sha256) still describes it exactly,
  * so it never deletes a file it did not write. The report is built in a sibling `.<name>.partial-<pid>`
- * and swapped in with renames; an interrupt removes the partial folder, and a hard kill's leftovers are
- * cleaned up (or the old report put back) by the next report into the same folder.
+ * and swapped in with renames; the command aborts it on an interrupt (removing the partial folder), and
+ * a hard kill's leftovers are cleaned up (or the old report put back) by the next report into the same
+ * folder.
  */
 import { createHash } from "node:crypto";
 import {
@@ -18,7 +19,6 @@ import {
   writeFileSync,
 } from "node:fs";
 import { basename, dirname, join } from "node:path";
-import { VerdictStore } from "../store/store.ts";
 import { EXIT_USAGE, RescoreError } from "../util/errors.ts";
 
 export const MANIFEST = ".tau-rescore-report.json";
@@ -176,8 +176,6 @@ function cleanStale(target: string): void {
   }
 }
 
-const EXIT_OF: Partial<Record<NodeJS.Signals, number>> = { SIGINT: 130, SIGTERM: 143, SIGHUP: 129 };
-
 /** A report being built for `target`: `dir` to write into, `commit` to swap it in, `abort` to drop it. */
 export interface Staging {
   readonly dir: string;
@@ -186,9 +184,9 @@ export interface Staging {
 }
 
 /**
- * Checks `target`, cleans a killed report's leftovers, and creates the partial folder. Until commit or
- * abort, an interrupt (SIGINT, SIGTERM, SIGHUP) removes it and exits with 128 + the signal's number, and
- * any exit removes it.
+ * Checks `target`, cleans a killed report's leftovers, and creates the partial folder. Until commit,
+ * whoever ends the process (a signal handler, an exit hook) calls `abort` to remove it, once any query
+ * writing into it has stopped.
  */
 export function stage(target: string): Staging {
   cleanStale(target);
@@ -200,25 +198,9 @@ export function stage(target: string): Staging {
   writeFileSync(join(dir, MANIFEST), `${JSON.stringify(partial)}\n`);
   // Retried: a DuckDB COPY may still be adding a file while the folder is removed.
   const drop = () => rmSync(dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 20 });
-  const onSignal = (sig: NodeJS.Signals) => {
-    VerdictStore.stopAll(); // its query writes into the folder
-    drop();
-    process.stderr.write(`tau-rescore: report interrupted (${sig}); ${target} was left as it was\n`);
-    process.exit(EXIT_OF[sig] ?? 1);
-  };
-  const signals = Object.keys(EXIT_OF) as NodeJS.Signals[];
-  const release = () => {
-    process.off("exit", drop);
-    for (const s of signals) process.off(s, onSignal);
-  };
-  process.on("exit", drop);
-  for (const s of signals) process.on(s, onSignal);
   return {
     dir,
-    abort() {
-      release();
-      drop();
-    },
+    abort: drop,
     commit() {
       const files = entries(dir)
         .filter((e) => e.kind === "file" && e.path !== MANIFEST)
@@ -241,7 +223,6 @@ export function stage(target: string): Staging {
       } else {
         renameSync(dir, target); // replaces an empty folder atomically
       }
-      release();
     },
   };
 }

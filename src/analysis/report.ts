@@ -609,6 +609,16 @@ export async function summarize(store: VerdictStore): Promise<Summary> {
   };
 }
 
+export interface WriteReportOptions {
+  /** The run to report (`selectRun`); the latest completed one when absent. */
+  readonly runId?: string | undefined;
+  /**
+   * Given the partial folder once it exists, so the command can remove it when the process ends
+   * before the report is complete (an interrupt, an exit).
+   */
+  readonly onStaged?: (staging: Pick<Staging, "abort">) => void;
+}
+
 /**
  * Writes the whole report into `outDir` (a new or empty folder, or a previous report) and swaps it in
  * only when complete. `extra` writes more into the folder (given the summary, so it is not worked out
@@ -619,15 +629,16 @@ export async function writeReport(
   store: VerdictStore,
   outDir: string,
   extra?: (tmp: string, summary: Summary) => Promise<readonly string[]> | Promise<void>,
-  runId?: string,
+  options: WriteReportOptions = {},
 ): Promise<Summary> {
   const target = resolve(outDir);
   let staging: Staging | null = null;
   let thaw: (() => Promise<void>) | null = null;
   try {
     staging = stage(target);
+    options.onStaged?.(staging);
     const tmp = staging.dir;
-    await installAnalyses(store, runId);
+    await installAnalyses(store, options.runId);
     thaw = await freezeViews(store);
     for (const view of REPORTED) {
       const sql = `SELECT * FROM ${view} ORDER BY ${ORDER[view] ?? "ALL"}`;

@@ -1,7 +1,6 @@
 /**
  * What a command reads from and writes to the process, passed in: `main.ts` builds it from the real
- * process, tests from buffers. Commands never touch `process.stdout`, `process.stderr` or `process.env`,
- * but for one line: a report interrupted by a signal says so on `process.stderr` as the process exits.
+ * process, tests from buffers. Commands never touch `process.stdout`, `process.stderr` or `process.env`.
  */
 
 export interface Output {
@@ -12,12 +11,14 @@ export interface Output {
 
 export type Env = Readonly<Record<string, string | undefined>>;
 
-export type SignalName = "SIGINT" | "SIGTERM";
+export type SignalName = "SIGINT" | "SIGTERM" | "SIGHUP";
 
-/** How a command takes over Ctrl-C and SIGTERM while it runs. */
+/** How a command takes over Ctrl-C, SIGTERM and SIGHUP, and the process's exit, while it runs. */
 export interface Signals {
   /** Calls `handler` on the first `signal`; the returned function removes it. */
   once(signal: SignalName, handler: () => void): () => void;
+  /** Calls `hook` as the process exits, however it ends; the returned function removes it. */
+  onExit(hook: () => void): () => void;
   /** Ends the process (after a signal). */
   exit(code: number): void;
 }

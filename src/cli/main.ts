@@ -1,10 +1,16 @@
 /** The `tau-rescore` process: the real stdout, stderr, environment and signals, handed to `runCli`. */
+import { stopOpenStores } from "../store/open-stores.ts";
 import { removeVariantOverlays } from "../util/overlay-root.ts";
 import type { Signals } from "./io.ts";
 import { runCli } from "./program.ts";
 
-// Variant overlays are this process's own: gone however it ends (a signal's handler exits through here).
-process.on("exit", removeVariantOverlays);
+// However the process ends (a signal's handler exits through here, a closed pipe): the queries of open
+// stores are stopped, as `process.exit` waits for a running one, and the variant overlays, this
+// process's own, are removed.
+process.on("exit", () => {
+  stopOpenStores();
+  removeVariantOverlays();
+});
 
 // A closed pipe (`tau-rescore ... | head`) is a normal way to stop reading, not an error.
 process.stdout.on("error", (e: NodeJS.ErrnoException) => {
@@ -16,6 +22,10 @@ const signals: Signals = {
   once(signal, handler) {
     process.once(signal, handler);
     return () => process.removeListener(signal, handler);
+  },
+  onExit(hook) {
+    process.on("exit", hook);
+    return () => process.removeListener("exit", hook);
   },
   exit: (code) => process.exit(code),
 };

@@ -1,4 +1,4 @@
-/** Progress on stderr: a bar on a terminal, plain periodic lines in logs. */
+/** Grading progress on the caller's stream (stderr): a bar on a terminal, plain periodic lines in logs. */
 import { SingleBar } from "cli-progress";
 import { terminalSafe } from "../formats/terminal-text.ts";
 
@@ -9,7 +9,7 @@ export interface Progress {
 }
 
 /** `everyMs`: the interval between plain lines when `stream` is not a terminal (0 = a line per file). */
-export function stderrProgress(stream: NodeJS.WriteStream = process.stderr, everyMs = 2000): Progress {
+export function stderrProgress(stream: NodeJS.WriteStream, everyMs = 2000): Progress {
   if (stream.isTTY) {
     const bar = new SingleBar({
       stream,

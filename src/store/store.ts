@@ -11,6 +11,7 @@ import { join } from "node:path";
 import { type DuckDBAppender, type DuckDBConnection, DuckDBInstance } from "@duckdb/node-api";
 import { EXIT_INPUT_FAILED, RescoreError } from "../util/errors.ts";
 import { MIGRATION_STEPS } from "./migrations.ts";
+import { type OpenStore, trackStore, untrackStore } from "./open-stores.ts";
 import { defaultMemoryLimit } from "./resources.ts";
 import {
   type CellValue,
@@ -64,6 +65,12 @@ function tempDirFor(path: string, readOnly: boolean): TempDir {
 }
 
 export class VerdictStore {
+  /** What stops this store's query as the process exits (`stopOpenStores`). */
+  private readonly stopper: OpenStore = {
+    interrupt: () => this.conn.interrupt(),
+    removeTemp: () => this.removeTemp(),
+  };
+
   private constructor(
     private readonly instance: DuckDBInstance,
     readonly conn: DuckDBConnection,
@@ -95,7 +102,7 @@ export class VerdictStore {
     }
     const conn = await instance.connect();
     const store = new VerdictStore(instance, conn, path, temp, readOnly);
-    track(store);
+    trackStore(store.stopper);
     try {
       await store.checkSchema(readOnly);
     } catch (e) {
@@ -293,7 +300,7 @@ export class VerdictStore {
   }
 
   close(): void {
-    untrack(this);
+    untrackStore(this.stopper);
     this.conn.closeSync();
     this.instance.closeSync();
     this.removeTemp();
@@ -303,38 +310,6 @@ export class VerdictStore {
   private removeTemp(): void {
     if (this.temp.ours) rmSync(this.temp.path, { recursive: true, force: true });
   }
-
-  /**
-   * Interrupts the query each open store is running, and removes their spill folders: called on exit.
-   * `process.exit` waits for a running DuckDB query (its libuv thread is joined), so without this an
-   * interrupted report or review would stop only once its query finished, minutes later. An interrupt
-   * in a statement's first milliseconds (before DuckDB starts executing it) is dropped, so it is
-   * repeated for a short while.
-   */
-  static stopAll(): void {
-    if (OPEN.size === 0) return;
-    const pause = new Int32Array(new SharedArrayBuffer(4));
-    for (let i = 0; i < STOP_TRIES; i++) {
-      for (const store of OPEN) store.conn.interrupt();
-      if (i < STOP_TRIES - 1) Atomics.wait(pause, 0, 0, STOP_PAUSE_MS);
-    }
-    for (const store of OPEN) store.removeTemp();
-  }
-}
-
-const OPEN = new Set<VerdictStore>();
-const STOP_TRIES = 10;
-const STOP_PAUSE_MS = 5;
-const onExit = () => VerdictStore.stopAll();
-
-// While a store is open, every way out (a signal handler's process.exit, a closed pipe) stops its query.
-function track(store: VerdictStore): void {
-  if (OPEN.size === 0) process.on("exit", onExit);
-  OPEN.add(store);
-}
-
-function untrack(store: VerdictStore): void {
-  if (OPEN.delete(store) && OPEN.size === 0) process.off("exit", onExit);
 }
 
 export interface StoredFile {

@@ -8,6 +8,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { InputError } from "../../src/cli/errors.ts";
 import { outOfMemoryError } from "../../src/cli/memory-limit.ts";
+import { stopOpenStores } from "../../src/store/open-stores.ts";
 import { defaultMemoryLimit, memoryLimitBytes } from "../../src/store/resources.ts";
 import { VerdictStore } from "../../src/store/store.ts";
 
@@ -87,7 +88,7 @@ describe("a store's DuckDB", () => {
       // As a signal handler would, until the query has stopped (an interrupt before it starts is lost).
       let outcome: unknown;
       for (let i = 0; i < 200 && outcome === undefined; i++) {
-        VerdictStore.stopAll();
+        stopOpenStores();
         outcome = await Promise.race([running, new Promise((r) => setTimeout(r, 50))]);
       }
       expect(String(outcome)).toMatch(/Interrupted/);

@@ -1,10 +1,12 @@
 /** `tau-rescore report` as a library function (see `report.ts` for what it writes). */
 import { resolve } from "node:path";
+import type { Staging } from "../../analysis/out-dir.ts";
 import { checkOutDir } from "../../analysis/out-dir.ts";
 import { type Summary, selectRun, writeReport } from "../../analysis/report.ts";
 import { importGraderModules } from "../../experiments/grader-modules.ts";
 import { terminalSafe } from "../../formats/terminal-text.ts";
-import { onInterrupt } from "../interrupt.ts";
+import { stopOpenStores } from "../../store/open-stores.ts";
+import { onSignal } from "../interrupt.ts";
 import type { CommandIo } from "../io.ts";
 import { openStoreReadOnly, overlayReviewsFile, type StoreSources, storeSources } from "../report-store.ts";
 import { experimentFor } from "../reviews-source.ts";
@@ -56,12 +58,16 @@ export async function reportCommand(opts: ReportOptions, io: CommandIo): Promise
   const src = sources(opts);
   checkOut(opts.out);
   const store = await openStoreReadOnly(src.db, src.memoryLimit);
-  // Until writeReport stages the output (and takes the signals over), an interrupt only says so.
-  const removeHandlers = onInterrupt(
-    () => {},
-    () => `${resolve(opts.out)} was left as it was`,
-    io,
-  );
+  const target = resolve(opts.out);
+  // Once the report is staged, an interrupt or an exit removes its partial folder.
+  let staged: Pick<Staging, "abort"> | null = null;
+  const removeHandlers = onSignal(io, (signal) => {
+    if (staged === null) return `\ntau-rescore: interrupted: ${target} was left as it was\n`;
+    stopOpenStores(); // a query may be writing into the partial folder
+    staged.abort();
+    return `tau-rescore: report interrupted (${signal}); ${target} was left as it was\n`;
+  });
+  const removeExitHook = io.signals?.onExit(() => staged?.abort()) ?? (() => {});
   const html = opts.html === true;
   const rich = html || opts.charts === true;
   // Loaded only when asked for, as vega and resvg take a while to import; from now on, while DuckDB
@@ -88,8 +94,15 @@ export async function reportCommand(opts: ReportOptions, io: CommandIo): Promise
           return chartWarnings(charts);
         }
       : undefined;
+    const s = await writeReport(store, opts.out, extra, {
+      runId: opts.run,
+      onStaged: (staging) => {
+        staged = staging;
+      },
+    });
+    // Complete and in place: nothing is left to remove.
     removeHandlers();
-    const s = await writeReport(store, opts.out, extra, opts.run);
+    removeExitHook();
     const warnings = s.warnings ?? [];
     for (const w of warnings) io.stderr.write(`tau-rescore: warning: ${terminalSafe(w)}\n`);
     if (s.run === null)
@@ -109,6 +122,7 @@ export async function reportCommand(opts: ReportOptions, io: CommandIo): Promise
     );
   } finally {
     removeHandlers();
+    removeExitHook();
     store.close();
   }
 }
