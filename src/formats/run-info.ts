@@ -5,7 +5,8 @@
 import { basename } from "node:path";
 import { z } from "zod";
 import { safeNameSchema } from "../util/safe-name.ts";
-import { DOMAIN_NAMES, type DomainName } from "./domains.ts";
+import { DOMAIN_FACTS } from "./domain-facts.ts";
+import { DOMAIN_NAMES } from "./domains.ts";
 import { FormatError } from "./errors.ts";
 import type { RunInfo } from "./model.ts";
 import { firstIssue } from "./zod-issues.ts";
@@ -40,7 +41,7 @@ export const EMPTY_RUN_INFO: RunInfo = {
   solo: false,
 };
 
-/** tau2 solo mode needs both halves (spec §1.2). */
+/** tau2 solo mode: the solo agent with the dummy user, never one of them alone. */
 export const isSoloRun = (agentImplementation: string | null, userImplementation: string | null): boolean =>
   agentImplementation === "llm_agent_solo" && userImplementation === "dummy_user";
 
@@ -65,25 +66,6 @@ export function parseRunInfo(file: string, raw: unknown): RunInfo {
   };
 }
 
-/** Tool names that occur in one domain only (enough to tell the corpus domains apart). */
-const DOMAIN_TOOLS: Record<DomainName, readonly string[]> = {
-  airline: [
-    "get_reservation_details",
-    "book_reservation",
-    "search_direct_flight",
-    "update_reservation_flights",
-  ],
-  retail: [
-    "get_order_details",
-    "find_user_id_by_email",
-    "exchange_delivered_order_items",
-    "get_product_details",
-  ],
-  telecom: ["get_customer_by_phone", "get_details_by_id", "toggle_airplane_mode", "refuel_data"],
-  mock: ["create_task", "update_task_status"],
-  banking_knowledge: ["KB_search"],
-};
-
 /**
  * Infers the domain of a run that does not record it, from (in order) a policy heading such as
  * `# Airline Agent Policy`, the tool names called, and the file name. Returns null when unsure.
@@ -98,7 +80,7 @@ export function inferDomain(
     const match = DOMAIN_NAMES.find((d) => d === heading);
     if (match !== undefined) return match;
   }
-  const byTools = DOMAIN_NAMES.filter((d) => DOMAIN_TOOLS[d].some((t) => toolNames.has(t)));
+  const byTools = DOMAIN_NAMES.filter((d) => DOMAIN_FACTS[d].identifyingTools.some((t) => toolNames.has(t)));
   if (byTools.length === 1) return byTools[0] as string;
   const name = basename(file).toLowerCase();
   const byName = DOMAIN_NAMES.filter((d) => name.includes(d));
