@@ -3,8 +3,8 @@
  * simulations call the action (and how many flips the action itself caused), and the candidate − baseline
  * pass-rate difference among the simulations that call it. Only actions with a flip among their callers.
  */
-import type { ComparisonRef } from "../analysis/report.ts";
-import { rows } from "../analysis/report.ts";
+import { rows } from "../analysis/rows.ts";
+import type { ComparisonRef } from "../analysis/run.ts";
 import { groupBy } from "../util/group-by.ts";
 import {
   bandHeight,

@@ -4,7 +4,7 @@
  * padding so axis titles and long model names are never clipped.
  */
 import type { TopLevelSpec } from "vega-lite";
-import type { ComparisonRef } from "../analysis/report.ts";
+import type { ComparisonRef } from "../analysis/run.ts";
 import { RECORDED } from "../graders/comparisons.ts";
 import { graderOf, isGraderId } from "../graders/registry.ts";
 import type { VerdictStore } from "../store/store.ts";

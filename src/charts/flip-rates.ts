@@ -4,7 +4,7 @@
  * with fewer simulations in a domain than `minModelSimulations` is left out (its interval says little),
  * and the caption says how many were; the flip-rate table lists every model.
  */
-import { rows } from "../analysis/report.ts";
+import { rows } from "../analysis/rows.ts";
 import { groupBy } from "../util/group-by.ts";
 import {
   bandHeight,

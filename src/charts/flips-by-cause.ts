@@ -3,7 +3,7 @@
  * component, ...), one panel per domain. Each bar is split by review: solid = confirmed, fainter = unclear, then false positive, nearly empty (outlined)
  * = unreviewed, so confirmed and unreviewed flips read apart at a glance.
  */
-import { rows } from "../analysis/report.ts";
+import { rows } from "../analysis/rows.ts";
 import type { CauseKind } from "../graders/causes.ts";
 import { groupBy } from "../util/group-by.ts";
 import {

@@ -2,7 +2,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { join } from "node:path";
-import { type ComparisonRef, runComparisons } from "../analysis/report.ts";
+import { type ComparisonRef, runComparisons } from "../analysis/run.ts";
 import type { VerdictStore } from "../store/store.ts";
 import { visibleText } from "../util/visible-text.ts";
 import { actionsChart } from "./actions.ts";

@@ -2,7 +2,7 @@
  * pass^k curves under both sides of a comparison: one panel per (domain, task set), colour = model (and
  * run configuration, when a model ran under several: trials pool only within one), dash = grader.
  */
-import { rows } from "../analysis/report.ts";
+import { rows } from "../analysis/rows.ts";
 import { groupBy } from "../util/group-by.ts";
 import { graderLabel, type PairedChartModule, panelTitle, topLevel } from "./common.ts";
 

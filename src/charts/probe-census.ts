@@ -3,7 +3,7 @@
  * to be wrong, so a grader that passes them has a blind spot. The `probe_census` table is written by
  * `probe --census --db`; the chart is skipped while it does not exist.
  */
-import { rows } from "../analysis/report.ts";
+import { rows } from "../analysis/rows.ts";
 import { graderOf, isGraderId } from "../graders/registry.ts";
 import { groupBy } from "../util/group-by.ts";
 import { bandHeight, type ChartModule, panelTitle, relationExists, topLevel } from "./common.ts";

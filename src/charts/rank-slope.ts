@@ -2,8 +2,8 @@
  * Slope (bump) chart: each model's rank under a comparison's baseline (left) and candidate (right), one
  * panel per ranking group (domain + task set). Models in a swapped pair are drawn in red.
  */
-import type { ComparisonRef } from "../analysis/report.ts";
-import { rows } from "../analysis/report.ts";
+import { rows } from "../analysis/rows.ts";
+import type { ComparisonRef } from "../analysis/run.ts";
 import { groupBy } from "../util/group-by.ts";
 import { comparisonLabel, graderLabel, type PairedChartModule, topLevel } from "./common.ts";
 

@@ -5,7 +5,7 @@
  */
 import { existsSync } from "node:fs";
 import { resolve } from "node:path";
-import { selectRun } from "../analysis/report.ts";
+import { selectRun } from "../analysis/run.ts";
 import type { ResolvedExperiment } from "../experiments/config.ts";
 import type { ReviewFile } from "../reviews/file.ts";
 import { overlayReviews, overlaySampledReviews } from "../reviews/store.ts";

@@ -4,7 +4,7 @@
  */
 import { existsSync } from "node:fs";
 import { resolve } from "node:path";
-import { installAnalyses, type RunInfo } from "../analysis/report.ts";
+import { installAnalyses, type RunInfo } from "../analysis/run.ts";
 import { loadExperiment, type ResolvedExperiment } from "../experiments/config.ts";
 import { importGraderModules } from "../experiments/grader-modules.ts";
 import { type ReviewFile, readReviewFile } from "../reviews/file.ts";

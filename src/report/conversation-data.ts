@@ -4,7 +4,7 @@
  * causes with their evidence and reviews, and the whole conversation (`conversationSet`). Read from `sim_context`,
  * `conversations`, `components` and `tool_calls` of the selected run.
  */
-import { rows } from "../analysis/report.ts";
+import { rows } from "../analysis/rows.ts";
 import type { MessageRow, TaskText } from "../reviews/queries.ts";
 import type { VerdictStore } from "../store/store.ts";
 import type { CauseRow } from "./drilldown.ts";

@@ -1,5 +1,7 @@
 /** Everything the HTML and Markdown reports show, read once from the analysis views. */
-import { type ComparisonRef, rows, runComparisons, type Summary } from "../analysis/report.ts";
+import { rows } from "../analysis/rows.ts";
+import { type ComparisonRef, runComparisons } from "../analysis/run.ts";
+import type { Summary } from "../analysis/summary.ts";
 import type { ActionRow } from "../charts/actions.ts";
 import type { FlipRateRow } from "../charts/flip-rates.ts";
 import type { FlipCauseRow } from "../charts/flips-by-cause.ts";

@@ -5,7 +5,7 @@
  * fingerprint, grader and cause, so a simulation flipped in two comparisons shows the same judgment in
  * both. Everything here is read from the `causes`, `evidence` and `reviews` tables.
  */
-import { rows } from "../analysis/report.ts";
+import { rows } from "../analysis/rows.ts";
 import type { CauseKind } from "../graders/causes.ts";
 import type { RowOf } from "../store/schema.ts";
 import type { VerdictStore } from "../store/store.ts";

@@ -4,7 +4,7 @@
  * headline numbers (with the experiment's reasons); and everything that could not be graded.
  */
 
-import type { PublishedRow } from "../analysis/report.ts";
+import type { PublishedRow } from "../analysis/summary.ts";
 import { graderLabel } from "../charts/common.ts";
 import { comparisonAnchor } from "./anchors.ts";
 import type { ReportData } from "./data.ts";

@@ -5,7 +5,7 @@
  * `MIN_CHART_FONT_PX`, then scroll inside their box, as wide tables do.
  */
 import { createHash } from "node:crypto";
-import type { ComparisonSummary, Rate } from "../analysis/report.ts";
+import type { ComparisonSummary, Rate } from "../analysis/summary.ts";
 import { comparisonLabel, graderLabel } from "../charts/common.ts";
 import { chartWarnings, type RenderedChart } from "../charts/index.ts";
 import { comparisonAnchor } from "./anchors.ts";

@@ -5,7 +5,7 @@
 
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import type { Summary } from "../analysis/report.ts";
+import type { Summary } from "../analysis/summary.ts";
 import { buildCharts, type ChartOptions, type RenderedChart, writeCharts } from "../charts/index.ts";
 import type { VerdictStore } from "../store/store.ts";
 import { loadReportData, type ReportMeta } from "./data.ts";

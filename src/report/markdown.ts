@@ -4,7 +4,7 @@
  * from the store goes through `escapeMarkdown` (model names, task ids and causes come from trajectory
  * files).
  */
-import type { ComparisonSummary } from "../analysis/report.ts";
+import type { ComparisonSummary } from "../analysis/summary.ts";
 import { comparisonLabel, graderLabel } from "../charts/common.ts";
 import { chartWarnings, type RenderedChart } from "../charts/index.ts";
 import type { ComparisonData, ReportData } from "./data.ts";

@@ -4,7 +4,7 @@
  * the flip causes still waiting for a review. A flip cause is the failing side's gating cause of a flip
  * of any comparison (view `review_targets`); one cause shown by several comparisons is one target.
  */
-import { rows } from "../analysis/report.ts";
+import { rows } from "../analysis/rows.ts";
 import type { RowOf } from "../store/schema.ts";
 import type { VerdictStore } from "../store/store.ts";
 

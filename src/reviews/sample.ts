@@ -6,7 +6,7 @@
  */
 import { existsSync } from "node:fs";
 import { join, relative } from "node:path";
-import { rows } from "../analysis/report.ts";
+import { rows } from "../analysis/rows.ts";
 import type { VerdictStore } from "../store/store.ts";
 import { type FolderSource, layersOf } from "../util/layers.ts";
 import {

@@ -4,7 +4,7 @@
  * (nothing is lost when the walk is stopped), and the store's copy of the reviews is refreshed at the
  * end. Reads answers line by line, so a script can pipe them in.
  */
-import { runComparisons } from "../analysis/report.ts";
+import { runComparisons } from "../analysis/run.ts";
 import type { VerdictStore } from "../store/store.ts";
 import {
   type ReviewEntry,

@@ -2,7 +2,7 @@
  * `show` from a store: one simulation of the selected run, found by its id in its trajectory file or by
  * its content fingerprint, with its rows read straight from the run's tables (no analysis views).
  */
-import type { RunInfo } from "../analysis/report.ts";
+import type { RunInfo } from "../analysis/run.ts";
 import type { VerdictStore } from "../store/store.ts";
 import { buildView, ShowError, type SimulationRows, type SimulationView } from "./view.ts";
 

@@ -9,7 +9,7 @@ import { statSync } from "node:fs";
 import { Hono } from "hono";
 import { getCookie, setCookie } from "hono/cookie";
 import { z } from "zod";
-import type { RunInfo } from "../analysis/report.ts";
+import type { RunInfo } from "../analysis/run.ts";
 import { CAUSE_KIND_NAMES } from "../graders/causes.ts";
 import {
   type ReviewFile,

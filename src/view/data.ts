@@ -3,7 +3,7 @@
  * the reviews file laid over the store's reviews), queried with bound parameters only. Nothing here
  * writes the store.
  */
-import type { RunInfo } from "../analysis/report.ts";
+import type { RunInfo } from "../analysis/run.ts";
 import { drawSample, type SampleDraw } from "../reviews/sample.ts";
 import { showSimulation } from "../show/store.ts";
 import type { SimulationView } from "../show/view.ts";

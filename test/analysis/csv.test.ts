@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { csvCell } from "../../src/analysis/csv.ts";
-import { writeReport } from "../../src/analysis/report.ts";
+import { writeReport } from "../../src/analysis/export.ts";
 import type { VerdictStore } from "../../src/store/store.ts";
 import { syntheticStore } from "./synthetic-store.ts";
 

@@ -4,7 +4,8 @@
  * headline number. Expected values are worked out by hand from the rows below.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { installAnalyses, summarize } from "../../src/analysis/report.ts";
+import { installAnalyses } from "../../src/analysis/run.ts";
+import { summarize } from "../../src/analysis/summary.ts";
 import type { RowOf } from "../../src/store/schema.ts";
 import type { VerdictStore } from "../../src/store/store.ts";
 import {

@@ -2,7 +2,8 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { installAnalyses, rows } from "../../src/analysis/report.ts";
+import { rows } from "../../src/analysis/rows.ts";
+import { installAnalyses } from "../../src/analysis/run.ts";
 import type { RowOf } from "../../src/store/schema.ts";
 import { VerdictStore } from "../../src/store/store.ts";
 

@@ -1,6 +1,6 @@
 /** Chart specs compile without vega-lite warnings, render to SVG and PNG, and show what their data says. */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type ComparisonRef, installAnalyses } from "../../src/analysis/report.ts";
+import { type ComparisonRef, installAnalyses } from "../../src/analysis/run.ts";
 import { flipRatesChart, leftOutNote, splitByModelSize } from "../../src/charts/flip-rates.ts";
 import { buildCharts, type ChartDef } from "../../src/charts/index.ts";
 import { probeCensusChart } from "../../src/charts/probe-census.ts";

@@ -1,7 +1,8 @@
 /** `report`'s view of the store: read-only, with the reviews file laid over the stored reviews in memory. */
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { installAnalyses, rows } from "../../src/analysis/report.ts";
+import { rows } from "../../src/analysis/rows.ts";
+import { installAnalyses } from "../../src/analysis/run.ts";
 import { openStoreReadOnly } from "../../src/cli/report-store.ts";
 import type { ReviewEntry } from "../../src/reviews/file.ts";
 import { overlayReviews, saveReviews } from "../../src/reviews/store.ts";

@@ -10,7 +10,8 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { installAnalyses, rows } from "../../src/analysis/report.ts";
+import { rows } from "../../src/analysis/rows.ts";
+import { installAnalyses } from "../../src/analysis/run.ts";
 import { readReviewFile } from "../../src/reviews/file.ts";
 import { VerdictStore } from "../../src/store/store.ts";
 import { cliInProcess } from "../helpers/cli-in-process.ts";

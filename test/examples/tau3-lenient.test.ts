@@ -8,7 +8,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFil
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Summary } from "../../src/analysis/report.ts";
+import type { Summary } from "../../src/analysis/summary.ts";
 import { loadExperiment } from "../../src/experiments/config.ts";
 import { GRADER_IDS, graderOf } from "../../src/graders/registry.ts";
 import { runExperiment } from "../../src/pipeline/run.ts";

@@ -2,7 +2,8 @@
  * The whole report with its pages and charts, as `tau-rescore report --html` writes it; the rate charts
  * by model draw every model (test stores hold a handful of simulations per model) unless told otherwise.
  */
-import { type Summary, writeReport } from "../../src/analysis/report.ts";
+import { writeReport } from "../../src/analysis/export.ts";
+import type { Summary } from "../../src/analysis/summary.ts";
 import { chartWarnings, type RenderedChart } from "../../src/charts/index.ts";
 import { writeRichReport } from "../../src/report/index.ts";
 import type { VerdictStore } from "../../src/store/store.ts";

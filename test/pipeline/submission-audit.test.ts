@@ -8,7 +8,9 @@ import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } fro
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { installAnalyses, rows, summarize } from "../../src/analysis/report.ts";
+import { rows } from "../../src/analysis/rows.ts";
+import { installAnalyses } from "../../src/analysis/run.ts";
+import { summarize } from "../../src/analysis/summary.ts";
 import { VerdictStore } from "../../src/store/store.ts";
 import { cliInProcess } from "../helpers/cli-in-process.ts";
 import { CORPUS_DIR, DATA_DIR } from "../helpers/data.ts";

@@ -7,7 +7,7 @@ import { existsSync, mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import type { Summary } from "../../src/analysis/report.ts";
+import type { Summary } from "../../src/analysis/summary.ts";
 import type { ChartDef, ChartOptions } from "../../src/charts/index.ts";
 import { registerReportCommand } from "../../src/cli/commands/report.ts";
 import type { VerdictStore } from "../../src/store/store.ts";

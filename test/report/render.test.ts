@@ -1,6 +1,6 @@
 /** report.html and report.md built from hand-made data whose every string is hostile. */
 import { describe, expect, it } from "vitest";
-import type { ComparisonSummary } from "../../src/analysis/report.ts";
+import type { ComparisonSummary } from "../../src/analysis/summary.ts";
 import type { ConversationView } from "../../src/report/conversation-data.ts";
 import type { ComparisonData, ReportData } from "../../src/report/data.ts";
 import type { FlipDrilldown } from "../../src/report/drilldown.ts";

@@ -6,7 +6,7 @@ import { cpSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "nod
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { writeReport } from "../../src/analysis/report.ts";
+import { writeReport } from "../../src/analysis/export.ts";
 import { registerRunCommand } from "../../src/cli/commands/run.ts";
 import { BUILTIN_REQUIREMENTS_DIR } from "../../src/graders/structured/folders.ts";
 import type { ReportData } from "../../src/report/data.ts";

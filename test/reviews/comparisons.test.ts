@@ -7,7 +7,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { installAnalyses } from "../../src/analysis/report.ts";
+import { installAnalyses } from "../../src/analysis/run.ts";
 import { readReviewFile } from "../../src/reviews/file.ts";
 import { causesOf, reviewList, unreviewedTargets } from "../../src/reviews/queries.ts";
 import { ReviewError } from "../../src/reviews/resolve.ts";

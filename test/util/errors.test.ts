@@ -2,8 +2,9 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
 import { describe, expect, it } from "vitest";
+import { ReportError } from "../../src/analysis/export.ts";
 import { OutDirError } from "../../src/analysis/out-dir.ts";
-import { ReportError, UnknownRunError } from "../../src/analysis/report.ts";
+import { UnknownRunError } from "../../src/analysis/run.ts";
 import { exitCodeOf, InputError, reportCliError, UsageError } from "../../src/cli/errors.ts";
 import { QuirkSpecError } from "../../src/domains/quirks.ts";
 import { ExperimentError } from "../../src/experiments/config.ts";

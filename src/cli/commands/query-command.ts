@@ -1,4 +1,4 @@
-import { installAnalyses } from "../../analysis/report.ts";
+import { installAnalyses } from "../../analysis/run.ts";
 import { importGraderModules } from "../../experiments/grader-modules.ts";
 import { exhausted } from "../../store/resources.ts";
 import type { VerdictStore } from "../../store/store.ts";

@@ -1,8 +1,10 @@
 /** `tau-rescore report` as a library function (see `report.ts` for what it writes). */
 import { resolve } from "node:path";
+import { writeReport } from "../../analysis/export.ts";
 import type { Staging } from "../../analysis/out-dir.ts";
 import { checkOutDir } from "../../analysis/out-dir.ts";
-import { type Summary, selectRun, writeReport } from "../../analysis/report.ts";
+import { selectRun } from "../../analysis/run.ts";
+import type { Summary } from "../../analysis/summary.ts";
 import { importGraderModules } from "../../experiments/grader-modules.ts";
 import { terminalSafe } from "../../formats/terminal-text.ts";
 import { stopOpenStores } from "../../store/open-stores.ts";

@@ -1,7 +1,7 @@
 /** `tau-rescore show` as a library function (see `show.ts` for what it prints). */
 import { existsSync } from "node:fs";
 import { resolve } from "node:path";
-import { selectRun } from "../../analysis/report.ts";
+import { selectRun } from "../../analysis/run.ts";
 import { terminalSafe } from "../../formats/terminal-text.ts";
 import { loadGrading } from "../../graders/load.ts";
 import { buildGradingSpec } from "../../graders/spec.ts";

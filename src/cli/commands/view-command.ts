@@ -3,7 +3,7 @@ import { existsSync, readFileSync } from "node:fs";
 import type { AddressInfo } from "node:net";
 import { basename, resolve, sep } from "node:path";
 import { createAdaptorServer } from "@hono/node-server";
-import { installAnalyses } from "../../analysis/report.ts";
+import { installAnalyses } from "../../analysis/run.ts";
 import { importGraderModules } from "../../experiments/grader-modules.ts";
 import { printable } from "../../reviews/terminal.ts";
 import { layersOf } from "../../util/layers.ts";

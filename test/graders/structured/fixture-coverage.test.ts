@@ -9,7 +9,8 @@ import { mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { installAnalyses, rows } from "../../../src/analysis/report.ts";
+import { rows } from "../../../src/analysis/rows.ts";
+import { installAnalyses } from "../../../src/analysis/run.ts";
 import { VerdictStore } from "../../../src/store/store.ts";
 import { cliInProcess, gradeLines } from "../../helpers/cli-in-process.ts";
 import { CORPUS_DIR, DATA_DIR } from "../../helpers/data.ts";

@@ -1,164 +1,8 @@
-/**
- * `tau-rescore report`: every analysis view exported as JSON, CSV and Parquet (DuckDB COPY), plus
- * `summary.json`. Written into a temporary folder first and moved into place (`out-dir.ts`), so a
- * failure (read-only folder, full disk, Ctrl-C) never leaves a half-written report.
- */
-import { writeFileSync } from "node:fs";
-import { join, resolve } from "node:path";
+/** The report's `summary.json`: the headline and every comparison's numbers, read from the analysis views. */
 import { runSources } from "../graders/sources.ts";
-import type { CellValue } from "../store/schema.ts";
 import type { VerdictStore } from "../store/store.ts";
-import { EXIT_INPUT_FAILED, EXIT_USAGE, RescoreError } from "../util/errors.ts";
-import { toCsv } from "./csv.ts";
-import { unmatchedExclusionWarnings } from "./exclusions.ts";
-import { OutDirError, type Staging, stage } from "./out-dir.ts";
-import { analysisStatements, frozenForReport, REPORTED, RUN_VARIABLE } from "./views.ts";
-
-/** The report could not be written to its target. */
-export class ReportError extends RescoreError {
-  override readonly code = "report_write";
-  override readonly exitStatus = EXIT_INPUT_FAILED;
-
-  override readonly name = "ReportError";
-}
-
-/** `--run` names a run the store does not hold: a usage mistake. */
-export class UnknownRunError extends RescoreError {
-  override readonly code = "unknown_run";
-  override readonly exitStatus = EXIT_USAGE;
-  override readonly name = "UnknownRunError";
-}
-
-export interface RunInfo {
-  run_id: string;
-  seq: number;
-  experiment: string;
-  config_hash: string;
-  tool_version: string;
-  completed: boolean;
-}
-
-/**
- * Points every view at one run: `runId`, or else the latest completed run. Returns that run, or null
- * when the store has no completed run (the views are then empty).
- */
-export async function selectRun(store: VerdictStore, runId?: string): Promise<RunInfo | null> {
-  const runs = await rows<RunInfo>(
-    store,
-    "SELECT run_id, seq, experiment, config_hash, tool_version, completed FROM runs ORDER BY seq",
-  );
-  if (runId !== undefined) {
-    const hit = runs.find((r) => r.run_id === runId);
-    if (hit === undefined)
-      throw new UnknownRunError(
-        `${store.path} has no run ${runId}` +
-          (runs.length === 0
-            ? ""
-            : `; its runs: ${runs.map((r) => `${r.run_id} (${r.experiment})`).join(", ")}`),
-      );
-    await store.conn.run(`SET VARIABLE ${RUN_VARIABLE} = $1`, [runId]);
-    return hit;
-  }
-  await store.conn.run(`SET VARIABLE ${RUN_VARIABLE} = NULL::VARCHAR`);
-  return runs.filter((r) => r.completed).at(-1) ?? null;
-}
-
-/** Installs the analysis views over the selected run (see `selectRun`); returns that run. */
-export async function installAnalyses(store: VerdictStore, runId?: string): Promise<RunInfo | null> {
-  const run = await selectRun(store, runId);
-  for (const sql of analysisStatements()) await store.conn.run(sql);
-  return run;
-}
-
-/**
- * Turns each view of `frozenForReport` into a TEMP table of its rows (the view kept as `<name>_live`), so
- * a report computes it once. Returns what turns them back into views, which follow later changes (a
- * review written) again and can be installed over.
- */
-async function freezeViews(store: VerdictStore): Promise<() => Promise<void>> {
-  const frozen: string[] = [];
-  const thaw = async () => {
-    for (const name of frozen.splice(0).reverse()) {
-      await store.conn.run(`DROP TABLE IF EXISTS ${name}`);
-      await store.conn.run(`ALTER VIEW ${name}_live RENAME TO ${name}`);
-    }
-  };
-  try {
-    for (const name of frozenForReport()) {
-      await store.conn.run(`ALTER VIEW ${name} RENAME TO ${name}_live`);
-      frozen.push(name);
-      await store.conn.run(`CREATE TEMP TABLE ${name} AS SELECT * FROM ${name}_live`);
-    }
-  } catch (e) {
-    await thaw();
-    throw e;
-  }
-  return thaw;
-}
-
-/**
- * Rows of `sql` with `params` bound to `$1…`, as plain JSON values: BIGINT counts become numbers (they
- * are far below 2^53 here).
- */
-export async function rows<T = Record<string, unknown>>(
-  store: VerdictStore,
-  sql: string,
-  params: readonly CellValue[] = [],
-): Promise<T[]> {
-  return (await table(store, sql, params)).rows as T[]; // the caller names the row type of its own query
-}
-
-/** The rows and the column names (known even when there are no rows). */
-async function table(
-  store: VerdictStore,
-  sql: string,
-  params: readonly CellValue[] = [],
-): Promise<{ columns: string[]; rows: Record<string, unknown>[] }> {
-  const reader = await store.conn.runAndReadAll(sql, [...params]);
-  const data = reader.getRowObjectsJS().map((r) => {
-    const out: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(r)) out[k] = typeof v === "bigint" ? Number(v) : v;
-    return out;
-  });
-  return { columns: reader.columnNames(), rows: data };
-}
-
-const ORDER: Partial<Record<(typeof REPORTED)[number], string>> = {
-  run_comparisons: "seq",
-  flips: "comparison_seq, domain, model, task_id, sim_key",
-  flip_causes: "comparison, domain, model, task_id, sim_key, seq",
-  comparison_summary: "comparison_seq, domain",
-  flip_rates_by_model: "comparison, domain, model",
-  mcnemar_by_model: "comparison, domain, model",
-  mcnemar: "comparison",
-  flip_rates_by_task: "comparison, domain, task_version, task_id",
-  flips_by_cause: "comparison, grader, domain, cause_kind, reference, direction",
-  cause_kinds: "comparison, domain, grader, cause_kind",
-  score_delta_by_action: "comparison, domain, action",
-  kendall_tau_b: "comparison, domain, task_version",
-  swapped_pairs: "comparison, domain, task_version, model_a, model_b",
-  bootstrap_tau_b: "comparison, domain, task_version",
-  reward_agreement: "comparison, domain, model, path",
-  excluded_tasks: "domain, task_version, task_id",
-  pass_hat_k: "domain, task_version, model, run_config, grader, k",
-  ranking_entities: "domain, task_version, model",
-  ranking: "domain, task_version, grader, rank, model",
-  rank_intervals: "domain, task_version, grader, model",
-  pairwise_superiority: "domain, task_version, grader, model_a, model_b",
-  transfer_confusion: "domain, model",
-  vacuous_components: "domain, grader, component",
-  vacuous_passes: "domain, grader",
-  flip_reviews: "comparison, domain, model, task_id, sim_key",
-  review_status: "path, simulation_id, grader, kind, reference",
-  review_precision_by_kind: "grader, kind",
-  review_precision_by_rule: "grader, kind, reference",
-  sample_review_status: "comparison, domain, path, simulation_id, fingerprint",
-  miss_rates: "comparison_seq, domain",
-  excluded_files: "path",
-  error_list: "scope, path, simulation_id, stage",
-  published_vs_reproduced: "submission, domain",
-  submissions_without_trajectories: "submission",
-};
+import { rows } from "./rows.ts";
+import { type ComparisonRef, type RunInfo, runComparisons } from "./run.ts";
 
 /**
  * One row of `published_vs_reproduced`. A row without graded simulations for its domain has no
@@ -253,17 +97,17 @@ export interface ComparisonSummary {
   >;
 }
 
-/**
- * The report's summary. The top-level flip, domain, ranking and review fields are the headline
- * comparison's (the experiment's first), named after its graders as before comparisons were values;
- * `comparisons` holds every comparison, the headline among them.
- */
 /** The run a report is about, with the requirements, policies and corrections its graders read. */
 export interface ReportedRun extends RunInfo {
   /** One line per kind, each layer with its files: `requirements: project requirements/ (3 files) over …`. */
   sources: string[];
 }
 
+/**
+ * The report's summary. The top-level flip, domain, ranking and review fields are the headline
+ * comparison's (the experiment's first), named after its graders as before comparisons were values;
+ * `comparisons` holds every comparison, the headline among them.
+ */
 export interface Summary {
   /** The run the report is about (null when the store has no completed run). */
   run: ReportedRun | null;
@@ -345,17 +189,6 @@ export interface GateReview {
   caught: number;
   recall: number | null;
 }
-
-/** A run's comparisons in the experiment's order; the first is the headline. */
-export interface ComparisonRef {
-  seq: number;
-  comparison: string;
-  baseline: string;
-  candidate: string;
-}
-
-export const runComparisons = (store: VerdictStore): Promise<ComparisonRef[]> =>
-  rows<ComparisonRef>(store, "SELECT seq, comparison, baseline, candidate FROM run_comparisons ORDER BY seq");
 
 async function reviewSummary(
   store: VerdictStore,
@@ -607,67 +440,4 @@ export async function summarize(store: VerdictStore): Promise<Summary> {
       "SELECT * FROM submissions_without_trajectories ORDER BY submission",
     ),
   };
-}
-
-export interface WriteReportOptions {
-  /** The run to report (`selectRun`); the latest completed one when absent. */
-  readonly runId?: string | undefined;
-  /**
-   * Given the partial folder once it exists, so the command can remove it when the process ends
-   * before the report is complete (an interrupt, an exit).
-   */
-  readonly onStaged?: (staging: Pick<Staging, "abort">) => void;
-}
-
-/**
- * Writes the whole report into `outDir` (a new or empty folder, or a previous report) and swaps it in
- * only when complete. `extra` writes more into the folder (given the summary, so it is not worked out
- * twice) and returns its warnings, which summary.json counts after the `exclude_tasks` entries that
- * match no simulation of the run.
- */
-export async function writeReport(
-  store: VerdictStore,
-  outDir: string,
-  extra?: (tmp: string, summary: Summary) => Promise<readonly string[]> | Promise<void>,
-  options: WriteReportOptions = {},
-): Promise<Summary> {
-  const target = resolve(outDir);
-  let staging: Staging | null = null;
-  let thaw: (() => Promise<void>) | null = null;
-  try {
-    staging = stage(target);
-    options.onStaged?.(staging);
-    const tmp = staging.dir;
-    await installAnalyses(store, options.runId);
-    thaw = await freezeViews(store);
-    for (const view of REPORTED) {
-      const sql = `SELECT * FROM ${view} ORDER BY ${ORDER[view] ?? "ALL"}`;
-      const data = await table(store, sql);
-      writeFileSync(join(tmp, `${view}.json`), `${JSON.stringify(data.rows, null, 1)}\n`);
-      writeFileSync(join(tmp, `${view}.csv`), toCsv(data.columns, data.rows));
-      await store.conn.run(`COPY (${sql}) TO $1 (FORMAT PARQUET)`, [join(tmp, `${view}.parquet`)]);
-    }
-    const summary = await summarize(store);
-    const exclusions =
-      summary.run === null ? [] : await unmatchedExclusionWarnings(store, summary.run.run_id);
-    const warnings = [...exclusions, ...((await extra?.(tmp, summary)) ?? [])];
-    if (warnings.length > 0) summary.warnings = warnings;
-    writeFileSync(join(tmp, "summary.json"), `${JSON.stringify(summary, null, 2)}\n`);
-    await thaw();
-    staging.commit();
-    return summary;
-  } catch (e) {
-    await thaw?.().catch(() => {}); // the report's own error is the one to see
-    staging?.abort();
-    const err = e as NodeJS.ErrnoException;
-    if (
-      !(e instanceof OutDirError) &&
-      ["EACCES", "EROFS", "ENOSPC", "EPERM", "ENOENT", "EDQUOT"].includes(err.code ?? "")
-    ) {
-      throw new ReportError(
-        `cannot write the report to ${target}: ${err.code} (${err.message}); nothing was written`,
-      );
-    }
-    throw e;
-  }
 }
