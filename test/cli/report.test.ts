@@ -168,6 +168,16 @@ describe("report --out under interruption", () => {
     expect(readFileSync(join(out, MANIFEST), "utf8")).toBe(before);
   }, 120_000);
 
+  it("SIGHUP (a closed terminal) mid-write exits 129, says so, and leaves no partial folder", async () => {
+    const { ws, store } = workspace("ws-hup");
+    const out = join(ws, "report");
+    const r = await interrupt(store, out, "SIGHUP");
+    expect(r.code, r.stderr).toBe(129);
+    expect(r.stderr).toMatch(/report interrupted \(SIGHUP\); .*report was left as it was/);
+    expect(partials(out)).toEqual([]);
+    expect(existsSync(out)).toBe(false);
+  }, 120_000);
+
   it("after a hard kill mid-write, the next report cleans up and replaces the old one", async () => {
     const { ws, store } = workspace("ws-kill");
     const out = join(ws, "report");
