@@ -24,6 +24,7 @@ import {
 import { updateReviewFile } from "../reviews/lock.ts";
 import { saveReviews } from "../reviews/store.ts";
 import type { VerdictStore } from "../store/store.ts";
+import { EXIT_USAGE, RescoreError } from "../util/errors.ts";
 import { LIMITS, type NumberRange, outOfRange, parseInRange } from "../util/limits.ts";
 import { refusalOf, TOKEN_COOKIE, TOKEN_PARAM } from "./access.ts";
 import { CLIENT_SCRIPT } from "./client.ts";
@@ -99,7 +100,11 @@ const sampleRequest = z.strictObject({
 });
 const sampleWithdrawRequest = z.strictObject({ fingerprint: text, comparison: text });
 
-class RequestError extends Error {
+/** A request the page cannot serve: answered with its HTTP status and the message, never a crash. */
+class RequestError extends RescoreError {
+  override readonly code = "view_request";
+  override readonly exitStatus = EXIT_USAGE;
+  override readonly name = "RequestError";
   constructor(
     readonly status: 400 | 404 | 409,
     message: string,
