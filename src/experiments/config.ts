@@ -52,6 +52,9 @@ const taskExclusion = z.strictObject({
   reason: z.string().trim().min(1, "every exclusion needs a reason"),
 });
 
+/** The graders an experiment selects when it names none (`structured` brings `structured_strict`). */
+export const DEFAULT_GRADERS: readonly string[] = ["tau3", "structured"];
+
 export const experimentSchema = z
   .strictObject({
     name: z.string().regex(/^[A-Za-z0-9_.-]+$/),
@@ -94,7 +97,7 @@ export const experimentSchema = z
           .check(boundedName("a grader id")),
       )
       .min(1)
-      .default(["tau3", "structured"]),
+      .default(() => [...DEFAULT_GRADERS]),
     /**
      * Modules (relative to `roots.repo`) whose default export is a grader made with `defineGrader`;
      * `run` imports them before anything is graded, and `graders` and `comparisons` may then name them.

@@ -49,7 +49,10 @@ function causes(rows: readonly CensusRow[]): string[] {
   return out;
 }
 
-/** Each grader's passes on the rows `pick` selects, per task set: `τ³ 23 of 50, structured 0 of 50`. */
+/**
+ * Each grader's passes on the rows `pick` selects, per task set: `τ³ 23 of 50; structured 0 of 50`
+ * (a label may hold a comma: "structured, strict gate").
+ */
 function passes(rows: readonly CensusRow[], pick: (r: CensusRow) => boolean): Map<string, string> {
   const out = new Map<string, string[]>();
   for (const r of rows.filter(pick))
@@ -57,7 +60,7 @@ function passes(rows: readonly CensusRow[], pick: (r: CensusRow) => boolean): Ma
       ...(out.get(r.task_version) ?? []),
       `${graderLabel(r.grader)} ${r.pass} of ${r.tasks}`,
     ]);
-  return new Map([...out].map(([version, each]) => [version, each.join(", ")]));
+  return new Map([...out].map(([version, each]) => [version, each.join("; ")]));
 }
 
 function claims(rows: readonly CensusRow[]): string[] {

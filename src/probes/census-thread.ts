@@ -1,18 +1,24 @@
 /** The census's inputs as plain data, so a grading thread can rebuild the same probe setup. */
-import { TAU2_QUIRKS } from "../domains/quirks.ts";
-import { loadClauses } from "../graders/structured/clauses/load.ts";
-import { loadRequirements } from "../graders/structured/requirements/load.ts";
-import { ContextPool } from "../pipeline/contexts.ts";
+import type { GradingSpec } from "../graders/spec.ts";
 import { runInWorkers } from "../pipeline/parallel.ts";
 import type { ThreadTask } from "../pipeline/thread-protocol.ts";
 import { type CensusChunk, type ChunkResult, gradeCensusChunk } from "./census.ts";
+import { type ProbeFixtureDirs, probeGradingSpec, probeSetup } from "./grading.ts";
 import type { ProbeSetup } from "./verdicts.ts";
 
-export interface CensusSources {
+export interface CensusSources extends ProbeFixtureDirs {
   readonly dataDir: string;
-  readonly requirementsDir: string;
-  readonly policiesDir: string;
+  /** What grades the probes (plain JSON: it crosses into threads as is). */
+  readonly spec: GradingSpec;
 }
+
+/** The census's sources, graded with the probes' default spec (`probeGradingSpec`). */
+export const censusSources = (dataDir: string, dirs: ProbeFixtureDirs): CensusSources => ({
+  dataDir,
+  requirementsDir: dirs.requirementsDir,
+  policiesDir: dirs.policiesDir,
+  spec: probeGradingSpec(dirs),
+});
 
 export interface CensusWork {
   /** One census: its chunks share a setup per thread; the next census starts afresh. */
@@ -22,19 +28,15 @@ export interface CensusWork {
 }
 
 /** The probe setup the sources name (the CLI's, and each thread's). */
-export const censusSetup = (sources: CensusSources): ProbeSetup => ({
-  dataDir: sources.dataDir,
-  pool: new ContextPool(sources.dataDir, TAU2_QUIRKS),
-  requirements: loadRequirements(sources.requirementsDir),
-  clauses: loadClauses(sources.policiesDir),
-});
+export const censusSetup = (sources: CensusSources): Promise<ProbeSetup> =>
+  probeSetup(sources.dataDir, sources, sources.spec);
 
 /** This thread's setup for the census under way: its contexts keep the gold replay of every task probed. */
-let current: { readonly census: string; readonly setup: ProbeSetup } | null = null;
+let current: { readonly census: string; readonly setup: Promise<ProbeSetup> } | null = null;
 
-export function gradeCensusWork(work: CensusWork): Promise<ChunkResult> {
+export async function gradeCensusWork(work: CensusWork): Promise<ChunkResult> {
   if (current?.census !== work.census) current = { census: work.census, setup: censusSetup(work.sources) };
-  return gradeCensusChunk(current.setup, work.chunk);
+  return gradeCensusChunk(await current.setup, work.chunk);
 }
 
 /** The thread imports this module (built or source, whichever runs) and calls `gradeCensusWork`. */

@@ -1,9 +1,9 @@
 /**
  * Runs one probe kind over one task set and grades it the way `tau-rescore grade` grades its results
  * file: the simulations go through the loader's own schema as the records `loadJsonFile` would read,
- * and `gradeFile` grades them with τ³ and the structured grader (and the graders built on them). No text is written or parsed (a test checks that
- * grading the written file gives the same verdicts). No NL judge: an NL assertion in the basis leaves
- * τ³ unknown rather than guessed.
+ * and `gradeFile` grades them with the setup's graders, those of a grading spec (`grading.ts`). No text
+ * is written or parsed (a test checks that grading the written file gives the same verdicts). No NL
+ * judge: an NL assertion in the basis leaves τ³ unknown rather than guessed.
  */
 
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -17,10 +17,8 @@ import { validateSimulations } from "../formats/simulation.ts";
 import { detectTaskVersion, type TaskVersion } from "../formats/task-version.ts";
 import { loadTaskFile, type TaskSetRef } from "../formats/tasks.ts";
 import { TAU2_TYPED_KEYS } from "../formats/typed-arguments.ts";
-import type { Verdicts } from "../graders/registry.ts";
+import type { LoadedGraders, Verdicts } from "../graders/registry.ts";
 import type { ClauseSet } from "../graders/structured/clauses/load.ts";
-import { loadedStructured } from "../graders/structured/engine.ts";
-import { DEFAULT_STRUCTURED_OPTIONS } from "../graders/structured/grade.ts";
 import type { RequirementSet } from "../graders/structured/requirements/load.ts";
 import { noJudge } from "../graders/tau3/nl.ts";
 import type { ContextPool } from "../pipeline/contexts.ts";
@@ -52,9 +50,12 @@ export interface ProbeRun {
 export interface ProbeSetup {
   readonly dataDir: string;
   readonly pool: ContextPool;
+  /** Requirement fixtures the probe kinds cite (a grader loads its own from its spec). */
   readonly requirements: RequirementSet;
-  /** Domain policy clauses (the structured grader applies them as in a run). */
+  /** Domain policy clauses, read so their problems can be told (a grader loads its own from its spec). */
   readonly clauses: ClauseSet | null;
+  /** A grading spec's graders, loaded (`loadGrading`): they grade every probe. */
+  readonly graders: LoadedGraders;
 }
 
 /** What every probe of one task set reads: its grading context, policy and requirement fixtures. */
@@ -168,13 +169,7 @@ async function gradeLoaded(
   for await (const g of gradeFile(loaded, version, setup.pool, {
     judge: noJudge,
     fallbackTaskVersion: version.version,
-    graders: {
-      structured: loadedStructured({
-        ...DEFAULT_STRUCTURED_OPTIONS,
-        requirements: setup.requirements,
-        clauses: setup.clauses,
-      }),
-    },
+    graders: setup.graders,
   })) {
     const taskId = g.row.task_id ?? g.sim?.task_id ?? "?";
     out.push({

@@ -4,14 +4,13 @@ import { afterAll, describe, expect, it } from "vitest";
 import { BUILTIN_POLICIES_DIR, BUILTIN_REQUIREMENTS_DIR } from "../../src/graders/structured/folders.ts";
 import { closeWorkers } from "../../src/pipeline/parallel.ts";
 import { censusChunks, runCensus } from "../../src/probes/census.ts";
-import { censusInWorkers, censusSetup } from "../../src/probes/census-thread.ts";
+import { censusInWorkers, censusSetup, censusSources } from "../../src/probes/census-thread.ts";
 import { DATA_DIR } from "../helpers/data.ts";
 
-const sources = {
-  dataDir: DATA_DIR,
+const sources = censusSources(DATA_DIR, {
   requirementsDir: BUILTIN_REQUIREMENTS_DIR,
   policiesDir: BUILTIN_POLICIES_DIR,
-};
+});
 const domains = ["mock", "airline"] as const;
 
 afterAll(() => closeWorkers());
@@ -20,8 +19,11 @@ describe("the census on threads", () => {
   it("gives the rows of one whole-set pass in this thread, with small chunks on two threads", {
     timeout: 180_000,
   }, async () => {
-    const whole = await runCensus(censusSetup(sources), { domains, chunkBytes: Number.MAX_SAFE_INTEGER });
-    const setup = censusSetup(sources);
+    const whole = await runCensus(await censusSetup(sources), {
+      domains,
+      chunkBytes: Number.MAX_SAFE_INTEGER,
+    });
+    const setup = await censusSetup(sources);
     const chunkBytes = 20_000;
     // Several chunks per airline set, so rows are merged across chunks and threads.
     expect(

@@ -182,7 +182,11 @@ describe("probe --census", () => {
       expect(back).toHaveLength(rows.length);
       const nullAgent = back.filter((r) => r.kind === "null-agent");
       // One row per grader that graded the probes, every one with the same aborted grading.
-      expect([...new Set(nullAgent.map((r) => r.grader))].sort()).toEqual(["structured", "tau3"]);
+      expect([...new Set(nullAgent.map((r) => r.grader))].sort()).toEqual([
+        "structured",
+        "structured_strict",
+        "tau3",
+      ]);
       for (const r of nullAgent) {
         expect(JSON.parse(r.errors)).toEqual([
           { task_id: "create_task_1_with_env_assertions", error: "grading aborted: Task task_2 not found" },

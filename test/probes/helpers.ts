@@ -1,22 +1,16 @@
 /** One probe setup per test file, and the task sets the acceptance checks walk. */
 
-import { TAU2_QUIRKS } from "../../src/domains/quirks.ts";
 import { DOMAINS } from "../../src/domains/registry.ts";
 import { listTaskSets, loadTaskFile, type TaskSetRef } from "../../src/formats/tasks.ts";
-import { loadClauses } from "../../src/graders/structured/clauses/load.ts";
 import { BUILTIN_POLICIES_DIR, BUILTIN_REQUIREMENTS_DIR } from "../../src/graders/structured/folders.ts";
-import { loadRequirements } from "../../src/graders/structured/requirements/load.ts";
-import { ContextPool } from "../../src/pipeline/contexts.ts";
+import { probeGradingSpec, probeSetup } from "../../src/probes/grading.ts";
 import type { ProbeKind } from "../../src/probes/kind.ts";
 import { type ProbeRun, type ProbeSetup, runProbe } from "../../src/probes/verdicts.ts";
 import { DATA_DIR } from "../helpers/data.ts";
 
-export const setup: ProbeSetup = {
-  dataDir: DATA_DIR,
-  pool: new ContextPool(DATA_DIR, TAU2_QUIRKS),
-  requirements: loadRequirements(BUILTIN_REQUIREMENTS_DIR),
-  clauses: loadClauses(BUILTIN_POLICIES_DIR),
-};
+const dirs = { requirementsDir: BUILTIN_REQUIREMENTS_DIR, policiesDir: BUILTIN_POLICIES_DIR };
+
+export const setup: ProbeSetup = await probeSetup(DATA_DIR, dirs, probeGradingSpec(dirs));
 
 export const ctxOf = (domain: keyof typeof DOMAINS) => setup.pool.get(DOMAINS[domain]);
 

@@ -9,7 +9,12 @@ import { BUILTIN_POLICIES_DIR, BUILTIN_REQUIREMENTS_DIR } from "../../graders/st
 import { runCensus } from "../../probes/census.ts";
 import { writeCensusTable } from "../../probes/census-store.ts";
 import { formatCensus } from "../../probes/census-text.ts";
-import { type CensusSources, censusInWorkers, censusSetup } from "../../probes/census-thread.ts";
+import {
+  type CensusSources,
+  censusInWorkers,
+  censusSetup,
+  censusSources,
+} from "../../probes/census-thread.ts";
 import { isProbeKind, PROBE_KINDS } from "../../probes/kind.ts";
 import { type ProbeSetup, probeFileFor } from "../../probes/verdicts.ts";
 import { existingFolder, outputFileArg } from "../args.ts";
@@ -35,13 +40,12 @@ export interface ProbeOptions {
 }
 
 /** Writes one probe file, or with `--census` runs the census. */
-export function probeCommand(opts: ProbeOptions, io: CommandIo): Promise<void> | void {
+export function probeCommand(opts: ProbeOptions, io: CommandIo): Promise<void> {
   return opts.census === true ? census(opts, io) : writeProbe(opts, io);
 }
 
 function sourcesOf(opts: ProbeOptions, io: CommandIo): CensusSources {
-  return {
-    dataDir: resolveDataDir(opts.dataDir, io.env),
+  return censusSources(resolveDataDir(opts.dataDir, io.env), {
     requirementsDir: resolve(
       opts.requirements === undefined
         ? BUILTIN_REQUIREMENTS_DIR
@@ -50,11 +54,11 @@ function sourcesOf(opts: ProbeOptions, io: CommandIo): CensusSources {
     policiesDir: resolve(
       opts.policies === undefined ? BUILTIN_POLICIES_DIR : existingFolder("--policies", opts.policies),
     ),
-  };
+  });
 }
 
-function setupFor(sources: CensusSources, io: CommandIo): ProbeSetup {
-  const setup = censusSetup(sources);
+async function setupFor(sources: CensusSources, io: CommandIo): Promise<ProbeSetup> {
+  const setup = await censusSetup(sources);
   for (const p of setup.requirements.problems)
     io.stderr.write(`tau-rescore: requirement fixture rejected: ${p.path}: ${p.message}\n`);
   for (const p of setup.clauses?.problems ?? [])
@@ -62,7 +66,7 @@ function setupFor(sources: CensusSources, io: CommandIo): ProbeSetup {
   return setup;
 }
 
-function writeProbe(opts: ProbeOptions, io: CommandIo): void {
+async function writeProbe(opts: ProbeOptions, io: CommandIo): Promise<void> {
   const { domain, kind, out } = opts;
   if (domain === undefined || kind === undefined || out === undefined)
     throw new UsageError("probe needs --domain, --kind and --out (or --census)");
@@ -71,7 +75,7 @@ function writeProbe(opts: ProbeOptions, io: CommandIo): void {
     throw new UsageError(`unknown domain ${domain} (${Object.keys(DOMAINS).join(", ")})`);
   if (!isProbeKind(kind)) throw new UsageError(`unknown probe kind ${kind} (${PROBE_KINDS.join(", ")})`);
   outputFileArg("--out", out);
-  const setup = setupFor(sourcesOf(opts, io), io);
+  const setup = await setupFor(sourcesOf(opts, io), io);
   const sets = listTaskSets(setup.dataDir, domain);
   const set = opts.taskVersion === undefined ? sets[0] : sets.find((s) => s.name === opts.taskVersion);
   if (set === undefined) {
@@ -94,7 +98,7 @@ async function census(opts: ProbeOptions, io: CommandIo): Promise<void> {
   if (opts.db !== undefined) outputFileArg("--db", opts.db);
   const memoryLimit = memoryLimitOf(opts.memoryLimit);
   const sources = sourcesOf(opts, io);
-  const setup = setupFor(sources, io);
+  const setup = await setupFor(sources, io);
   // The table is written at the end, in one transaction: an interrupt leaves --db as it was.
   const removeHandlers = onInterrupt(
     () => {},

@@ -1,6 +1,7 @@
 /**
  * `tau-rescore probe`: writes synthetic probe trajectories as a tau2 results file, or (`--census`)
- * probes every task set with every kind and grades each with both graders. The flags only.
+ * probes every task set with every kind and grades each with the default experiment's graders. The
+ * flags only.
  */
 import type { Command } from "commander";
 import { DOMAIN_NAMES } from "../../formats/domains.ts";
@@ -21,7 +22,10 @@ export function registerProbeCommand(program: Command, io: CommandIo): void {
     )
     .option("--kind <kind>", `probe kind: ${PROBE_KINDS.join(", ")}`)
     .option("--out <file>", "results file to write")
-    .option("--census", "probe every domain, task set and kind, and grade each probe with both graders")
+    .option(
+      "--census",
+      "probe every domain, task set and kind, and grade each probe with the default experiment's graders",
+    )
     .option("--json", "with --census: print the census rows as a JSON array")
     .option("--db <file>", "with --census: also write table probe_census into this DuckDB file")
     .option("--requirements <dir>", "requirement fixtures (default: the repo's requirements/)")
