@@ -84,6 +84,8 @@ const ORDER: Partial<Record<(typeof REPORTED)[number], string>> = {
   error_list: "scope, path, simulation_id, stage",
   published_vs_reproduced: "submission, domain",
   submissions_without_trajectories: "submission",
+  noise_by_configuration: "excluded, configuration, grader",
+  grader_effect_vs_noise: "comparison_seq, excluded, configuration",
 };
 
 export interface WriteReportOptions {

@@ -7,6 +7,7 @@
 import { NO_SIMULATIONS } from "../formats/file-warnings.ts";
 import { RECORDED } from "../graders/comparisons.ts";
 import { PAIRED, PAIRED_BASE, PAIRED_REPORTED } from "./comparison-views.ts";
+import { NOISE_REPORTED, NOISE_VIEWS } from "./noise-views.ts";
 import { REVIEW_VIEWS } from "./review-views.ts";
 
 /** The session variable that selects the run the views read (see `current_run`). */
@@ -76,7 +77,9 @@ const VIEWS: readonly [name: string, sql: string][] = [
                       OR f.task_version IS NULL THEN 'file ' || f.path
                  ELSE 'user ' || f.user_model END AS run_config,
             f.excluded OR x.reason IS NOT NULL AS excluded,
-            CASE WHEN f.excluded THEN f.exclusion_reason ELSE x.reason END AS exclusion_reason
+            CASE WHEN f.excluded THEN f.exclusion_reason ELSE x.reason END AS exclusion_reason,
+            -- repeats of a task are simulations under one configuration (a file without one is its own)
+            coalesce(f.configuration, 'file ' || f.path) AS configuration
      FROM simulations s
      JOIN current_run r USING (run_id)
      JOIN files f ON f.run_id = s.run_id AND f.file_id = s.file_id
@@ -93,6 +96,7 @@ const VIEWS: readonly [name: string, sql: string][] = [
   ["run_evidence", `SELECT e.* FROM evidence e JOIN current_run r USING (run_id)`],
   ...PAIRED_BASE,
   ...REVIEW_VIEWS,
+  ...NOISE_VIEWS,
   [
     // Components scored 1.0 with nothing to check (no gold actions, no communicate_info, ...), per grader.
     "vacuous_components",
@@ -377,6 +381,7 @@ export const REPORTED = [
   "error_causes",
   "published_vs_reproduced",
   "submissions_without_trajectories",
+  ...NOISE_REPORTED,
 ] as const;
 
 /**

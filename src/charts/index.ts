@@ -16,6 +16,7 @@ import {
 } from "./common.ts";
 import { flipRatesChart } from "./flip-rates.ts";
 import { flipsByCauseChart } from "./flips-by-cause.ts";
+import { noiseChart } from "./noise.ts";
 import { passHatKChart } from "./pass-hat-k.ts";
 import { probeCensusChart } from "./probe-census.ts";
 import { rankSlopeChart } from "./rank-slope.ts";
@@ -32,6 +33,7 @@ const PAIRED: readonly PairedChartModule<never>[] = [
   flipsByCauseChart,
   actionsChart,
   passHatKChart,
+  noiseChart,
 ] as unknown as readonly PairedChartModule<never>[];
 /** About the run as a whole. */
 const SINGLE: readonly ChartModule<never>[] = [probeCensusChart] as unknown as readonly ChartModule<never>[];

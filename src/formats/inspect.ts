@@ -8,6 +8,7 @@ import { dirname, join } from "node:path";
 import { FormatError } from "./errors.ts";
 import { loadJsonFile } from "./load.ts";
 import type { FormatVariant, TrajectoryFile } from "./model.ts";
+import { configurationOf } from "./run-info.ts";
 import { listedTaskVersion } from "./task-version.ts";
 
 /** A recorded reward counts as a pass within this distance of 1.0. */
@@ -24,6 +25,10 @@ export interface InspectedFile {
   readonly simulations: number;
   /** The most simulations recorded for one task id. */
   readonly trials: number;
+  /** The run configuration its simulations share (`configurationOf`); null when the file does not record one. */
+  readonly configuration: string | null;
+  /** Tasks the file ran more than once. */
+  readonly repeated_tasks: number;
   readonly with_reward_info: number;
   /** Share of simulations whose recorded reward is 1.0; null without simulations. */
   readonly recorded_pass_rate: number | null;
@@ -84,6 +89,8 @@ const EMPTY: Omit<InspectedFile, "path"> = {
   task_version: null,
   simulations: 0,
   trials: 0,
+  configuration: null,
+  repeated_tasks: 0,
   with_reward_info: 0,
   recorded_pass_rate: null,
   rejected: 0,
@@ -135,6 +142,40 @@ function mostTrialsOfOneTask(taskIds: Iterable<string>): number {
   return most;
 }
 
+/** How many task ids occur more than once. */
+function repeatedTasks(taskIds: Iterable<string>): number {
+  const perTask = new Map<string, number>();
+  for (const id of taskIds) perTask.set(id, (perTask.get(id) ?? 0) + 1);
+  let repeated = 0;
+  for (const n of perTask.values()) if (n > 1) repeated++;
+  return repeated;
+}
+
+/**
+ * The run configurations of the files (a file without one is its own): how many files and tasks each
+ * has, and how many of its tasks ran more than once, within a file or across its files.
+ */
+export function configurationRepeats(
+  files: readonly InspectedFile[],
+): { configuration: string; files: number; tasks: number; repeated_tasks: number }[] {
+  const groups = new Map<string, InspectedFile[]>();
+  for (const f of files) {
+    const key = f.configuration ?? `file ${f.path}`;
+    const group = groups.get(key);
+    if (group === undefined) groups.set(key, [f]);
+    else group.push(f);
+  }
+  return [...groups].map(([configuration, group]) => {
+    const ids = group.flatMap((f) => f.task_ids);
+    return {
+      configuration,
+      files: group.length,
+      tasks: new Set(ids).size,
+      repeated_tasks: repeatedTasks(ids),
+    };
+  });
+}
+
 function describeTrajectories(file: TrajectoryFile, options: InspectOptions): InspectedFile {
   const { dataDir } = options;
   const passes = file.simulations.filter(
@@ -151,6 +192,8 @@ function describeTrajectories(file: TrajectoryFile, options: InspectOptions): In
     task_version: version.version,
     simulations: file.simulations.length,
     trials: mostTrialsOfOneTask(file.simulations.map((s) => s.task_id)),
+    configuration: configurationOf(file.info, file.info.domain, version.version),
+    repeated_tasks: repeatedTasks(file.simulations.map((s) => s.task_id)),
     with_reward_info: file.simulations.filter((s) => s.reward_info !== null).length,
     recorded_pass_rate: file.simulations.length === 0 ? null : passes / file.simulations.length,
     rejected: file.rejected.length,

@@ -152,6 +152,9 @@ export interface RunInfo {
   readonly agent_model: string | null;
   readonly user_implementation: string | null;
   readonly user_model: string | null;
+  /** The agent's and the user simulator's `llm_args` as canonical JSON; null when none are recorded. */
+  readonly agent_args: string | null;
+  readonly user_args: string | null;
   readonly num_trials: number | null;
   /** tau2 solo mode: `llm_agent_solo` agent with a `dummy_user`. */
   readonly solo: boolean;

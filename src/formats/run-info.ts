@@ -9,12 +9,17 @@ import { DOMAIN_FACTS } from "./domain-facts.ts";
 import { DOMAIN_NAMES } from "./domains.ts";
 import { FormatError } from "./errors.ts";
 import type { RunInfo } from "./model.ts";
+import { stableJson } from "./stable-json.ts";
 import { firstIssue } from "./zod-issues.ts";
 
 const optionalString = z.string().nullable().optional();
 
 const participantInfoSchema = z
-  .object({ implementation: optionalString, llm: optionalString })
+  .object({
+    implementation: optionalString,
+    llm: optionalString,
+    llm_args: z.record(z.string(), z.unknown()).nullable().optional(),
+  })
   .nullable()
   .optional();
 
@@ -37,9 +42,40 @@ export const EMPTY_RUN_INFO: RunInfo = {
   agent_model: null,
   user_implementation: null,
   user_model: null,
+  agent_args: null,
+  user_args: null,
   num_trials: null,
   solo: false,
 };
+
+const argsOf = (args: Readonly<Record<string, unknown>> | null | undefined): string | null =>
+  args === null || args === undefined || Object.keys(args).length === 0 ? null : stableJson(args);
+
+/**
+ * The run configuration a file's simulations share: the agent (implementation, model, arguments), the
+ * user simulator (the same three), the domain (a policy variant is a domain of its own) and the task set.
+ * Simulations of one task under one configuration are repeats; two files are repeats of each other only
+ * when their configurations are equal. Null when the agent's or the user's implementation or model is not
+ * recorded: such a file is a configuration of its own.
+ */
+export function configurationOf(
+  info: Pick<
+    RunInfo,
+    "agent_implementation" | "agent_model" | "agent_args" | "user_implementation" | "user_model" | "user_args"
+  >,
+  domain: string | null,
+  taskVersion: string | null,
+): string | null {
+  const {
+    agent_implementation: agent,
+    agent_model: model,
+    user_implementation: user,
+    user_model: userModel,
+  } = info;
+  if (agent === null || model === null || user === null || userModel === null) return null;
+  const args = (a: string | null) => (a === null ? "" : ` ${a}`);
+  return `${agent} ${model}${args(info.agent_args)} · ${user} ${userModel}${args(info.user_args)} · ${domain ?? "?"} ${taskVersion ?? "?"}`;
+}
 
 /** tau2 solo mode: the solo agent with the dummy user, never one of them alone. */
 export const isSoloRun = (agentImplementation: string | null, userImplementation: string | null): boolean =>
@@ -61,6 +97,8 @@ export function parseRunInfo(file: string, raw: unknown): RunInfo {
     agent_model: info.agent_info?.llm ?? null,
     user_implementation: userImplementation,
     user_model: info.user_info?.llm ?? null,
+    agent_args: argsOf(info.agent_info?.llm_args),
+    user_args: argsOf(info.user_info?.llm_args),
     num_trials: info.num_trials ?? null,
     solo: isSoloRun(agentImplementation, userImplementation),
   };

@@ -111,6 +111,7 @@ export class FileLedger {
           error: `${DUPLICATE_PREFIX}${owner}`,
           excluded: false,
           exclusion_reason: null,
+          configuration: null,
         },
         batch: {},
         replaces: previous !== undefined,

@@ -2,6 +2,7 @@
 
 import type { DomainDef } from "../domains/domain.ts";
 import type { Message, Simulation, Task, TrajectoryFile } from "../formats/model.ts";
+import { configurationOf } from "../formats/run-info.ts";
 import type { Cause } from "../graders/causes.ts";
 import { recordedPass } from "../graders/comparisons.ts";
 import type { Evidence } from "../graders/evidence.ts";
@@ -22,7 +23,13 @@ export interface FileMeta {
   readonly variant: string;
   readonly info: Pick<
     TrajectoryFile["info"],
-    "domain" | "agent_model" | "agent_implementation" | "user_model"
+    | "domain"
+    | "agent_model"
+    | "agent_implementation"
+    | "user_model"
+    | "user_implementation"
+    | "agent_args"
+    | "user_args"
   >;
   readonly simulations: number;
   readonly rejected: number;
@@ -37,7 +44,15 @@ export const metaOf = (file: TrajectoryFile): FileMeta => ({
 
 export const unloadedMeta = (variant: string): FileMeta => ({
   variant,
-  info: { domain: null, agent_model: null, agent_implementation: null, user_model: null },
+  info: {
+    domain: null,
+    agent_model: null,
+    agent_implementation: null,
+    user_model: null,
+    user_implementation: null,
+    agent_args: null,
+    user_args: null,
+  },
   simulations: 0,
   rejected: 0,
 });
@@ -83,6 +98,10 @@ export function fileRow(ctx: FileContext, status: string, error: string | null):
     error,
     excluded: ctx.exclusion !== null,
     exclusion_reason: ctx.exclusion,
+    configuration:
+      status === "graded"
+        ? configurationOf(file.info, file.info.domain ?? ctx.domain?.name ?? null, ctx.taskVersion)
+        : null,
   };
 }
 

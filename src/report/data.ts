@@ -182,6 +182,24 @@ export interface ReportMeta {
 }
 
 /** Everything one comparison's section shows, its rows only. */
+/** One comparison in one run configuration: the grader's effect beside re-running the agent (`grader_effect_vs_noise`). */
+export interface NoiseEffectRow {
+  readonly comparison: string;
+  readonly configuration: string;
+  readonly model: string;
+  readonly excluded: boolean;
+  readonly simulations: number;
+  readonly flips: number;
+  readonly baseline_pass_rate: number;
+  readonly candidate_pass_rate: number;
+  readonly shift: number;
+  readonly shift_lo: number | null;
+  readonly shift_hi: number | null;
+  readonly noise_lo: number | null;
+  readonly noise_hi: number | null;
+  readonly verdict: string;
+}
+
 export interface ComparisonData {
   readonly ref: ComparisonRef;
   /** The experiment's first comparison. */
@@ -202,6 +220,8 @@ export interface ComparisonData {
   readonly missRates: readonly MissRateRow[];
   /** Per side that records coverage, per domain then `all`; empty when neither side does. */
   readonly coverage: readonly CoverageRow[];
+  /** Per run configuration, repeated ones first: the grader's shift beside re-running's spread. */
+  readonly noise: readonly NoiseEffectRow[];
 }
 
 export interface ReportData {
@@ -333,6 +353,11 @@ export async function loadReportData(
             fixture_skipped, clauses_applicable
      FROM coverage_by_domain ORDER BY comparison_seq, side, domain = 'all', domain`,
   );
+  const noise = await get<NoiseEffectRow>(
+    `SELECT comparison, configuration, model, excluded, simulations, flips, baseline_pass_rate, candidate_pass_rate,
+            shift, shift_lo, shift_hi, noise_lo, noise_hi, verdict
+     FROM grader_effect_vs_noise ORDER BY comparison_seq, excluded, noise_lo IS NULL, configuration`,
+  );
   const of = <T extends { comparison: string }>(list: readonly T[], k: ComparisonRef) =>
     list.filter((r) => r.comparison === k.comparison);
   const comparisons = refs.map(
@@ -351,6 +376,7 @@ export async function loadReportData(
       actions: of(actions, k),
       missRates: of(missRates, k),
       coverage: of(coverage, k),
+      noise: of(noise, k),
     }),
   );
   return {

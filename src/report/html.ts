@@ -5,6 +5,7 @@
  * `MIN_CHART_FONT_PX`, then scroll inside their box, as wide tables do.
  */
 import { createHash } from "node:crypto";
+import { NO_REPEATS } from "../analysis/noise-views.ts";
 import type { ComparisonSummary, Rate } from "../analysis/summary.ts";
 import { comparisonLabel, graderLabel } from "../charts/common.ts";
 import { chartWarnings, type RenderedChart } from "../charts/index.ts";
@@ -537,6 +538,42 @@ ${table(
 )}`;
 }
 
+const signedPct = (v: number | null): string =>
+  v === null ? "–" : `${v > 0 ? "+" : v < 0 ? "−" : "±"}${pct(Math.abs(v))}`;
+const signedInterval = (lo: number | null, hi: number | null): string =>
+  lo === null || hi === null ? "" : `[${signedPct(lo)}, ${signedPct(hi)}]`;
+
+/** The grader's shift of each configuration's pass rate beside the spread of re-running the agent. */
+function noiseTable(k: ComparisonData, id: string): SafeHtml {
+  if (k.noise.length === 0) return html``;
+  const measured = k.noise.filter((r) => r.verdict !== NO_REPEATS);
+  const others = k.noise.length - measured.length;
+  return html`<p class="muted">Does changing the grader move a score more than re-running the agent would? Per run configuration with repeated runs (agent and user simulator with their models and arguments, domain, task set): the pass-rate shift from ${graderLabel(k.ref.baseline)} to ${graderLabel(k.ref.candidate)} with its interval over resampled trials, beside 95% of the change one re-run of the agent makes to ${graderLabel(k.ref.baseline)}'s pass rate (trials resampled within tasks). Rows of excluded files are marked and stay out of headline figures. ${measured.length === 0 ? html`<strong>${NO_REPEATS}</strong>: no configuration ran a task more than once.` : others === 0 ? "" : `${others} configuration(s) without repeated runs (${NO_REPEATS}) are in grader_effect_vs_noise.csv.`}</p>
+${table(
+  [
+    { label: "configuration", value: (r) => r.configuration },
+    { label: "excluded", value: (r) => (r.excluded ? "yes" : "") },
+    { label: "simulations", value: (r) => r.simulations },
+    { label: "flips", value: (r) => r.flips },
+    { label: "baseline pass", value: (r) => r.baseline_pass_rate, format: (v) => pct(v) },
+    { label: "candidate pass", value: (r) => r.candidate_pass_rate, format: (v) => pct(v) },
+    {
+      label: "shift [95%]",
+      value: (r) => r.shift,
+      format: (_, r) => `${signedPct(r.shift)} ${signedInterval(r.shift_lo, r.shift_hi)}`,
+    },
+    {
+      label: "one re-run moves it [95%]",
+      value: (r) => r.noise_lo,
+      format: (_, r) => signedInterval(r.noise_lo, r.noise_hi) || "–",
+    },
+    { label: "verdict", value: (r) => r.verdict },
+  ],
+  measured,
+  { caption: "The grader's effect beside re-running the agent, per configuration", id },
+)}`;
+}
+
 /** One comparison: its headline numbers first, then its charts, models, rankings and causes. */
 function comparisonSection(d: ReportData, k: ComparisonData, charts: readonly RenderedChart[]): SafeHtml {
   const id = comparisonAnchor(k.ref.comparison);
@@ -551,6 +588,7 @@ ${comparisonHeadline(d, k)}
 ${domainTable(k, `${id}-by-domain`)}
 ${missRateTable(k, `${id}-miss-rate`)}
 ${coverageTable(k, `${id}-coverage`)}
+${noiseTable(k, `${id}-noise`)}
 ${mine.length === 0 ? html`<p class="empty">No chart has data for this comparison.</p>` : mine.map(chartFigure)}
 <h3 id="${id}-models">Flips by model</h3>
 ${modelSection(k, id)}

@@ -4,6 +4,7 @@
  * from the store goes through `escapeMarkdown` (model names, task ids and causes come from trajectory
  * files).
  */
+import { NO_REPEATS } from "../analysis/noise-views.ts";
 import type { ComparisonSummary } from "../analysis/summary.ts";
 import { comparisonLabel, graderLabel } from "../charts/common.ts";
 import { chartWarnings, type RenderedChart } from "../charts/index.ts";
@@ -61,6 +62,11 @@ function provenance(d: ReportData): string {
   const sources = r.sources.map((s) => `${md(s)}; `).join("");
   return `Run \`${r.run_id}\` of experiment **${md(r.experiment)}**, tool version ${md(r.tool_version)}, config hash \`${r.config_hash.slice(0, 12)}\`; ${sources}${reviews}; ${written}.`;
 }
+
+const signed = (v: number | null): string =>
+  v === null ? "–" : `${v > 0 ? "+" : v < 0 ? "−" : "±"}${pct(Math.abs(v))}`;
+const signedRange = (lo: number | null, hi: number | null): string =>
+  lo === null || hi === null ? "–" : `[${signed(lo)}, ${signed(hi)}]`;
 
 const interval = (lo: number | null, hi: number | null) =>
   lo === null || hi === null ? "" : ` [${pct(lo)}, ${pct(hi)}]`;
@@ -216,6 +222,29 @@ function comparisonLines(d: ReportData, k: ComparisonData, charts: readonly Rend
         ]),
       ),
       "",
+    );
+  const repeated = k.noise.filter((r) => !r.excluded && r.verdict !== NO_REPEATS);
+  if (k.noise.length > 0)
+    out.push(
+      repeated.length === 0
+        ? `Grader's effect beside re-running the agent: ${NO_REPEATS} (no configuration outside excluded files ran a task more than once).`
+        : "Grader's effect beside re-running the agent (configurations with repeated runs, outside excluded files; 95% intervals):",
+      "",
+      ...(repeated.length === 0
+        ? []
+        : [
+            mdTable(
+              ["configuration", "flips", "shift [95%]", "one re-run [95%]", "shift is"],
+              repeated.map((r) => [
+                r.model,
+                r.flips,
+                `${signed(r.shift)} ${signedRange(r.shift_lo, r.shift_hi)}`,
+                signedRange(r.noise_lo, r.noise_hi),
+                r.verdict.replace(" the noise of re-running the agent", ""),
+              ]),
+            ),
+            "",
+          ]),
     );
   const groups = Object.entries(s?.rankings ?? {});
   for (const [domain, g] of groups) {

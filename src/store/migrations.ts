@@ -120,6 +120,18 @@ const addCoverageTable: MigrationStep = {
   },
 };
 
+/**
+ * Schema 9 added `files.configuration`. A file stored before it has none: its simulations are compared
+ * only with each other (the file is a configuration of its own) until it is graded again.
+ */
+const addConfigurationColumn: MigrationStep = {
+  from: 8,
+  name: "files.configuration column",
+  apply: async (conn) => {
+    await conn.run("ALTER TABLE files ADD COLUMN IF NOT EXISTS configuration VARCHAR");
+  },
+};
+
 /** In order: each step's `from` is the version the one before it leaves. */
 export const MIGRATION_STEPS: readonly MigrationStep[] = [
   addJudgeTables,
@@ -128,4 +140,5 @@ export const MIGRATION_STEPS: readonly MigrationStep[] = [
   addSampleReviews,
   addSubmissionTables,
   addCoverageTable,
+  addConfigurationColumn,
 ];

@@ -30,7 +30,7 @@ export interface TableSpec {
  * The layout this build writes and reads. Bump it with every change to `TABLES`: a store written by
  * another layout is refused with a message that says what to do (`store.ts`), never misread.
  */
-export const SCHEMA_VERSION = 8;
+export const SCHEMA_VERSION = 9;
 
 const c = <N extends string, T extends ColumnType>(name: N, type: T): Column<N, T, false> => ({
   name,
@@ -110,6 +110,11 @@ export const TABLES = {
       n("error", "VARCHAR"),
       c("excluded", "BOOLEAN"),
       n("exclusion_reason", "VARCHAR"),
+      /**
+       * The run configuration its simulations share (`configurationOf`): repeats of a task are simulations
+       * under one configuration. Null when the agent or user is not recorded (the file is one of its own).
+       */
+      n("configuration", "VARCHAR"),
     ],
     key: ["run_id", "file_id"],
   },

@@ -1,9 +1,11 @@
 /** Builds small verdict stores by hand, for analyses whose answers are computed by hand. */
+
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { rows } from "../../src/analysis/rows.ts";
 import { installAnalyses } from "../../src/analysis/run.ts";
+import { configurationOf } from "../../src/formats/run-info.ts";
 import type { RowOf } from "../../src/store/schema.ts";
 import { VerdictStore } from "../../src/store/store.ts";
 
@@ -22,6 +24,8 @@ export interface SyntheticSim {
   readonly excluded?: boolean;
   /** The reward its file recorded (default none). */
   readonly recorded?: number | null;
+  /** Its file's agent implementation (default "agent"). */
+  readonly implementation?: string;
 }
 
 export interface SyntheticOptions {
@@ -88,7 +92,7 @@ export async function syntheticStore(
         variant: "tau2-results",
         domain: "airline",
         agent_model: s.model,
-        agent_implementation: "agent",
+        agent_implementation: s.implementation ?? "agent",
         user_model: s.userModel === undefined ? "user" : s.userModel,
         task_version: "v",
         simulations: 0,
@@ -97,6 +101,18 @@ export async function syntheticStore(
         error: null,
         excluded: s.excluded === true,
         exclusion_reason: s.excluded === true ? "synthetic exclusion" : null,
+        configuration: configurationOf(
+          {
+            agent_implementation: s.implementation ?? "agent",
+            agent_model: s.model,
+            agent_args: null,
+            user_implementation: "user_simulator",
+            user_model: s.userModel === undefined ? "user" : s.userModel,
+            user_args: null,
+          },
+          s.domain ?? "airline",
+          "v",
+        ),
       }),
     ),
   );

@@ -33,6 +33,9 @@ describe("corpus inspect --json", () => {
       task_version: "head",
       simulations: 50,
       trials: 1,
+      configuration:
+        'whissle whissle {"temperature":0} · user_simulator gpt-4o {"temperature":0} · airline head',
+      repeated_tasks: 0,
       with_reward_info: 50,
       recorded_pass_rate: 0.56,
       rejected: 0,
@@ -119,7 +122,7 @@ describe("corpus inspect table", () => {
     expect(r.code).toBe(0);
     const lines = r.stdout.split("\n");
     expect(lines[0]).toMatch(
-      /^FILE +VARIANT +DOMAIN +AGENT MODEL +USER MODEL +TASKS +SIMS +TRIALS +REWARD_INFO +RECORDED PASS +FIXTURES$/,
+      /^FILE +VARIANT +DOMAIN +AGENT MODEL +USER MODEL +TASKS +SIMS +TRIALS +REPEATED +REWARD_INFO +RECORDED PASS +FIXTURES$/,
     );
     const column = lines[0]!.indexOf("TASKS");
     const rows = lines.slice(1, 6);

@@ -57,6 +57,8 @@ function oneSimulationFiles(n: number): InspectedFile[] {
     task_version: "none",
     simulations: 1,
     trials: 1,
+    configuration: null,
+    repeated_tasks: 0,
     with_reward_info: 1,
     recorded_pass_rate: i % 2,
     rejected: 0,

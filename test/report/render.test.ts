@@ -294,6 +294,7 @@ const section = (seq: number, baseline: string, candidate: string): ComparisonDa
     flipCount: seq === 1 ? 1 : 0,
     domains: [],
     coverage: [],
+    noise: [],
     flipRates: [],
     mcnemar: [],
     ranking: [

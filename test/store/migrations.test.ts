@@ -37,11 +37,16 @@ const ADDED_IN: Partial<Record<TableName, number>> = {
 };
 const TABLE_NAMES = Object.keys(TABLES) as TableName[];
 const JUDGE_FAILURE_COLUMN = ", judge_failure VARCHAR";
+const CONFIGURATION_COLUMN = ", configuration VARCHAR";
 
 /** The tables of a store written by schema `version` (verdicts without judge_failure before 4). */
 function layoutOf(version: number): Statement[] {
   return TABLE_NAMES.filter((t) => (ADDED_IN[t] ?? 2) <= version).map((t) => [
-    t === "verdicts" && version < 4 ? ddl(t).replace(JUDGE_FAILURE_COLUMN, "") : ddl(t),
+    t === "verdicts" && version < 4
+      ? ddl(t).replace(JUDGE_FAILURE_COLUMN, "")
+      : t === "files" && version < 9
+        ? ddl(t).replace(CONFIGURATION_COLUMN, "")
+        : ddl(t),
   ]);
 }
 

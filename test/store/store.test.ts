@@ -69,7 +69,7 @@ describe("VerdictStore", () => {
     await expect(VerdictStore.open(path, { readOnly: true })).rejects.toThrow(/older tau-rescore/);
   });
 
-  it("upgrades a schema-2 store in place (schema 3 only added the judge tables, 4 a column, 5 comparisons, 6 sample_reviews, 7 submissions, 8 coverage); read-only refuses it", async () => {
+  it("upgrades a schema-2 store in place (schema 3 only added the judge tables, 4 a column, 5 comparisons, 6 sample_reviews, 7 submissions, 8 coverage, 9 files.configuration); read-only refuses it", async () => {
     const path = join(tmp(), "v2.duckdb");
     await rawDb(path, [
       "CREATE TABLE store_meta (key VARCHAR, value VARCHAR)",
@@ -78,7 +78,7 @@ describe("VerdictStore", () => {
     ]);
     await expect(VerdictStore.open(path, { readOnly: true })).rejects.toThrow(/store schema 2/);
     const store = await VerdictStore.open(path);
-    expect(await store.query("SELECT value FROM store_meta")).toEqual([{ value: "8" }]);
+    expect(await store.query("SELECT value FROM store_meta")).toEqual([{ value: "9" }]);
     expect(await store.query("SELECT count(*)::INTEGER AS n FROM judgments")).toEqual([{ n: 0 }]);
     expect(await store.query("SELECT count(*)::INTEGER AS n FROM nl_assertions")).toEqual([{ n: 0 }]);
     store.close();
@@ -100,7 +100,7 @@ describe("VerdictStore", () => {
     ]);
     await expect(VerdictStore.open(path, { readOnly: true })).rejects.toThrow(/store schema 3/);
     const store = await VerdictStore.open(path);
-    expect(await store.query("SELECT value FROM store_meta")).toEqual([{ value: "8" }]);
+    expect(await store.query("SELECT value FROM store_meta")).toEqual([{ value: "9" }]);
     expect(await store.query("SELECT sim_key, judge_failure FROM verdicts ORDER BY sim_key")).toEqual([
       { sim_key: "s1", judge_failure: failed },
       { sim_key: "s2", judge_failure: null },
@@ -131,7 +131,7 @@ describe("VerdictStore", () => {
     ]);
     await expect(VerdictStore.open(path, { readOnly: true })).rejects.toThrow(/store schema 4/);
     const store = await VerdictStore.open(path);
-    expect(await store.query("SELECT value FROM store_meta")).toEqual([{ value: "8" }]);
+    expect(await store.query("SELECT value FROM store_meta")).toEqual([{ value: "9" }]);
     expect(
       await store.query(
         "SELECT run_id, seq, name, baseline, candidate FROM comparisons ORDER BY run_id, seq",
@@ -163,7 +163,7 @@ describe("VerdictStore", () => {
     ]);
     await expect(VerdictStore.open(path, { readOnly: true })).rejects.toThrow(/store schema 5/);
     const store = await VerdictStore.open(path);
-    expect(await store.query("SELECT value FROM store_meta")).toEqual([{ value: "8" }]);
+    expect(await store.query("SELECT value FROM store_meta")).toEqual([{ value: "9" }]);
     expect(await store.query("SELECT count(*)::INTEGER AS n FROM sample_reviews")).toEqual([{ n: 0 }]);
     expect(await store.query("SELECT count(*)::INTEGER AS n FROM reviews")).toEqual([{ n: 1 }]);
     store.close();
@@ -180,7 +180,7 @@ describe("VerdictStore", () => {
     ]);
     await expect(VerdictStore.open(path, { readOnly: true })).rejects.toThrow(/store schema 6/);
     const store = await VerdictStore.open(path);
-    expect(await store.query("SELECT value FROM store_meta")).toEqual([{ value: "8" }]);
+    expect(await store.query("SELECT value FROM store_meta")).toEqual([{ value: "9" }]);
     for (const t of added)
       expect(await store.query(`SELECT count(*)::INTEGER AS n FROM ${t}`)).toEqual([{ n: 0 }]);
     store.close();
@@ -194,7 +194,7 @@ describe("VerdictStore", () => {
     ]);
     await expect(VerdictStore.open(path, { readOnly: true })).rejects.toThrow(/store schema 7/);
     const store = await VerdictStore.open(path);
-    expect(await store.query("SELECT value FROM store_meta")).toEqual([{ value: "8" }]);
+    expect(await store.query("SELECT value FROM store_meta")).toEqual([{ value: "9" }]);
     expect(await store.query("SELECT count(*)::INTEGER AS n FROM coverage")).toEqual([{ n: 0 }]);
     store.close();
   });

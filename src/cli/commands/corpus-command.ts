@@ -7,7 +7,12 @@
  */
 import { readVariant } from "../../domains/variants.ts";
 import { loadExperiment } from "../../experiments/config.ts";
-import { type InspectedFile, type InspectReport, inspectCorpus } from "../../formats/inspect.ts";
+import {
+  configurationRepeats,
+  type InspectedFile,
+  type InspectReport,
+  inspectCorpus,
+} from "../../formats/inspect.ts";
 import type { Task, TrajectoryFile } from "../../formats/model.ts";
 import { listTaskSets, loadTaskFile } from "../../formats/tasks.ts";
 import { terminalSafe } from "../../formats/terminal-text.ts";
@@ -41,6 +46,8 @@ function toJson(report: InspectReport, notes: readonly string[], fixtures: strin
     task_version: f.task_version,
     simulations: f.simulations,
     trials: f.trials,
+    configuration: f.configuration,
+    repeated_tasks: f.repeated_tasks,
     with_reward_info: f.with_reward_info,
     recorded_pass_rate: f.recorded_pass_rate,
     rejected: f.rejected,
@@ -70,6 +77,7 @@ function toTable(report: InspectReport, notes: readonly string[], fixtures: stri
     "TASKS",
     "SIMS",
     "TRIALS",
+    "REPEATED",
     "REWARD_INFO",
     "RECORDED PASS",
     "FIXTURES",
@@ -85,6 +93,7 @@ function toTable(report: InspectReport, notes: readonly string[], fixtures: stri
       dash(f.task_version),
       String(f.simulations),
       String(f.trials),
+      String(f.repeated_tasks),
       String(f.with_reward_info),
       passText(f),
       f.fixtures === null ? "-" : `${f.fixtures.with_fixture}/${f.fixtures.tasks}`,
@@ -100,6 +109,15 @@ function toTable(report: InspectReport, notes: readonly string[], fixtures: stri
       );
     }
   }
+  const repeats = configurationRepeats(loaded).filter((c) => c.repeated_tasks > 0);
+  out.push(
+    "",
+    repeats.length === 0
+      ? "Run configurations with repeated tasks: none (no run-to-run noise can be measured)"
+      : "Run configurations with repeated tasks (repeats: one task more than once under one configuration):",
+  );
+  for (const c of repeats)
+    out.push(`  ${c.configuration}: ${c.files} file(s), ${c.repeated_tasks} of ${c.tasks} tasks repeated`);
   const other = report.files.filter((f) => f.variant === "not-trajectories");
   // Pushed line by line, not spread into push: a corpus may list more files than a call takes arguments.
   if (other.length > 0) {
