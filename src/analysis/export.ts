@@ -86,6 +86,7 @@ const ORDER: Partial<Record<(typeof REPORTED)[number], string>> = {
   submissions_without_trajectories: "submission",
   noise_by_configuration: "excluded, configuration, grader",
   grader_effect_vs_noise: "comparison_seq, excluded, configuration",
+  ranking_swaps_vs_noise: "comparison_seq, domain, task_version, model_a, model_b",
 };
 
 export interface WriteReportOptions {

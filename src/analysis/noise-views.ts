@@ -112,5 +112,66 @@ export const NOISE_VIEWS: [name: string, sql: string][] = [
   ],
 ];
 
+/** Noise views that read the ranking, installed after it. */
+export const RANKING_NOISE_VIEWS: [name: string, sql: string][] = [
+  [
+    // Per comparison, each pair of ranking entries of one domain and task set: whether the change of grader
+    // reverses their order, beside the share of re-runs that reverse it under the baseline. A re-run draws
+    // each configuration's trials again within tasks (trial_draws); an entry's pass^1 is then computed as
+    // the ranking computes it, over the ranking's tasks.
+    "ranking_swaps_vs_noise",
+    `WITH baselines AS (SELECT DISTINCT baseline AS grader FROM run_comparisons),
+          entries AS (SELECT DISTINCT domain, task_version, model FROM ranking),
+          repeated AS (SELECT t.domain, t.task_version, t.model, bool_or(t.n > 1) AS repeated
+                       FROM repeat_trials t JOIN ranking_tasks USING (domain, task_version, task_id)
+                       JOIN entries USING (domain, task_version, model)
+                       WHERE NOT t.excluded GROUP BY ALL),
+          rerun_tasks AS (SELECT g.domain, g.task_version, g.model, g.grader, d.b, g.task_id,
+                                 avg(g.success::INTEGER) AS score
+                          FROM trial_draws d JOIN graded_long g USING (sim_key)
+                          JOIN ranking_tasks USING (domain, task_version, task_id)
+                          JOIN entries USING (domain, task_version, model)
+                          WHERE NOT d.excluded AND g.grader IN (SELECT grader FROM baselines)
+                          GROUP BY ALL),
+          rerun AS (SELECT domain, task_version, model, grader, b, avg(score) AS pass1 FROM rerun_tasks GROUP BY ALL),
+          pairs AS (SELECT k.seq AS comparison_seq, k.comparison, k.baseline, k.candidate, ba.domain, ba.task_version,
+                           ba.model AS model_a, bb.model AS model_b,
+                           ba.pass1 AS baseline_a, bb.pass1 AS baseline_b, ca.pass1 AS candidate_a, cb.pass1 AS candidate_b
+                    FROM run_comparisons k
+                    JOIN ranking ba ON ba.grader = k.baseline
+                    JOIN ranking bb ON bb.grader = k.baseline AND bb.domain = ba.domain
+                                   AND bb.task_version IS NOT DISTINCT FROM ba.task_version AND ba.model < bb.model
+                    JOIN ranking ca ON ca.grader = k.candidate AND ca.domain = ba.domain
+                                   AND ca.task_version IS NOT DISTINCT FROM ba.task_version AND ca.model = ba.model
+                    JOIN ranking cb ON cb.grader = k.candidate AND cb.domain = ba.domain
+                                   AND cb.task_version IS NOT DISTINCT FROM ba.task_version AND cb.model = bb.model),
+          shares AS (SELECT p.comparison, p.domain, p.task_version, p.model_a, p.model_b,
+                            avg((sign(ra.pass1 - rb.pass1) * sign(p.baseline_a - p.baseline_b) < 0)::INTEGER) AS share
+                     FROM pairs p
+                     JOIN rerun ra ON ra.domain = p.domain AND ra.task_version IS NOT DISTINCT FROM p.task_version
+                                  AND ra.model = p.model_a AND ra.grader = p.baseline
+                     JOIN rerun rb ON rb.domain = p.domain AND rb.task_version IS NOT DISTINCT FROM p.task_version
+                                  AND rb.model = p.model_b AND rb.grader = p.baseline AND rb.b = ra.b
+                     GROUP BY ALL)
+     SELECT p.comparison_seq, p.comparison, p.domain, p.task_version, p.model_a, p.model_b,
+            p.baseline_a, p.baseline_b, p.candidate_a, p.candidate_b,
+            sign(p.candidate_a - p.candidate_b) * sign(p.baseline_a - p.baseline_b) < 0 AS grader_swaps,
+            CASE WHEN (ra.repeated OR rb.repeated) AND p.baseline_a <> p.baseline_b THEN s.share END AS rerun_swap_share,
+            coalesce(ra.repeated OR rb.repeated, false) AS repeated
+     FROM pairs p
+     LEFT JOIN repeated ra ON ra.domain = p.domain AND ra.task_version IS NOT DISTINCT FROM p.task_version
+                          AND ra.model = p.model_a
+     LEFT JOIN repeated rb ON rb.domain = p.domain AND rb.task_version IS NOT DISTINCT FROM p.task_version
+                          AND rb.model = p.model_b
+     LEFT JOIN shares s ON s.comparison = p.comparison AND s.domain = p.domain
+                       AND s.task_version IS NOT DISTINCT FROM p.task_version
+                       AND s.model_a = p.model_a AND s.model_b = p.model_b`,
+  ],
+];
+
 /** The noise views a report exports. */
-export const NOISE_REPORTED = ["noise_by_configuration", "grader_effect_vs_noise"] as const;
+export const NOISE_REPORTED = [
+  "noise_by_configuration",
+  "grader_effect_vs_noise",
+  "ranking_swaps_vs_noise",
+] as const;

@@ -7,7 +7,7 @@
 import { NO_SIMULATIONS } from "../formats/file-warnings.ts";
 import { RECORDED } from "../graders/comparisons.ts";
 import { PAIRED, PAIRED_BASE, PAIRED_REPORTED } from "./comparison-views.ts";
-import { NOISE_REPORTED, NOISE_VIEWS } from "./noise-views.ts";
+import { NOISE_REPORTED, NOISE_VIEWS, RANKING_NOISE_VIEWS } from "./noise-views.ts";
 import { REVIEW_VIEWS } from "./review-views.ts";
 
 /** The session variable that selects the run the views read (see `current_run`). */
@@ -316,6 +316,7 @@ const VIEWS: readonly [name: string, sql: string][] = [
        ON a.domain = b.domain AND a.task_version = b.task_version AND a.b = b.b AND a.grader = b.grader AND a.model <> b.model
      GROUP BY ALL`,
   ],
+  ...RANKING_NOISE_VIEWS,
   [
     "transfer_confusion",
     `SELECT sv.domain, sv.model,

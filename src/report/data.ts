@@ -200,6 +200,20 @@ export interface NoiseEffectRow {
   readonly verdict: string;
 }
 
+/** Two ranked entries in one comparison: the grader's swap beside re-running's (`ranking_swaps_vs_noise`). */
+export interface RankingNoiseRow {
+  readonly comparison: string;
+  readonly domain: string;
+  readonly task_version: string;
+  readonly model_a: string;
+  readonly model_b: string;
+  readonly baseline_a: number;
+  readonly baseline_b: number;
+  readonly grader_swaps: boolean;
+  readonly rerun_swap_share: number | null;
+  readonly repeated: boolean;
+}
+
 export interface ComparisonData {
   readonly ref: ComparisonRef;
   /** The experiment's first comparison. */
@@ -222,6 +236,8 @@ export interface ComparisonData {
   readonly coverage: readonly CoverageRow[];
   /** Per run configuration, repeated ones first: the grader's shift beside re-running's spread. */
   readonly noise: readonly NoiseEffectRow[];
+  /** Per pair of ranked entries: whether the grader swaps them, and how often a re-run does. */
+  readonly rankingNoise: readonly RankingNoiseRow[];
 }
 
 export interface ReportData {
@@ -358,6 +374,11 @@ export async function loadReportData(
             shift, shift_lo, shift_hi, noise_lo, noise_hi, verdict
      FROM grader_effect_vs_noise ORDER BY comparison_seq, excluded, noise_lo IS NULL, configuration`,
   );
+  const rankingNoise = await get<RankingNoiseRow>(
+    `SELECT comparison, domain, task_version, model_a, model_b, baseline_a, baseline_b, grader_swaps,
+            rerun_swap_share, repeated
+     FROM ranking_swaps_vs_noise ORDER BY comparison_seq, domain, task_version, model_a, model_b`,
+  );
   const of = <T extends { comparison: string }>(list: readonly T[], k: ComparisonRef) =>
     list.filter((r) => r.comparison === k.comparison);
   const comparisons = refs.map(
@@ -377,6 +398,7 @@ export async function loadReportData(
       missRates: of(missRates, k),
       coverage: of(coverage, k),
       noise: of(noise, k),
+      rankingNoise: of(rankingNoise, k),
     }),
   );
   return {

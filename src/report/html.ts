@@ -574,6 +574,38 @@ ${table(
 )}`;
 }
 
+/** Whether the grader swaps two ranked entries, beside how often re-running the agents does. */
+function rankingNoiseTable(k: ComparisonData, id: string): SafeHtml {
+  const pairs = k.rankingNoise;
+  if (pairs.length === 0) return html``;
+  const swapped = pairs.filter((r) => r.grader_swaps).length;
+  const lead = `Ranking beside re-running the agents: changing the grader swaps ${swapped} of ${pairs.length} pair(s) of ranked entries.`;
+  if (!pairs.some((r) => r.repeated))
+    return html`<p class="muted">${lead} No ranked entry ran a task more than once: <strong>${NO_REPEATS}</strong>.</p>`;
+  const shown = pairs.filter((r) => r.grader_swaps || r.repeated);
+  return html`<p class="muted">${lead} For pairs with repeated runs, the share of re-runs (trials resampled within tasks, ${graderLabel(k.ref.baseline)}) that put them in the other order; all pairs are in ranking_swaps_vs_noise.csv.</p>
+${table(
+  [
+    { label: "domain", value: (r) => r.domain },
+    { label: "task set", value: (r) => r.task_version },
+    {
+      label: `${graderLabel(k.ref.baseline)} order`,
+      value: (r) => r.model_a,
+      format: (_, r) =>
+        r.baseline_a >= r.baseline_b ? `${r.model_a} ≥ ${r.model_b}` : `${r.model_b} > ${r.model_a}`,
+    },
+    { label: "grader swaps", value: (r) => (r.grader_swaps ? "yes" : "no") },
+    {
+      label: "re-runs that swap",
+      value: (r) => r.rerun_swap_share,
+      format: (v, r) => (v === null ? (r.repeated ? "– (tied)" : NO_REPEATS) : pct(v as number)),
+    },
+  ],
+  shown,
+  { caption: "Ranked pairs: the grader's swap beside re-running's", id },
+)}`;
+}
+
 /** One comparison: its headline numbers first, then its charts, models, rankings and causes. */
 function comparisonSection(d: ReportData, k: ComparisonData, charts: readonly RenderedChart[]): SafeHtml {
   const id = comparisonAnchor(k.ref.comparison);
@@ -594,6 +626,7 @@ ${mine.length === 0 ? html`<p class="empty">No chart has data for this compariso
 ${modelSection(k, id)}
 <h3 id="${id}-ranking-section">Ranking</h3>
 ${rankingSection(k, id)}
+${rankingNoiseTable(k, `${id}-ranking-noise`)}
 <h3 id="${id}-causes">Causes and actions</h3>
 ${causeSection(k, id)}
 </section>`;

@@ -114,6 +114,32 @@ function chartLink(c: RenderedChart): string {
   return `- [${title}](${c.files.png}) ([vega-lite spec](${c.files.spec}), [SVG](${c.files.svg}))`;
 }
 
+/** The grader's swaps of ranked pairs beside re-running's, in one line; said once when nothing is repeated. */
+function rankingNoiseLine(k: ComparisonData): string[] {
+  const pairs = k.rankingNoise;
+  const repeated = pairs.some((r) => r.repeated);
+  if (pairs.length === 0 || (!repeated && !k.headline)) return [];
+  if (!repeated)
+    return [
+      `Ranking beside re-running the agents: no ranked entry ran a task more than once (${NO_REPEATS}), in any comparison.`,
+      "",
+    ];
+  const swapped = pairs.filter((r) => r.grader_swaps).length;
+  const shares = pairs
+    .flatMap((r) => (r.rerun_swap_share === null ? [] : [r.rerun_swap_share]))
+    .sort((a, b) => a - b);
+  const mid = (shares.length - 1) / 2;
+  const median = ((shares[Math.floor(mid)] ?? 0) + (shares[Math.ceil(mid)] ?? 0)) / 2;
+  return [
+    `Ranking beside re-running the agents: the grader swaps ${swapped} of ${pairs.length} ranked pair(s); ${
+      shares.length === 0
+        ? "the pairs with repeated runs tie under the baseline"
+        : `a re-run swaps a pair with repeated runs in ${pct(median)} of resamples (median of ${shares.length})`
+    } (ranking_swaps_vs_noise.csv).`,
+    "",
+  ];
+}
+
 /** One comparison: its headline numbers, per domain, its rankings, flip rates by model and charts. */
 function comparisonLines(d: ReportData, k: ComparisonData, charts: readonly RenderedChart[]): string[] {
   const s: ComparisonSummary | undefined = d.summary.comparisons[k.ref.comparison];
@@ -275,6 +301,7 @@ function comparisonLines(d: ReportData, k: ComparisonData, charts: readonly Rend
     );
   }
   if (groups.length === 0) out.push("No ranking group has two eligible models.", "");
+  out.push(...rankingNoiseLine(k));
   const rates = capRows(k.flipRates, MD_ROWS.modelRates, (r) => r.pass_to_fail + r.fail_to_pass > 0);
   out.push(
     `### Flip rates by model: ${escapeMarkdown(comparisonLabel(k.ref))}`,

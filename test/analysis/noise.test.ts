@@ -141,10 +141,100 @@ describe("noise_by_configuration and grader_effect_vs_noise", () => {
     const again = await syntheticStore(SIMS, { bootstrapSamples: 200, seed: 7 });
     try {
       await installAnalyses(again);
-      for (const view of ["noise_by_configuration", "grader_effect_vs_noise"])
+      for (const view of ["noise_by_configuration", "grader_effect_vs_noise", "ranking_swaps_vs_noise"])
         expect(await rows(again, `SELECT * FROM ${view} ORDER BY ALL`)).toEqual(
           await rows(store, `SELECT * FROM ${view} ORDER BY ALL`),
         );
+    } finally {
+      again.close();
+    }
+  });
+});
+
+describe("ranking_swaps_vs_noise", () => {
+  // Ranking entries over tasks t1 and t2. A (pass^1 1/4 under τ³, 1 under structured) and B (1/3, 0) swap
+  // when the grader changes; re-run, A's t1 and B's t2 are drawn again. C runs under two agent
+  // implementations: two entries (1 and 0 under both graders), neither with repeats. D: 1/2 under both.
+  const SWAP_SIMS: SyntheticSim[] = [
+    ...trials({ model: "A", task: "t1" }, [T, F], [T, T]),
+    { model: "A", task: "t2", tau3: F, structured: T },
+    { model: "B", task: "t1", tau3: F, structured: F },
+    ...trials({ model: "B", task: "t2" }, [T, T, F], [F, F, F]),
+    { model: "C", task: "t1", file: "c1", implementation: "agent_one", tau3: T, structured: T },
+    { model: "C", task: "t2", file: "c1", implementation: "agent_one", tau3: T, structured: T },
+    { model: "C", task: "t1", file: "c2", implementation: "agent_two", tau3: F, structured: F },
+    { model: "C", task: "t2", file: "c2", implementation: "agent_two", tau3: F, structured: F },
+    { model: "D", task: "t1", tau3: T, structured: T },
+    { model: "D", task: "t2", tau3: F, structured: F },
+  ];
+  interface Swap {
+    model_a: string;
+    model_b: string;
+    baseline_a: number;
+    baseline_b: number;
+    grader_swaps: boolean;
+    rerun_swap_share: number | null;
+    repeated: boolean;
+  }
+  let store: VerdictStore;
+  let swaps: Swap[] = [];
+  const entry = (label: string) => label.replace(" [agent]", "");
+  const pair = (a: string, b: string) => swaps.find((s) => entry(s.model_a) === a && entry(s.model_b) === b);
+
+  beforeAll(async () => {
+    store = await syntheticStore(SWAP_SIMS, { bootstrapSamples: 2000, seed: 11 });
+    swaps = await rows<Swap>(store, "SELECT * FROM ranking_swaps_vs_noise ORDER BY model_a, model_b");
+  });
+  afterAll(() => store.close());
+
+  it("pairs every two ranking entries once, with their pass^1 as the ranking computes it", () => {
+    const C1 = "C [agent_one]";
+    const C2 = "C [agent_two]";
+    expect(swaps.map((s) => `${entry(s.model_a)}|${entry(s.model_b)}`)).toEqual(
+      [
+        ["A", "B"],
+        ["A", C1],
+        ["A", C2],
+        ["A", "D"],
+        ["B", C1],
+        ["B", C2],
+        ["B", "D"],
+        [C1, C2],
+        [C1, "D"],
+        [C2, "D"],
+      ].map(([a, b]) => `${a}|${b}`),
+    );
+    expect(pair("A", "B")).toMatchObject({ baseline_a: 0.25 });
+    expect(pair("A", "B")?.baseline_b).toBeCloseTo(1 / 3, 12);
+  });
+
+  it("says whether the grader swaps two entries, and how often a re-run of the agents does", () => {
+    // A re-run: A scores 0, 1/4 or 1/2 (t1 draws 0, 1 or 2 passes of [T, F]); B scores k/6 with k of 3
+    // draws of [T, T, F]. A rises above B with probability 1/2 · 7/27 + 1/4 · 19/27 = 33/108.
+    expect(pair("A", "B")).toMatchObject({ grader_swaps: true, repeated: true });
+    expect(pair("A", "B")?.rerun_swap_share).toBeCloseTo(33 / 108, 1);
+    // The grader lifts A above D (1/2); no re-run does: A's best draw only ties D.
+    expect(pair("A", "D")).toMatchObject({ grader_swaps: true, repeated: true, rerun_swap_share: 0 });
+    expect(pair("B", "D")).toMatchObject({ grader_swaps: false, repeated: true, rerun_swap_share: 0 });
+    // A tie under the candidate is no swap.
+    expect(pair("A", "C [agent_one]")).toMatchObject({ grader_swaps: false, rerun_swap_share: 0 });
+  });
+
+  it("leaves the share null where neither entry of the pair has repeats", () => {
+    for (const [a, b] of [
+      ["C [agent_one]", "C [agent_two]"],
+      ["C [agent_one]", "D"],
+      ["C [agent_two]", "D"],
+    ] as const)
+      expect(pair(a, b)).toMatchObject({ repeated: false, rerun_swap_share: null });
+  });
+
+  it("computes the same rows in another session (seeded resampling)", async () => {
+    const again = await syntheticStore(SWAP_SIMS, { bootstrapSamples: 2000, seed: 11 });
+    try {
+      expect(await rows(again, "SELECT * FROM ranking_swaps_vs_noise ORDER BY ALL")).toEqual(
+        await rows(store, "SELECT * FROM ranking_swaps_vs_noise ORDER BY ALL"),
+      );
     } finally {
       again.close();
     }

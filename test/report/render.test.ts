@@ -1,5 +1,6 @@
 /** report.html and report.md built from hand-made data whose every string is hostile. */
 import { describe, expect, it } from "vitest";
+import { NO_REPEATS } from "../../src/analysis/noise-views.ts";
 import type { ComparisonSummary } from "../../src/analysis/summary.ts";
 import type { ConversationView } from "../../src/report/conversation-data.ts";
 import type { ComparisonData, ReportData } from "../../src/report/data.ts";
@@ -295,6 +296,38 @@ const section = (seq: number, baseline: string, candidate: string): ComparisonDa
     domains: [],
     coverage: [],
     noise: [],
+    rankingNoise: [
+      {
+        model_a: EVIL,
+        model_b: "m2",
+        baseline_a: 0.5,
+        baseline_b: 0.25,
+        grader_swaps: true,
+        rerun_swap_share: seq === 1 ? 0.25 : null,
+      },
+      {
+        model_a: "m2",
+        model_b: "m3",
+        baseline_a: 0.25,
+        baseline_b: 0.5,
+        grader_swaps: false,
+        rerun_swap_share: seq === 1 ? 0.1 : null,
+      },
+      {
+        model_a: "m3",
+        model_b: "m4",
+        baseline_a: 0.5,
+        baseline_b: 0.5,
+        grader_swaps: false,
+        rerun_swap_share: null,
+      },
+    ].map((r) => ({
+      ...r,
+      comparison,
+      domain: "airline",
+      task_version: "head",
+      repeated: seq === 1 && r.model_b !== "m4",
+    })),
     flipRates: [],
     mcnemar: [],
     ranking: [
@@ -494,6 +527,15 @@ describe("renderHtml", () => {
     expect(page).toContain("&lt;img src=x onerror=alert(1)&gt;");
   });
 
+  it("sets the grader's swaps of ranked pairs beside re-running's, or says no entry was re-run", () => {
+    const [first, second] = page.split('<section class="comparison"').slice(1);
+    expect(first).toContain("changing the grader swaps 1 of 3 pair(s) of ranked entries");
+    expect(first).toMatch(/<td>yes<\/td><td[^>]*>25\.0%<\/td>/);
+    expect(first).toContain("m3 &gt; m2");
+    expect(first).not.toContain("m4");
+    expect(second).toContain(`No ranked entry ran a task more than once: <strong>${NO_REPEATS}</strong>`);
+  });
+
   it("shows each cause with its evidence: requirement quote, field values, policy rule, format error", () => {
     expect(page.match(/<tr class="flip">/g)?.length).toBe(1);
     for (const kind of ["requirement", "unlicensed_write", "policy_rule", "format_error"])
@@ -629,6 +671,13 @@ describe("renderMarkdown", () => {
     expect(flipRow!.match(/(?<!\\)\|/g)?.length).toBe(9); // eight columns (the review is the last)
     expect(md).not.toMatch(/(?<!\\)<img/);
     expect(md.split("\n").filter((l) => l.startsWith("# ")).length).toBe(1); // only the title
+  });
+
+  it("states the grader's swaps of ranked pairs beside re-running's in one line", () => {
+    expect(md).toContain(
+      "the grader swaps 1 of 3 ranked pair(s); a re-run swaps a pair with repeated runs in 17.5% of resamples (median of 2)",
+    );
+    expect(md.match(/Ranking beside re-running/g)).toHaveLength(1);
   });
 
   it("states the headline numbers and the rank agreement", () => {
