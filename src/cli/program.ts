@@ -20,6 +20,7 @@ import { registerShowCommand } from "./commands/show.ts";
 import { registerViewCommand } from "./commands/view.ts";
 import { debugFromEnv } from "./env.ts";
 import { reportCliError, trackCommand } from "./errors.ts";
+import { addHelpCommand } from "./grader-help.ts";
 import type { CommandIo } from "./io.ts";
 import { outOfMemoryError } from "./memory-limit.ts";
 
@@ -49,6 +50,7 @@ export function buildProgram(io: CliIo): Command {
   registerShowCommand(program, io);
   registerViewCommand(program, io);
   registerProbeCommand(program, io);
+  addHelpCommand(program);
   return program;
 }
 

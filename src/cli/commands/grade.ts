@@ -3,8 +3,8 @@
  * The flags only: the command (`grade-command.ts`) and the graders load when it runs.
  */
 import type { Command } from "commander";
-import { GRADER_NAMES } from "../../graders/ids.ts";
 import { DEFAULT_DELTA_MODE, GATE_WORDS, SWITCH_GATES } from "../../graders/structured/gate-names.ts";
+import { nameGradersInHelp } from "../grader-help.ts";
 import type { CommandIo } from "../io.ts";
 import { addJudgeRuntimeOptions } from "../judge-flags.ts";
 import type { GradeOptions } from "./grade-command.ts";
@@ -12,17 +12,16 @@ import type { GradeOptions } from "./grade-command.ts";
 /** tau2's judge model (`DEFAULT_JUDGE_MODEL` in graders/tau3/judge/prompt.ts), for the help text. */
 export const JUDGE_MODEL_HELP = "gpt-4.1-2025-04-14";
 
+const graderHelp = (graders: string) =>
+  `comma-separated graders (${graders}, or the id of a --grader-module's grader); e.g. tau3,structured`;
+
 export function registerGradeCommand(program: Command, io: CommandIo): void {
   const cmd = program
     .command("grade")
     .description("grade every simulation of the given trajectory files (or directories)")
     .argument("<paths...>", "trajectory files or directories")
     .option("--data-dir <dir>", "tau2 data dir (data/tau2 of a tau2-bench checkout); default $TAU2_DATA_DIR")
-    .option(
-      "--grader <list>",
-      `comma-separated graders (${GRADER_NAMES.join(", ")}, or the id of a --grader-module's grader); e.g. tau3,structured`,
-      "tau3",
-    )
+    .option("--grader <list>", graderHelp("the built-in graders"), "tau3")
     .option(
       "--grader-module <path>",
       "a grader module (its default export a grader, docs/extending.md), graded as `run` grades an experiment's grader_modules (repeatable)",
@@ -93,6 +92,7 @@ export function registerGradeCommand(program: Command, io: CommandIo): void {
       (q: string, all: string[] = []) => [...all, q],
     );
   addJudgeRuntimeOptions(cmd);
+  nameGradersInHelp(program, cmd, "--grader", graderHelp);
   cmd.action(async (paths: string[], opts: GradeOptions) => {
     const { gradeCommand } = await import("./grade-command.ts");
     io.setExitCode(await gradeCommand(paths, opts, io));

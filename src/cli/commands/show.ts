@@ -6,14 +6,17 @@
  * command (`show-command.ts`) loads when it runs.
  */
 import type { Command } from "commander";
-import { GRADER_NAMES } from "../../graders/ids.ts";
 import { DEFAULT_DELTA_MODE, GATE_WORDS, SWITCH_GATES } from "../../graders/structured/gate-names.ts";
+import { nameGradersInHelp } from "../grader-help.ts";
 import type { CommandIo } from "../io.ts";
 import { MEMORY_LIMIT_OPTION } from "../memory-limit.ts";
 import type { ShowOptions } from "./show-command.ts";
 
+const graderHelp = (graders: string) =>
+  `with a file: comma-separated graders (${graders}); default tau3,structured`;
+
 export function registerShowCommand(program: Command, io: CommandIo): void {
-  program
+  const cmd = program
     .command("show")
     .description("show one simulation whole: its verdicts, causes, evidence and conversation")
     .argument("<id>", "the simulation's id in its trajectory file, or its fingerprint")
@@ -31,10 +34,7 @@ export function registerShowCommand(program: Command, io: CommandIo): void {
       "--data-dir <dir>",
       "with a file: tau2 data dir (data/tau2 of a tau2-bench checkout); default $TAU2_DATA_DIR",
     )
-    .option(
-      "--grader <list>",
-      `with a file: comma-separated graders (${GRADER_NAMES.join(", ")}); default tau3,structured`,
-    )
+    .option("--grader <list>", graderHelp("the built-in graders"))
     .option("--requirements <dir>", "with a file: requirement fixtures (default: the repo's requirements/)")
     .option("--policies <dir>", "with a file: domain policy clauses (default: the repo's policies/)")
     .option(
@@ -62,4 +62,5 @@ export function registerShowCommand(program: Command, io: CommandIo): void {
       const { showCommand } = await import("./show-command.ts");
       await showCommand(id, file, opts, io);
     });
+  nameGradersInHelp(program, cmd, "--grader", graderHelp);
 }
