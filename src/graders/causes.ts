@@ -8,11 +8,13 @@
  */
 import type { Actor, Evidence } from "./evidence.ts";
 
-interface CauseKindInfo {
+export interface CauseKindInfo {
   /** What `reference` names for this kind. */
   readonly reference: string;
   /** One sentence for reports. */
   readonly about: string;
+  /** It repeats another grader's failed verdict: that grader's own causes mark the conversation. */
+  readonly inherited?: true;
 }
 
 /**
@@ -36,6 +38,7 @@ export const CAUSE_KINDS = {
   tau3: {
     reference: "what τ³ failed on (components joined by +, or the termination reason)",
     about: "τ³'s own verdict failed; the structured grader fails with it",
+    inherited: true,
   },
   requirement: {
     reference: "the requirement's rule id",

@@ -4,7 +4,9 @@
  * linked to their turns, and every message with an anchor. Evidence turns are highlighted; long tool
  * results are folded. All text arrives through `html` interpolations, so it is escaped.
  */
+
 import { graderLabel } from "../charts/common.ts";
+import { CAUSE_KINDS, type CauseKind, type CauseKindInfo } from "../graders/causes.ts";
 import type { MessageRow } from "../reviews/queries.ts";
 import { goldActions, instructionParts, toolCallsOf } from "../reviews/task-text.ts";
 import { causeMessage, comparisonAnchor, messageAnchor, simAnchor } from "./anchors.ts";
@@ -111,7 +113,8 @@ function hitsOf(causes: readonly CauseRow[]): Map<number, CauseRow[]> {
     out.set(i, l);
   };
   for (const c of causes) {
-    if (c.kind === "tau3") continue;
+    if (Object.hasOwn(CAUSE_KINDS, c.kind) && (CAUSE_KINDS[c.kind as CauseKind] as CauseKindInfo).inherited)
+      continue;
     add(causeMessage(c), c);
     for (const e of c.evidence) add(e.message_index, c);
   }

@@ -18,6 +18,7 @@ const DOC: Record<string, NumberRange> = {
   "`--context`": LIMITS.reviewContext,
   "`--n`": LIMITS.sampleSize,
   "`--seed`": LIMITS.sampleSeed,
+  "`--port`": LIMITS.viewPort,
   "`TAU_RESCORE_WORKERS`": LIMITS.workers,
   "`TAU_RESCORE_COMMIT_FILES`": LIMITS.commitFiles,
   "`TAU_RESCORE_PROGRESS_MS`": LIMITS.progressMs,
