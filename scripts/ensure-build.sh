@@ -5,7 +5,7 @@ set -uo pipefail
 cd "$(dirname "$0")/.."
 built=dist/.build-stamp
 # Folders count too: deleting a source changes its folder's mtime.
-fresh() { [ -f "$built" ] && [ -z "$(find src tsconfig.json tsconfig.build.json package-lock.json -newer "$built" -print -quit)" ]; }
+fresh() { [ -f "$built" ] && [ -z "$(find src scripts/bundle-zod.mjs tsconfig.json tsconfig.build.json package-lock.json -newer "$built" -print -quit)" ]; }
 fresh && exit 0
 # One build at a time (test runs started together); the next one finds dist/ fresh.
 mkdir -p dist
@@ -25,6 +25,9 @@ cat "$log" >&2
 if [ "$status" != 0 ] && grep -q ': error TS' "$log" && ! grep -v '^src/' "$log" | grep -q 'error TS'; then
   echo "dist/ built despite type errors in src/ (see above)" >&2
   status=0
+fi
+if [ "$status" = 0 ]; then
+  node scripts/bundle-zod.mjs || status=$?
 fi
 if [ "$status" = 0 ]; then
   # tsc never deletes: drop what a deleted source left, so nothing can still import it.

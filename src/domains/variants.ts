@@ -23,12 +23,12 @@ import {
   symlinkSync,
 } from "node:fs";
 import { join, resolve } from "node:path";
-import { z } from "zod";
 import { DOMAIN_NAMES, type DomainName, isDomainName } from "../formats/domains.ts";
 import { describeZodError } from "../formats/zod-issues.ts";
 import { EXIT_USAGE, RescoreError } from "../util/errors.ts";
 import { overlayRoot } from "../util/overlay-root.ts";
 import { isSafeName, joinBelow, UnsafeNameError, unsafeNameReason } from "../util/safe-name.ts";
+import { z } from "../util/zod.ts";
 
 export const VARIANT_FILE = "variant.json";
 

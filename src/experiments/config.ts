@@ -7,7 +7,6 @@
  */
 import { existsSync, realpathSync } from "node:fs";
 import { basename, dirname, isAbsolute, join, parse, relative, resolve, sep } from "node:path";
-import { z } from "zod";
 import { stableJson } from "../formats/stable-json.ts";
 import { readJsonFile } from "../formats/zod-issues.ts";
 import { comparisonSchema } from "../graders/comparisons.ts";
@@ -22,6 +21,7 @@ import { EXIT_USAGE, RescoreError } from "../util/errors.ts";
 import { type Layers, layerOver } from "../util/layers.ts";
 import { LIMITS, type NumberRange, nameTooLong, outOfRange } from "../util/limits.ts";
 import { safeNameSchema, unsafeNameReason } from "../util/safe-name.ts";
+import { z } from "../util/zod.ts";
 
 /** A name that becomes part of file names (report charts): at most `LIMITS.nameLength` characters. */
 const boundedName = (what: string) =>

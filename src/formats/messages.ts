@@ -3,7 +3,7 @@
  * usage, raw_data, reasoning, ...) are dropped. `tool_calls: null` and `[]` stay distinct: tau2 treats a
  * message with `[]` as a tool-call message with zero calls.
  */
-import { z } from "zod";
+import { z } from "../util/zod.ts";
 import type { Message, ToolCall } from "./model.ts";
 import { pyValueSchema, requestorSchema } from "./py-schemas.ts";
 

@@ -1,6 +1,7 @@
 /** zod schemas for values that are already Python-typed (see `typed-arguments.ts`); they only check shape. */
-import { z } from "zod";
+
 import { isPyDict, type PyDict, type PyValue } from "../py/value.ts";
+import { z } from "../util/zod.ts";
 
 /** Any present value; its types were fixed at parse time. */
 export const pyValueSchema = z.custom<PyValue>((v) => v !== undefined, {

@@ -3,8 +3,8 @@
  * a fallback that infers the domain for files that do not record it.
  */
 import { basename } from "node:path";
-import { z } from "zod";
 import { safeNameSchema } from "../util/safe-name.ts";
+import { z } from "../util/zod.ts";
 import { DOMAIN_FACTS } from "./domain-facts.ts";
 import { DOMAIN_NAMES } from "./domains.ts";
 import { FormatError } from "./errors.ts";

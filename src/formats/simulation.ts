@@ -2,7 +2,7 @@
  * tau2 SimulationRun (`data_model/simulation.py`), validated one simulation at a time so that one bad
  * simulation is reported in `rejected` and never makes the rest of the file unusable.
  */
-import { z } from "zod";
+import { z } from "../util/zod.ts";
 import { joinPath } from "./json-path.ts";
 import { messageSchema } from "./messages.ts";
 import type { RecordedRewardInfo, Simulation, TerminationReason, TrajectoryFile } from "./model.ts";

@@ -6,8 +6,8 @@
  */
 import { readFileSync } from "node:fs";
 import { basename } from "node:path";
-import { z } from "zod";
 import { safeNameSchema } from "../util/safe-name.ts";
+import { z } from "../util/zod.ts";
 import { describeZodError } from "./zod-issues.ts";
 
 /** Whether a file name is a submission's metadata. */

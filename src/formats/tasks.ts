@@ -7,8 +7,8 @@
  */
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
-import { z } from "zod";
 import { compareCodePoints } from "../py/json.ts";
+import { z } from "../util/zod.ts";
 import { DOMAIN_FACTS } from "./domain-facts.ts";
 import { isDomainName } from "./domains.ts";
 import { FormatError } from "./errors.ts";

@@ -1,6 +1,6 @@
 /** Turns a zod error into one `{path, reason}` pair for rejection lists and error texts; reads validated JSON files. */
 import { readFileSync } from "node:fs";
-import type { z } from "zod";
+import type { z } from "../util/zod.ts";
 import { joinPath } from "./json-path.ts";
 
 export interface IssueLocation {

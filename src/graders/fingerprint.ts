@@ -4,9 +4,9 @@
  */
 import { createHash } from "node:crypto";
 import { existsSync, readFileSync, statSync } from "node:fs";
-import { z } from "zod";
 import { EXIT_USAGE, RescoreError } from "../util/errors.ts";
 import { type FolderSource, type Layers, layeredFiles, layersOf } from "../util/layers.ts";
+import { z } from "../util/zod.ts";
 
 /** A folder or file and the sha256 of its content; only the content enters a spec hash. */
 export const contentRefSchema = z.strictObject({

@@ -4,10 +4,11 @@
  * (`registry.ts`) lists the built-in ones, and an experiment's `grader_modules` add their own (a module's
  * default export); the pipeline, the store and the analyses handle every grader the same way.
  */
-import type { z } from "zod";
+
 import type { DomainDef } from "../domains/domain.ts";
 import type { Simulation, Task } from "../formats/model.ts";
 import type { FolderSource } from "../util/layers.ts";
+import type { z } from "../util/zod.ts";
 import type { Cause } from "./causes.ts";
 import type { GradingContext } from "./context.ts";
 import type { NlJudge } from "./tau3/nl.ts";

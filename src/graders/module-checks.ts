@@ -3,11 +3,12 @@
  * produce well-formed records by construction (their types say so and the compiler checks them); a
  * module's record is only typed, so every one is checked here before anything is stored from it.
  */
-import { z } from "zod";
+
 import { joinPath } from "../formats/json-path.ts";
 import { canonicalJson } from "../py/json.ts";
 import type { PyValue } from "../py/value.ts";
 import { EXIT_INPUT_FAILED, RescoreError } from "../util/errors.ts";
+import { z } from "../util/zod.ts";
 import { CAUSE_KIND_NAMES, type CauseKind } from "./causes.ts";
 import type { VerdictRecord } from "./grader.ts";
 

@@ -5,8 +5,8 @@
  * package (an experiment's `grader_modules`) are added with `registerGrader` and run after them.
  */
 
-import type { z } from "zod";
 import { EXIT_USAGE, RescoreError } from "../util/errors.ts";
+import type { z } from "../util/zod.ts";
 import { tau3CorrectedGrader } from "./corrections/grader.ts";
 import type { Grader, GraderChoices, GraderInput, SelectionProblem, VerdictRecord } from "./grader.ts";
 import { structuredGrader } from "./structured/grader.ts";

@@ -4,12 +4,13 @@
  * full before anything is read or written, it crosses into worker threads as is, and each grader's
  * `spec_hash` is taken over it. Secrets (the judge's API key) are kept apart and never hashed or stored.
  */
-import { z } from "zod";
+
 import { QUIRK_NAMES } from "../domains/quirks.ts";
 import { stableJson } from "../formats/stable-json.ts";
 import { describeZodError, firstIssue } from "../formats/zod-issues.ts";
 import { sha256Hex } from "../py/json.ts";
 import { EXIT_USAGE, RescoreError } from "../util/errors.ts";
+import { z } from "../util/zod.ts";
 import { contentIdentity, FingerprintError } from "./fingerprint.ts";
 import type { GraderChoices } from "./grader.ts";
 import { GRADER_IDS, GRADERS, type GraderId, graderOf, isGraderId } from "./registry.ts";

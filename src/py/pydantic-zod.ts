@@ -2,7 +2,7 @@
  * pydantic models written as zod schemas: lax field types producing Python-typed values, and zod
  * issues reported as pydantic's ValidationError.
  */
-import { z } from "zod";
+import { z } from "../util/zod.ts";
 import { pyRepr } from "./builtins.ts";
 import { PyException as ToolError } from "./errors.ts";
 import { type Coerced, coerceBool, coerceFloat, coerceInt, coerceStr } from "./lax.ts";

@@ -7,11 +7,11 @@
  */
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
-import { z } from "zod";
 import { describeZodError } from "../formats/zod-issues.ts";
 import { CAUSE_KIND_NAMES } from "../graders/causes.ts";
 import { GRADER_IDS, isGraderId } from "../graders/registry.ts";
 import { EXIT_USAGE, RescoreError } from "../util/errors.ts";
+import { z } from "../util/zod.ts";
 
 export const REVIEW_VERDICTS = ["confirmed", "false_positive", "unclear"] as const;
 export type ReviewVerdict = (typeof REVIEW_VERDICTS)[number];

@@ -2,7 +2,7 @@
  * The task text stored in `sim_context`, as a reviewer reads it: the user's instructions (a string, or
  * tau2's structured fields as JSON) and the gold actions of the evaluation criteria.
  */
-import { z } from "zod";
+import { z } from "../util/zod.ts";
 
 export interface LabelledText {
   readonly label: string;

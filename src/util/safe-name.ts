@@ -4,8 +4,8 @@
  * segment, never a way to another folder.
  */
 import { isAbsolute, relative, resolve, sep } from "node:path";
-import { z } from "zod";
 import { EXIT_USAGE, RescoreError } from "./errors.ts";
+import { z } from "./zod.ts";
 
 /** Bytes of UTF-8 a name may take: a file name's 255, less room for the suffixes the tool adds (`.vl.json`). */
 export const SAFE_NAME_MAX_BYTES = 240;

@@ -8,7 +8,6 @@
 import { statSync } from "node:fs";
 import { Hono } from "hono";
 import { getCookie, setCookie } from "hono/cookie";
-import { z } from "zod";
 import type { RunInfo } from "../analysis/run.ts";
 import { CAUSE_KIND_NAMES } from "../graders/causes.ts";
 import {
@@ -26,6 +25,7 @@ import { saveReviews } from "../reviews/store.ts";
 import type { VerdictStore } from "../store/store.ts";
 import { EXIT_USAGE, RescoreError } from "../util/errors.ts";
 import { LIMITS, type NumberRange, outOfRange, parseInRange } from "../util/limits.ts";
+import { z } from "../util/zod.ts";
 import { refusalOf, TOKEN_COOKIE, TOKEN_PARAM } from "./access.ts";
 import { CLIENT_SCRIPT } from "./client.ts";
 import {

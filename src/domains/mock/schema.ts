@@ -1,8 +1,8 @@
 /** tau2's mock domain DB models (`MockDB`, `MockUserDB`). */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { z } from "zod";
 import type { PyDict } from "../../py/value.ts";
+import { z } from "../../util/zod.ts";
 import { DbBase } from "../db-state.ts";
 
 export const TaskStatus = z.enum(["pending", "completed"]);

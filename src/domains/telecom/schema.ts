@@ -2,7 +2,7 @@
  * The agent DB (`TelecomDB`, tau2 `data_model.py`). Every telecom model forbids unknown keys; field
  * order is the pydantic declaration order (tool results dump models in that order).
  */
-import { z } from "zod";
+
 import {
   optional,
   pyBoolField,
@@ -13,6 +13,7 @@ import {
   zodValidationErrorText,
 } from "../../py/pydantic-zod.ts";
 import { type PyDict, PyFloat } from "../../py/value.ts";
+import { z } from "../../util/zod.ts";
 import { DbBase, type Layout } from "../db-state.ts";
 
 export const LINE_STATUS = ["Active", "Suspended", "Pending Activation", "Closed"] as const;

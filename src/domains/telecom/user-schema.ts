@@ -2,7 +2,7 @@
  * The user DB (`TelecomUserDB`, tau2 `user_data_model.py`): the simulated phone (`device`) and the
  * user's surroundings. `surroundings` is absent from the shipped `user_db.toml` and fully defaulted.
  */
-import { z } from "zod";
+
 import {
   optional,
   pyBoolField,
@@ -12,6 +12,7 @@ import {
   zodValidationErrorText,
 } from "../../py/pydantic-zod.ts";
 import type { PyDict } from "../../py/value.ts";
+import { z } from "../../util/zod.ts";
 import { DbBase, type Layout } from "../db-state.ts";
 
 export const SIM_STATUS = ["active", "missing", "locked_pin", "locked_puk"] as const;

@@ -13,10 +13,10 @@
  * - agent model: from a `<model>-<domain>.json` file name (tau-bench's own naming), else unknown.
  */
 import { basename } from "node:path";
-import { z } from "zod";
 import { JsonSyntaxError, parsePyJson } from "../../py/parse.ts";
 import type { PyValue } from "../../py/value.ts";
 import { EXIT_INTERNAL, RescoreError } from "../../util/errors.ts";
+import { z } from "../../util/zod.ts";
 import { joinPath } from "../json-path.ts";
 import type { Message, Simulation, Task, TerminationReason, ToolCall, TrajectoryFile } from "../model.ts";
 import { deepestPath, nestingReason } from "../nesting.ts";

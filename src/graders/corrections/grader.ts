@@ -2,8 +2,9 @@
  * τ³ over the corrections overlay, as a registry value: the same port on corrected gold actions, plus
  * the curated NL list scored on its own as NL_CURATED (reported, never part of the reward).
  */
-import { z } from "zod";
+
 import type { FolderSource } from "../../util/layers.ts";
+import { z } from "../../util/zod.ts";
 import { type Cause, cause } from "../causes.ts";
 import { contentRefSchema, folderRef, refLayers } from "../fingerprint.ts";
 import { defineGrader, type VerdictRecord } from "../grader.ts";

@@ -3,8 +3,9 @@
  * named gold actions that contradict the policy and (2) curates NL assertions. Every entry must
  * say why; an entry without a reason is rejected.
  */
-import { z } from "zod";
+
 import { readJsonFile } from "../../formats/zod-issues.ts";
+import { z } from "../../util/zod.ts";
 import { CorrectionsError } from "./folder.ts";
 
 const reason = z.string().trim().min(1, "every correction needs a reason");

@@ -1,5 +1,5 @@
 /** The structured grader's gates as one schema (the names and defaults are in `gate-names.ts`). */
-import { z } from "zod";
+import { z } from "../../util/zod.ts";
 import { DEFAULT_DELTA_MODE, DELTA_MODES, SWITCH_GATES, type SwitchGate } from "./gate-names.ts";
 import { POLICY_RULE_IDS } from "./policy/types.ts";
 

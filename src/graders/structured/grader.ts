@@ -2,8 +2,9 @@
  * The structured grader as a registry value: its configuration, loading, and store/JSON projections.
  * Its grading code (`engine.ts`) is imported by `load`, when a run selects it.
  */
-import { z } from "zod";
+
 import type { FolderSource } from "../../util/layers.ts";
+import { z } from "../../util/zod.ts";
 import type { CorrectedVerdict } from "../corrections/grader.ts";
 import { contentRefSchema, fileRef, folderRef } from "../fingerprint.ts";
 import { defineGrader, type VerdictRecord } from "../grader.ts";

@@ -4,11 +4,11 @@
  */
 import { createHash } from "node:crypto";
 import { readFileSync, statSync } from "node:fs";
-import { z } from "zod";
 import type { Message, Task } from "../../formats/model.ts";
 import { taskSetText } from "../../formats/tasks.ts";
 import { readJsonFile } from "../../formats/zod-issues.ts";
 import { EXIT_USAGE, RescoreError } from "../../util/errors.ts";
+import { z } from "../../util/zod.ts";
 
 export const TRANSFER_TOOL = "transfer_to_human_agents";
 

@@ -4,7 +4,7 @@
  * informed consent adds while the headline stays the structured grader's. It derives from the structured
  * verdict (nothing is graded twice) and stores only the causes that fail it.
  */
-import { z } from "zod";
+import { z } from "../../util/zod.ts";
 import { defineGrader } from "../grader.ts";
 import { causesJson } from "../json.ts";
 import { policyRuleIdSchema } from "./gates.ts";

@@ -4,7 +4,7 @@
  * the user's own or not. It derives from the structured verdict (nothing is graded twice) and stores
  * only the causes that fail it (where τ³ fails, τ³'s alone); the reported ones are the structured grader's.
  */
-import { z } from "zod";
+import { z } from "../../util/zod.ts";
 import { defineGrader } from "../grader.ts";
 import { causesJson } from "../json.ts";
 import { FIELD_KINDS } from "./gate-names.ts";

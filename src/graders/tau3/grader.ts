@@ -1,6 +1,7 @@
 /** The τ³ component grader as a registry value: tau2's `evaluate_simulation`, ported exactly. */
-import { z } from "zod";
+
 import type { RewardType } from "../../formats/model.ts";
+import { z } from "../../util/zod.ts";
 import { type Cause, cause } from "../causes.ts";
 import type { Evidence } from "../evidence.ts";
 import { type ComponentRecord, defineGrader, type VerdictRecord } from "../grader.ts";

@@ -8,7 +8,7 @@
  * - `permit`: a call made while they hold licenses the write (otherwise the clause says nothing). Its
  *   quote must grant the action ("You are allowed to…"), and its conditions should scope it to the user.
  */
-import { z } from "zod";
+import { z } from "../../../util/zod.ts";
 import { bindingSchema, conditionSchema } from "../conditions/schema.ts";
 
 export const CLAUSE_EFFECTS = ["prohibit", "require", "permit"] as const;

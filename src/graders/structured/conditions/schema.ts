@@ -3,7 +3,7 @@
  * call was made, bound to the call's arguments. Small on purpose: record lookups, comparisons,
  * quantifiers over records or lists, and "or". Every name a condition uses is bound before it.
  */
-import { z } from "zod";
+import { z } from "../../../util/zod.ts";
 
 const NAME = /^[a-z][a-z0-9_]*$/;
 /** `binding.field.subfield`; a bare binding name refers to the whole value. */

@@ -7,8 +7,8 @@
  * does not depend on the task. Such a note is stale only when no task has the sentence any more.
  */
 import { existsSync, readFileSync } from "node:fs";
-import { z } from "zod";
 import { describeZodError } from "../../../formats/zod-issues.ts";
+import { z } from "../../../util/zod.ts";
 import { SOURCE_FIELDS } from "./schema.ts";
 
 /** The `task_id` of a note that covers the sentence in every task of its version. */

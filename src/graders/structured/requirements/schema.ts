@@ -3,8 +3,9 @@
  * quotes the user's own words (`source_quote`), verified verbatim against the task text before
  * it may grade anything. Fixtures live only in `requirements/`; they never reach an agent.
  */
-import { z } from "zod";
+
 import type { PyDict } from "../../../py/value.ts";
+import { z } from "../../../util/zod.ts";
 import { bindingSchema, conditionSchema } from "../conditions/schema.ts";
 
 /** Fields of `user_scenario.instructions` a quote may come from (`instructions` = a plain-string scenario). */
