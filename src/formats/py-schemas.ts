@@ -1,5 +1,4 @@
 /** zod schemas for values that are already Python-typed (see `typed-arguments.ts`); they only check shape. */
-
 import { isPyDict, type PyDict, type PyValue } from "../py/value.ts";
 import { z } from "../util/zod.ts";
 

@@ -8,7 +8,7 @@
  */
 import type { Actor, Evidence } from "./evidence.ts";
 
-export interface CauseKindInfo {
+interface CauseKindInfo {
   /** What `reference` names for this kind. */
   readonly reference: string;
   /** One sentence for reports. */
@@ -102,6 +102,10 @@ export const CAUSE_KINDS = {
 } as const satisfies Record<string, CauseKindInfo>;
 
 export type CauseKind = keyof typeof CAUSE_KINDS;
+
+/** Whether a cause of this kind repeats another grader's verdict (`inherited`); unknown kinds do not. */
+export const isInheritedKind = (kind: string): boolean =>
+  Object.hasOwn(CAUSE_KINDS, kind) && (CAUSE_KINDS[kind as CauseKind] as CauseKindInfo).inherited === true;
 export const CAUSE_KIND_NAMES = Object.keys(CAUSE_KINDS) as CauseKind[];
 
 interface CauseOf<K extends CauseKind> {

@@ -3,7 +3,6 @@
  * selected or `recorded`, the reward stored in the file, read as a verdict (a pass is a reward of 1,
  * as tau2 counts one). The first comparison is the headline.
  */
-
 import { LIMITS, nameTooLong } from "../util/limits.ts";
 import { z } from "../util/zod.ts";
 import { type GraderId, graderOf, isGraderId } from "./registry.ts";

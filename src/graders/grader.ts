@@ -4,7 +4,6 @@
  * (`registry.ts`) lists the built-in ones, and an experiment's `grader_modules` add their own (a module's
  * default export); the pipeline, the store and the analyses handle every grader the same way.
  */
-
 import type { DomainDef } from "../domains/domain.ts";
 import type { Simulation, Task } from "../formats/model.ts";
 import type { FolderSource } from "../util/layers.ts";

@@ -3,7 +3,6 @@
  * produce well-formed records by construction (their types say so and the compiler checks them); a
  * module's record is only typed, so every one is checked here before anything is stored from it.
  */
-
 import { joinPath } from "../formats/json-path.ts";
 import { canonicalJson } from "../py/json.ts";
 import type { PyValue } from "../py/value.ts";

@@ -4,7 +4,6 @@
  * full before anything is read or written, it crosses into worker threads as is, and each grader's
  * `spec_hash` is taken over it. Secrets (the judge's API key) are kept apart and never hashed or stored.
  */
-
 import { QUIRK_NAMES } from "../domains/quirks.ts";
 import { stableJson } from "../formats/stable-json.ts";
 import { describeZodError, firstIssue } from "../formats/zod-issues.ts";

@@ -4,9 +4,8 @@
  * linked to their turns, and every message with an anchor. Evidence turns are highlighted; long tool
  * results are folded. All text arrives through `html` interpolations, so it is escaped.
  */
-
 import { graderLabel } from "../charts/common.ts";
-import { CAUSE_KINDS, type CauseKind, type CauseKindInfo } from "../graders/causes.ts";
+import { isInheritedKind } from "../graders/causes.ts";
 import type { MessageRow } from "../reviews/queries.ts";
 import { goldActions, instructionParts, toolCallsOf } from "../reviews/task-text.ts";
 import { causeMessage, comparisonAnchor, messageAnchor, simAnchor } from "./anchors.ts";
@@ -113,8 +112,7 @@ function hitsOf(causes: readonly CauseRow[]): Map<number, CauseRow[]> {
     out.set(i, l);
   };
   for (const c of causes) {
-    if (Object.hasOwn(CAUSE_KINDS, c.kind) && (CAUSE_KINDS[c.kind as CauseKind] as CauseKindInfo).inherited)
-      continue;
+    if (isInheritedKind(c.kind)) continue;
     add(causeMessage(c), c);
     for (const e of c.evidence) add(e.message_index, c);
   }

@@ -5,7 +5,6 @@
  * nested models are dropped and the root forbids them. Object keys come out in pydantic's field
  * declaration order (the order tool results are dumped in); dict keys keep the file's order.
  */
-
 import { pyFloatField, pyIntField, pyStrField } from "../../py/pydantic-zod.ts";
 import type { PyDict } from "../../py/value.ts";
 import { z } from "../../util/zod.ts";

@@ -3,7 +3,6 @@
  * `model_dump()` would give: fields in declaration order, float fields as `PyFloat`, the seven
  * nullable order fields materialised, unknown keys of nested models dropped, unknown root keys rejected.
  */
-
 import { pyBoolField, pyFloatField } from "../../py/pydantic-zod.ts";
 import type { PyDict } from "../../py/value.ts";
 import { z } from "../../util/zod.ts";

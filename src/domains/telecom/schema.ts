@@ -2,7 +2,6 @@
  * The agent DB (`TelecomDB`, tau2 `data_model.py`). Every telecom model forbids unknown keys; field
  * order is the pydantic declaration order (tool results dump models in that order).
  */
-
 import {
   optional,
   pyBoolField,

@@ -2,7 +2,6 @@
  * The user DB (`TelecomUserDB`, tau2 `user_data_model.py`): the simulated phone (`device`) and the
  * user's surroundings. `surroundings` is absent from the shipped `user_db.toml` and fully defaulted.
  */
-
 import {
   optional,
   pyBoolField,

@@ -2,7 +2,6 @@
  * τ³ over the corrections overlay, as a registry value: the same port on corrected gold actions, plus
  * the curated NL list scored on its own as NL_CURATED (reported, never part of the reward).
  */
-
 import type { FolderSource } from "../../util/layers.ts";
 import { z } from "../../util/zod.ts";
 import { type Cause, cause } from "../causes.ts";

@@ -3,7 +3,6 @@
  * named gold actions that contradict the policy and (2) curates NL assertions. Every entry must
  * say why; an entry without a reason is rejected.
  */
-
 import { readJsonFile } from "../../formats/zod-issues.ts";
 import { z } from "../../util/zod.ts";
 import { CorrectionsError } from "./folder.ts";

@@ -2,7 +2,6 @@
  * The structured grader as a registry value: its configuration, loading, and store/JSON projections.
  * Its grading code (`engine.ts`) is imported by `load`, when a run selects it.
  */
-
 import type { FolderSource } from "../../util/layers.ts";
 import { z } from "../../util/zod.ts";
 import type { CorrectedVerdict } from "../corrections/grader.ts";

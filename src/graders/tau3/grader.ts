@@ -1,5 +1,4 @@
 /** The τ³ component grader as a registry value: tau2's `evaluate_simulation`, ported exactly. */
-
 import type { RewardType } from "../../formats/model.ts";
 import { z } from "../../util/zod.ts";
 import { type Cause, cause } from "../causes.ts";

@@ -3,7 +3,6 @@
  * quotes the user's own words (`source_quote`), verified verbatim against the task text before
  * it may grade anything. Fixtures live only in `requirements/`; they never reach an agent.
  */
-
 import type { PyDict } from "../../../py/value.ts";
 import { z } from "../../../util/zod.ts";
 import { bindingSchema, conditionSchema } from "../conditions/schema.ts";
