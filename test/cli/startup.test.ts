@@ -7,10 +7,11 @@ import { dirname, join, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import { JUDGE_MODEL_HELP } from "../../src/cli/commands/grade.ts";
 import { SAMPLE_VERDICTS_HELP, VERDICTS_HELP } from "../../src/cli/commands/review.ts";
+import { buildProgram, commandsFor } from "../../src/cli/program.ts";
 import { GRADER_IDS } from "../../src/graders/registry.ts";
 import { DEFAULT_JUDGE_MODEL } from "../../src/graders/tau3/judge/prompt.ts";
 import { REVIEW_VERDICTS, SAMPLE_VERDICTS } from "../../src/reviews/file.ts";
-import { cliInProcess } from "../helpers/cli-in-process.ts";
+import { capturedIo, cliInProcess } from "../helpers/cli-in-process.ts";
 
 const SRC = resolve("src");
 
@@ -49,9 +50,23 @@ describe("what the command line loads before a command runs", () => {
     expect(loaded).toContain("src/cli/program.ts");
   });
 
-  it("loads no command's library function (`*-command.ts`): each is imported when its command runs", () => {
-    expect(loaded.filter((f) => /^src\/cli\/commands\/.*-command\.ts$/.test(f))).toEqual([]);
-    expect(loaded).toContain("src/cli/commands/init.ts");
+  it("loads no command's module: each is imported when the command line needs it", () => {
+    expect(loaded.filter((f) => f.startsWith("src/cli/commands/"))).toEqual([]);
+    expect(loaded).toContain("src/cli/errors.ts");
+  });
+
+  it("needs the command a line names, or `help <command>` names; every command otherwise", () => {
+    const names = (argv: string[]) => commandsFor(argv).map(([name]) => name);
+    const all = names([]);
+    expect(names(["grade", "x.json", "--grader", "tau3"])).toEqual(["grade"]);
+    expect(names(["help", "policies"])).toEqual(["policies"]);
+    for (const argv of [["--help"], ["help"], ["--debug", "grade", "x.json"], ["gradee"], ["help", "nosuch"]])
+      expect(names(argv)).toEqual(all);
+  });
+
+  it("lists each command under the name its module registers, in --help's order", async () => {
+    const program = await buildProgram(capturedIo());
+    expect(program.commands.map((c) => c.name())).toEqual([...commandsFor([]).map(([name]) => name), "help"]);
   });
 
   it("grade loads a domain, a grader's code and the live judge only when a file or a flag asks for them", () => {

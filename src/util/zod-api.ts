@@ -1,0 +1,31 @@
+/** The members of zod the package uses, which `z` (util/zod.ts) exposes; see there. */
+
+export type { core, infer, output } from "zod";
+export {
+  array,
+  boolean,
+  custom,
+  discriminatedUnion,
+  enum,
+  int,
+  iso,
+  lazy,
+  literal,
+  looseObject,
+  maxLength,
+  NEVER,
+  null,
+  number,
+  object,
+  partialRecord,
+  record,
+  strictObject,
+  string,
+  union,
+  unknown,
+  url,
+  ZodBoolean,
+  ZodError,
+  ZodPrefault,
+  ZodType,
+} from "zod";
