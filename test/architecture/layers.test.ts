@@ -150,3 +150,26 @@ describe("layers", () => {
     expect(cycles(g)).toEqual([["a", "b", "c"], ["e"]]);
   });
 });
+
+describe("zod", () => {
+  /** The modules that import zod itself (`zod`, `zod/...`), type-only imports included. */
+  const zodImporters = (texts: ReadonlyMap<string, string>): string[] =>
+    [...texts]
+      .filter(([, text]) => /(?:from|import)\s*\(?\s*"zod(?:\/[^"]*)?"/.test(text))
+      .map(([file]) => relative(SRC, file));
+
+  it("is imported only by util/zod-api.ts, which the build bundles: any other import loads all of zod", () => {
+    expect(zodImporters(new Map(files(SRC).map((f) => [f, readFileSync(f, "utf8")])))).toEqual([
+      "util/zod-api.ts",
+    ]);
+  });
+
+  it("finds a direct import (the check itself)", () => {
+    const texts = new Map([
+      [join(SRC, "formats/a.ts"), 'import { z } from "zod";'],
+      [join(SRC, "formats/b.ts"), 'import type { ZodType } from "zod/v4";'],
+      [join(SRC, "formats/c.ts"), 'import { z } from "../util/zod.ts";'],
+    ]);
+    expect(zodImporters(texts)).toEqual(["formats/a.ts", "formats/b.ts"]);
+  });
+});
