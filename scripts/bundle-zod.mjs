@@ -1,5 +1,5 @@
-// Bundles src/util/zod.ts, the package's one import of zod, into dist/util/zod.js, over what tsc emitted:
-// one module to load instead of about a hundred (see the module's comment).
+// Bundles src/util/zod.ts (the `z` every source uses, over zod-api.ts, the package's one import of zod) into
+// dist/util/zod.js, over what tsc emitted: one module to load instead of about a hundred (see its comment).
 import { build } from "esbuild";
 
 await build({

@@ -15,7 +15,6 @@ export function nameGradersInHelp(
 ): void {
   const option = cmd.options.find((o) => o.long === flag);
   if (option === undefined) throw new Error(`${cmd.name()} has no option ${flag}`);
-  option.description = describe("the built-in graders");
   const load = async () => {
     const { GRADER_IDS } = await import("../graders/registry.ts");
     option.description = describe(GRADER_IDS.join(", "));

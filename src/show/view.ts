@@ -5,7 +5,7 @@
  * simulation now (`appendSimulationRows`), so both print alike.
  */
 import { RECORDED, recordedPass } from "../graders/comparisons.ts";
-import { GRADER_IDS } from "../graders/registry.ts";
+import { GRADER_IDS, isBuiltInGraderId } from "../graders/registry.ts";
 import type { RowOf } from "../store/schema.ts";
 import { EXIT_USAGE, RescoreError } from "../util/errors.ts";
 
@@ -143,14 +143,9 @@ export interface SimulationRows {
   readonly comparisons: readonly Pick<ShowComparison, "name" | "baseline" | "candidate">[];
 }
 
-const BUILT_IN: readonly string[] = GRADER_IDS.slice();
-
 /** Built-in graders in registry order, then any other (a grader module's) by name. */
 export function graderOrder(a: string, b: string): number {
-  const rank = (g: string) => {
-    const i = BUILT_IN.indexOf(g);
-    return i < 0 ? BUILT_IN.length : i;
-  };
+  const rank = (g: string) => (isBuiltInGraderId(g) ? GRADER_IDS.indexOf(g) : GRADER_IDS.length);
   return rank(a) - rank(b) || (a < b ? -1 : a > b ? 1 : 0);
 }
 

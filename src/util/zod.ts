@@ -3,6 +3,6 @@
  * The build bundles this module into one file (`scripts/bundle-zod.mjs`). zod's own entry loads about
  * a hundred modules, and its `z` carries every locale; naming only what is used lets the bundle leave
  * the rest out (600 kB to 160 kB), which a short command pays for in start-up. A schema that needs a
- * part of zod not listed below is a compile error here: add its name.
+ * part of zod not listed in `zod-api.ts` is a compile error where it is used: add its name there.
  */
 export * as z from "./zod-api.ts";
